@@ -1,0 +1,1 @@
+"""Alembic migrations, shipped as wordle_db.migrations."""

@@ -1,0 +1,1 @@
+"""SQL object files, shipped as wordle_db.sql."""

@@ -1,0 +1,24 @@
+-- wordle_status(): one row describing the installation, never a word: schema revision, word
+-- counts, answer words never published (answers_left), today's date and whether its puzzle is
+-- published, today's puzzle number, days scheduled ahead, and words_until: the last day that
+-- gets a word if every day from today on has one (days already published plus answers left).
+-- Reads: alembic_version, words, answer_pool, puzzles, settings.
+-- revision: 0001
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_status()
+READS SQL DATA SQL SECURITY DEFINER
+COMMENT 'Counts and today''s state, without any word'
+BEGIN
+  DECLARE v_today DATE DEFAULT wordle_today();
+  DECLARE v_left INT DEFAULT (SELECT COUNT(*) FROM answer_pool);
+  DECLARE v_covered INT DEFAULT (SELECT COUNT(*) FROM puzzles WHERE day >= v_today);
+  SELECT (SELECT version_num FROM alembic_version LIMIT 1) AS schema_revision,
+         (SELECT COUNT(*) FROM words) AS words_allowed,
+         (SELECT COUNT(*) FROM words WHERE is_answer) AS words_answers,
+         v_left AS answers_left,
+         v_today AS today,
+         EXISTS (SELECT 1 FROM puzzles WHERE day = v_today) AS today_published,
+         wordle_puzzle_number(v_today) AS puzzle_number,
+         (SELECT COUNT(*) FROM puzzles WHERE day > v_today) AS days_scheduled,
+         v_today + INTERVAL (v_covered + v_left - 1) DAY AS words_until,
+         wordle_setting('time_zone') AS time_zone;
+END

@@ -1,0 +1,188 @@
+"""A real MariaDB for every test, never a mock.
+
+Where the server comes from, in order:
+1. $WORDLE_DB_TEST_URL: a server you run (the account must create databases, users and roles);
+2. the local MariaDB binaries: a private mariadbd on a unix socket, from a data directory copied
+   from a template initialised once per machine (a copy and a start take well under a second);
+3. a Docker daemon: testcontainers with $WORDLE_DB_TEST_IMAGE (default mariadb:11.4);
+4. otherwise the run stops and says what to install. No test is skipped for want of a server.
+
+Each test that asks for `db_url` gets its own database, migrated to head and holding the bundled
+word lists (rows copied from a template database built once per session).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import db, schema, words
+from wordle_db.cli import cli
+from wordle_db.server import LocalServer, find_binary
+
+NO_SERVER = (
+    "no MariaDB server for the tests: install one (Debian/Ubuntu: apt-get install "
+    "mariadb-server), or set WORDLE_DB_TEST_URL to a server's URL, or start Docker"
+)
+
+
+def _local_server(tmp: Path) -> Iterator[URL] | None:
+    mariadbd = find_binary("mariadbd", "mysqld")
+    if mariadbd is None or find_binary("mariadb-install-db", "mysql_install_db") is None:
+        return None
+    version = subprocess.run([mariadbd, "--version"], capture_output=True, text=True).stdout
+    key = hashlib.sha256(f"{version}{os.geteuid()}".encode()).hexdigest()[:12]
+    template = LocalServer(Path(tempfile.gettempdir()) / f"wordle-db-test-template-{key}")
+    if not template.is_installed():
+        template.install()
+    server = LocalServer(tmp / "server")
+    server.install(template=template.datadir)
+
+    def run() -> Iterator[URL]:
+        server.start()
+        try:
+            yield db.parse_url(server.url("")).set(database="")
+        finally:
+            server.stop()
+
+    return run()
+
+
+def _docker_server() -> Iterator[URL] | None:
+    try:
+        import docker
+
+        docker.from_env().ping()
+    except Exception:
+        return None
+    from testcontainers.community.mysql import MySqlContainer
+
+    image = os.environ.get("WORDLE_DB_TEST_IMAGE", "mariadb:11.4")
+
+    def run() -> Iterator[URL]:
+        with MySqlContainer(image, username="root", password="wordle", dbname="wordle") as c:
+            host, port = c.get_container_host_ip(), int(c.get_exposed_port(3306))
+            yield URL.create(db.DRIVER, "root", "wordle", host, port, "")
+
+    return run()
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
+    """A MariaDB server for the whole session (URL without a database)."""
+    if os.environ.get("WORDLE_DB_TEST_URL"):
+        yield db.parse_url(os.environ["WORDLE_DB_TEST_URL"]).set(database="")
+        return
+    source = _local_server(tmp_path_factory.mktemp("mariadb")) or _docker_server()
+    if source is None:
+        pytest.exit(NO_SERVER, returncode=1)
+    yield from source
+
+
+def _database(server: URL) -> URL:
+    return server.set(database=f"wt_{uuid.uuid4().hex[:12]}")
+
+
+def _drop(url: URL) -> None:
+    with db.connect(url._replace(database=None)) as conn:
+        conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {db.quote_identifier(url.database)}")
+
+
+@pytest.fixture(scope="session")
+def template_url(server_url: URL) -> Iterator[URL]:
+    """A database migrated to head with the bundled words: the rows every test db starts with."""
+    url = _database(server_url)
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        words.load_bundled(conn)
+    yield url
+    _drop(url)
+
+
+@pytest.fixture
+def new_db(server_url: URL) -> Iterator[Callable[[], URL]]:
+    """A factory of empty databases, dropped after the test."""
+    made: list[URL] = []
+
+    def make() -> URL:
+        url = _database(server_url)
+        schema.ensure_database(url)
+        made.append(url)
+        return url
+
+    yield make
+    for url in made:
+        _drop(url)
+
+
+def copy_rows(source: URL, target: URL) -> None:
+    """Copy every table's rows from one database to another with the same schema."""
+    with db.connect(target) as conn:
+        tables = db.query(
+            conn,
+            "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
+            "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'",
+            source.database,
+        )
+        conn.exec_driver_sql("SET SESSION foreign_key_checks = 0")
+        for table in tables:
+            name = db.quote_identifier(table["name"])
+            conn.exec_driver_sql(f"DELETE FROM {name}")
+            conn.exec_driver_sql(
+                f"INSERT INTO {name} SELECT * FROM {db.quote_identifier(source.database)}.{name}"
+            )
+
+
+@pytest.fixture
+def db_url(new_db: Callable[[], URL], template_url: URL) -> URL:
+    """A database of its own for this test: schema at head, the bundled words loaded."""
+    url = new_db()
+    schema.migrate(url)
+    copy_rows(template_url, url)
+    return url
+
+
+@pytest.fixture
+def conn(db_url: URL) -> Iterator[Connection]:
+    with db.connect(db_url) as connection:
+        yield connection
+
+
+Invoke = Callable[..., Result]
+
+
+@pytest.fixture
+def run(db_url: URL) -> Invoke:
+    """Run the CLI against this test's database: run("guess", "crane")."""
+    return cli_runner(db_url)
+
+
+def cli_runner(url: URL) -> Invoke:
+    def invoke(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+        runner = CliRunner()
+        url_text = url.render_as_string(hide_password=False)
+        return runner.invoke(cli, ["--db-url", url_text, *args], input=input, env=env)
+
+    return invoke
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+def docker_compose_available() -> bool:
+    if shutil.which("docker") is None:
+        return False
+    probe = subprocess.run(["docker", "compose", "version"], capture_output=True, text=True)
+    return probe.returncode == 0

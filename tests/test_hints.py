@@ -1,0 +1,155 @@
+"""wordle_hint and wordle_hint_rows against an independent Python reference."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from sqlalchemy.engine import Connection
+
+from wordle_db import db
+
+PUBLISHED = [
+    ("abbey", "kebab", "01211"),
+    ("bossy", "sassy", "00222"),
+    ("elder", "error", "20002"),
+    ("maria", "ferry", "00200"),
+    ("essay", "sease", "11110"),
+    ("dread", "added", "11012"),
+    ("rebut", "reset", "22002"),
+    ("crane", "crane", "22222"),
+    ("cynic", "cecum", "20100"),
+    ("yabba", "bobby", "00221"),
+    ("ABBEY", "kebab", "01211"),
+    ("abbey", "KeBaB", "01211"),
+]
+ACCENTED = [
+    ("crème", "creme", "22022"),
+    ("CRÈME", "crème", "22222"),
+    ("Éclat", "éCLAT", "22222"),
+    ("éclat", "eclat", "02222"),
+    ("straße", "strasse"[:6], "222200"),
+    ("äbcde", "aäxyz", "01000"),
+    ("добро", "бодро", "12122"),
+    ("ñandú", "ÑANDU", "22220"),
+]
+
+
+def reference(answer: str, guess: str) -> str:
+    """The rule, written independently: greens first, then yellows while copies remain."""
+    answer, guess = answer.lower(), guess.lower()
+    hint = ["0"] * len(guess)
+    left: Counter[str] = Counter()
+    for i, (a, g) in enumerate(zip(answer, guess, strict=True)):
+        if a == g:
+            hint[i] = "2"
+        else:
+            left[a] += 1
+    for i, g in enumerate(guess):
+        if hint[i] == "0" and left[g] > 0:
+            hint[i] = "1"
+            left[g] -= 1
+    return "".join(hint)
+
+
+def rows_hint(conn: Connection, answer: str | None, guess: str | None) -> str:
+    return "".join(str(r["state"]) for r in db.call(conn, "wordle_hint_rows", answer, guess))
+
+
+def test_reference_agrees_with_the_published_cases() -> None:
+    for answer, guess, expected in PUBLISHED + ACCENTED:
+        assert reference(answer, guess) == expected, (answer, guess)
+
+
+@pytest.mark.parametrize(("answer", "guess", "expected"), PUBLISHED + ACCENTED)
+def test_function_and_rows_give_the_published_hints(
+    conn: Connection, answer: str, guess: str, expected: str
+) -> None:
+    assert db.scalar(conn, "SELECT wordle_hint(?, ?)", answer, guess) == expected
+    assert rows_hint(conn, answer, guess) == expected
+
+
+def test_rows_are_position_letter_state(conn: Connection) -> None:
+    rows = db.call(conn, "wordle_hint_rows", "abbey", "KEBAB")
+    assert [(r["position"], r["letter"], r["state"]) for r in rows] == [
+        (1, "k", 0), (2, "e", 1), (3, "b", 2), (4, "a", 1), (5, "b", 1),
+    ]  # fmt: skip
+
+
+def test_locate_style_yellow_is_not_given_for_a_used_up_letter(conn: Connection) -> None:
+    # MARIA/FERRY: the answer's only R is green, so the first R of FERRY is grey (00200).
+    assert db.scalar(conn, "SELECT wordle_hint('maria', 'ferry')") == "00200"
+
+
+def test_null_in_gives_null_and_no_rows(conn: Connection) -> None:
+    assert db.scalar(conn, "SELECT wordle_hint(NULL, 'crane')") is None
+    assert db.scalar(conn, "SELECT wordle_hint('crane', NULL)") is None
+    assert db.call(conn, "wordle_hint_rows", None, "crane") == []
+    assert db.call(conn, "wordle_hint_rows", "crane", None) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "guess", "message"),
+    [
+        ("crane", "cranes", "same number of letters"),
+        ("abc", "ab", "same number of letters"),
+        ("cr4ne", "crane", "words of letters"),
+        ("crane", "cr ne", "words of letters"),
+        ("", "", "words of letters"),
+        ("crane", "cran]", "words of letters"),
+    ],
+)
+def test_bad_input_raises_the_same_error_from_both(
+    conn: Connection, answer: str, guess: str, message: str
+) -> None:
+    for call in (
+        lambda: db.scalar(conn, "SELECT wordle_hint(?, ?)", answer, guess),
+        lambda: db.call(conn, "wordle_hint_rows", answer, guess),
+    ):
+        with pytest.raises(Exception, match=message) as raised:
+            call()
+        assert raised.value.sqlstate in ("WD001", "WD002")  # type: ignore[attr-defined]
+
+
+def test_long_words_and_a_low_recursion_limit(conn: Connection) -> None:
+    answer, guess = "abcdefghijklmnopqrstuvwxyzabcdef", "fedcbazyxwvutsrqponmlkjihgfedcba"
+    assert db.scalar(conn, "SELECT wordle_hint(?, ?)", answer, guess) == reference(answer, guess)
+    conn.exec_driver_sql("SET SESSION max_recursive_iterations = 3")
+    assert rows_hint(conn, answer, guess) == reference(answer, guess)
+    assert db.scalar(conn, "SELECT @@max_recursive_iterations") == 3
+
+
+ABC = ["".join(p) for p in itertools.product("abc", repeat=5)]
+
+
+def test_function_agrees_with_reference_on_every_abc_pair(conn: Connection) -> None:
+    """All 243 x 243 = 59,049 pairs of 5-letter words over {a, b, c}, in one query."""
+    conn.exec_driver_sql(
+        "CREATE TEMPORARY TABLE abc (word VARCHAR(5) CHARACTER SET utf8mb4 "
+        "COLLATE utf8mb4_nopad_bin PRIMARY KEY)"
+    )
+    db.executemany(conn, "INSERT INTO abc VALUES (?)", [(w,) for w in ABC])
+    rows = db.query(
+        conn, "SELECT a.word AS answer, g.word AS guess, wordle_hint(a.word, g.word) AS hint "
+        "FROM abc a CROSS JOIN abc g"
+    )  # fmt: skip
+    assert len(rows) == 59_049
+    wrong = [r for r in rows if r["hint"] != reference(r["answer"], r["guess"])]
+    assert wrong == []
+
+
+def test_rows_agree_with_reference_on_every_abc_pair(conn: Connection) -> None:
+    """The CTE procedure, called for each of the 59,049 pairs."""
+    cursor = conn.connection.dbapi_connection.cursor()
+    wrong = []
+    for answer in ABC:
+        for guess in ABC:
+            cursor.execute("CALL wordle_hint_rows(?, ?)", (answer, guess))
+            got = "".join(str(row[2]) for row in cursor.fetchall())
+            while cursor.nextset():
+                pass
+            if got != reference(answer, guess):
+                wrong.append((answer, guess, got))
+    cursor.close()
+    assert wrong == []

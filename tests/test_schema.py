@@ -1,0 +1,124 @@
+"""Migrations, tables and the one-object-per-file SQL layout."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import db, schema, sqlfiles
+
+NOT_MIGRATED = {"wordle_daily_publish"}  # installed by `wordle-db schedule --event`
+
+
+def migration_modules(repo_root: Path) -> list:
+    modules = []
+    for path in sorted((repo_root / "migrations" / "versions").glob("*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        modules.append(module)
+    return modules
+
+
+def objects_in(conn: Connection) -> set[tuple[str, str]]:
+    rows = db.query(
+        conn,
+        "SELECT ROUTINE_NAME AS name, ROUTINE_TYPE AS kind FROM information_schema.ROUTINES "
+        "WHERE ROUTINE_SCHEMA = DATABASE() UNION ALL "
+        "SELECT TABLE_NAME, 'VIEW' FROM information_schema.VIEWS WHERE TABLE_SCHEMA = DATABASE() "
+        "UNION ALL SELECT EVENT_NAME, 'EVENT' FROM information_schema.EVENTS "
+        "WHERE EVENT_SCHEMA = DATABASE()",
+    )
+    return {(r["name"], r["kind"]) for r in rows}
+
+
+def test_head_installs_every_sql_file(conn: Connection) -> None:
+    expected = {(o.name, o.kind) for o in sqlfiles.current_objects() if o.name not in NOT_MIGRATED}
+    assert objects_in(conn) == expected
+
+
+def test_tables_are_innodb_utf8mb4_with_primary_keys(conn: Connection) -> None:
+    tables = db.query(
+        conn,
+        "SELECT t.TABLE_NAME AS name, t.ENGINE AS engine, t.TABLE_COLLATION AS collation, "
+        "(SELECT COUNT(*) FROM information_schema.TABLE_CONSTRAINTS c WHERE c.TABLE_SCHEMA = "
+        "t.TABLE_SCHEMA AND c.TABLE_NAME = t.TABLE_NAME AND c.CONSTRAINT_TYPE = 'PRIMARY KEY') "
+        "AS pk FROM information_schema.TABLES t "
+        "WHERE t.TABLE_SCHEMA = DATABASE() AND t.TABLE_TYPE = 'BASE TABLE'",
+    )
+    assert {t["name"] for t in tables} >= {"words", "puzzles", "answer_pool", "settings"}
+    for table in tables:
+        assert table["engine"] == "InnoDB", table
+        assert table["pk"] == 1, table
+        assert table["collation"].startswith("utf8mb4"), table
+
+
+def test_base_removes_everything_and_head_rebuilds(new_db: Callable[[], URL]) -> None:
+    url = new_db()
+    assert schema.migrate(url) == (None, schema.head())
+    assert schema.migrate(url, "base") == (schema.head(), None)
+    with db.connect(url) as conn:
+        assert db.scalar(conn, "SELECT COUNT(*) FROM information_schema.TABLES "
+                               "WHERE TABLE_SCHEMA = DATABASE()") == 0  # fmt: skip
+        assert objects_in(conn) == set()
+    schema.migrate(url, "head")
+    with db.connect(url) as conn:
+        assert ("wordle_hint", "FUNCTION") in objects_in(conn)
+
+
+def test_each_revision_goes_down_and_up(new_db: Callable[[], URL], repo_root: Path) -> None:
+    url = new_db()
+    schema.migrate(url)
+    revisions = [m.revision for m in migration_modules(repo_root)]
+    for target in reversed(revisions[:-1]):
+        assert schema.migrate(url, target)[1] == target
+    assert schema.migrate(url, "head")[1] == revisions[-1]
+
+
+def test_unknown_revision_is_a_clear_error(new_db: Callable[[], URL]) -> None:
+    with pytest.raises(Exception, match="unknown revision 'nope'"):
+        schema.migrate(new_db(), "nope")
+
+
+def test_every_sql_file_is_one_create_or_replace_with_a_header(repo_root: Path) -> None:
+    for path in sorted((repo_root / "sql").glob("*.sql")):
+        text = path.read_text()
+        assert text.startswith(f"-- {path.stem}"), f"{path.name}: header must name the object"
+        assert "-- revision:" in text and ("Reads:" in text or "Reads/writes:" in text), path.name
+        assert "DELIMITER" not in text.upper(), path.name
+        body = "\n".join(line for line in text.splitlines() if not line.startswith("--"))
+        assert re.match(r"CREATE\s+OR\s+REPLACE\s", body), path.name
+        assert sqlfiles.current(path.stem).name == path.stem
+
+
+def test_every_migration_finds_the_text_of_its_objects(repo_root: Path) -> None:
+    for module in migration_modules(repo_root):
+        for name in getattr(module, "OBJECTS", []):
+            assert sqlfiles.load(name, module.revision).name == name
+
+
+def test_an_old_revision_is_read_from_history(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "history").mkdir()
+    (tmp_path / "f.sql").write_text(
+        "-- f: new\n-- revision: 0009\nCREATE OR REPLACE VIEW f AS SELECT 2")
+    (tmp_path / "history" / "f.0002.sql").write_text(
+        "-- f: old\n-- revision: 0002\nCREATE OR REPLACE VIEW f AS SELECT 1")
+    monkeypatch.setattr(sqlfiles, "sql_dir", lambda: tmp_path)
+    assert sqlfiles.load("f", "0009").text.endswith("SELECT 2")
+    assert sqlfiles.load("f", "0002").text.endswith("SELECT 1")
+    with pytest.raises(FileNotFoundError):
+        sqlfiles.load("f", "0005")
+
+
+def test_words_compare_as_code_points(conn: Connection) -> None:
+    conn.exec_driver_sql("INSERT INTO words (word) VALUES ('zéta'), ('zeta')")
+    assert db.scalar(conn, "SELECT COUNT(*) FROM words WHERE word IN ('zéta', 'zeta')") == 2
+    with pytest.raises(Exception, match="Duplicate"):
+        conn.exec_driver_sql("INSERT INTO words (word) VALUES ('zeta')")

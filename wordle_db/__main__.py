@@ -1,0 +1,3 @@
+from wordle_db.cli import main
+
+main()

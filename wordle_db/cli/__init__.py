@@ -1,0 +1,13 @@
+"""The wordle-db command line: thin commands that call one library function and format it."""
+
+from __future__ import annotations
+
+from wordle_db.cli import admin, game  # the modules register their commands
+from wordle_db.cli.base import cli
+
+
+def main() -> None:
+    cli(prog_name="wordle-db")
+
+
+__all__ = ["admin", "cli", "game", "main"]

@@ -1,0 +1,193 @@
+"""Commands that run the installation: server, migrate, init, words, status, config."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+from sqlalchemy.engine import Connection
+
+from wordle_db import db, words
+from wordle_db.cli.base import App, cli, json_option, pass_app, print_json, with_connection
+from wordle_db.server import LocalServer, default_home
+from wordle_db.settings import all_settings, set_setting
+from wordle_db.status import status as read_status
+
+PROGRESS_MIN_BYTES = 1_000_000
+
+
+@cli.group()
+def server() -> None:
+    """The MariaDB server wordle-db runs itself when no URL is configured.
+
+    Its files live in $XDG_DATA_HOME/wordle-db (default ~/.local/share/wordle-db); it listens
+    on a unix socket only. Other commands start it on demand.
+
+    \b
+    Example:
+        wordle-db server status
+    """
+
+
+@server.command("start")
+def server_start() -> None:
+    """Start the embedded server (creating its data directory the first time)."""
+    local = LocalServer(default_home())
+    local.start()
+    click.echo(f"running, socket {local.socket}")
+
+
+@server.command("stop")
+def server_stop() -> None:
+    """Stop the embedded server."""
+    click.echo("stopped" if LocalServer(default_home()).stop() else "not running")
+
+
+@server.command("status")
+def server_status() -> None:
+    """Say whether the embedded server runs, and where its files are."""
+    local = LocalServer(default_home())
+    pid = local.pid() if local.is_running() else None
+    state = f"running (pid {pid}), socket {local.socket}" if pid else "not running"
+    click.echo(f"{state}; data in {local.datadir}")
+
+
+@cli.command()
+@click.option("--revision", default="head", show_default=True,
+              help="Target revision: head, base (removes everything) or a revision id.")
+@pass_app
+def migrate(app: App, revision: str) -> None:
+    """Bring the database schema to a revision.
+
+    \b
+    Example:
+        wordle-db migrate
+        wordle-db migrate --revision base
+    """
+    from wordle_db.schema import migrate as run_migrations  # Alembic loads only when needed
+
+    before, after = run_migrations(app.url, revision)
+    if before == after:
+        click.echo(f"schema already at {after or 'base'}")
+    else:
+        click.echo(f"schema migrated from {before or 'base'} to {after or 'base'}")
+
+
+@cli.command()
+@pass_app
+def init(app: App) -> None:
+    """Migrate to the latest schema and load the bundled English word lists.
+
+    Running it again changes nothing.
+
+    \b
+    Example:
+        wordle-db init
+    """
+    from wordle_db.schema import migrate as run_migrations
+
+    _, after = run_migrations(app.url, "head")
+    with app.connect() as conn:
+        allowed, answers = words.load_bundled(conn)
+        counts = read_status(conn)
+    click.echo(
+        f"schema {after}; added {allowed.added + answers.added} words, "
+        f"{answers.answers_added} answer words; now {counts['words_allowed']} words, "
+        f"{counts['words_answers']} answers"
+    )
+
+
+@cli.group("words")
+def words_group() -> None:
+    """Manage the word lists."""
+
+
+@words_group.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--answers", is_flag=True,
+              help="The words may also be published as daily answers.")
+@with_connection
+def words_import(app: App, conn: Connection, file: Path, answers: bool) -> None:
+    """Import FILE: one word per line, UTF-8.
+
+    Words are normalised (NFC, lowercase). Lines that are not a single word of letters, or
+    are too long, are reported by line number and skipped; known words are ignored.
+
+    \b
+    Example:
+        wordle-db words import my-words.txt --answers
+    """
+    size = file.stat().st_size
+    if size >= PROGRESS_MIN_BYTES and os.isatty(2):
+        stderr = click.get_text_stream("stderr")
+        with click.progressbar(length=size, label="importing", file=stderr) as bar:
+            result = words.import_file(conn, file, answers, progress=bar.update)
+    else:
+        result = words.import_file(conn, file, answers)
+    for bad in result.rejected[:50]:
+        click.echo(f"{file}:{bad.line}: rejected {bad.text!r}: {bad.reason}", err=True)
+    if len(result.rejected) > 50:
+        click.echo(f"... and {len(result.rejected) - 50} more rejected lines", err=True)
+    click.echo(
+        f"{result.lines} lines: {result.added} words added, {result.answers_added} new answer "
+        f"words, {len(result.rejected)} lines rejected"
+    )
+
+
+@cli.command()
+@json_option
+@with_connection
+def status(app: App, conn: Connection, as_json: bool) -> None:
+    """Show the server, schema and word counts, and today's puzzle (never its word).
+
+    \b
+    Example:
+        wordle-db status --json
+    """
+    info = read_status(conn)
+    info["server"] = db.describe_url(app.url)
+    info["embedded"] = app.embedded
+    if as_json:
+        print_json(info)
+        return
+    click.echo(f"server:   {info['server']} (MariaDB {info['server_version']})")
+    if info["schema_revision"] is None:
+        click.echo("schema:   not set up; run `wordle-db init`")
+        return
+    click.echo(f"schema:   {info['schema_revision']}")
+    click.echo(
+        f"words:    {info['words_allowed']} accepted, {info['words_answers']} answers, "
+        f"{info['answers_left']} never published"
+    )
+    published = "published" if info["today_published"] else "not published yet"
+    click.echo(
+        f"today:    {info['today']} ({info['time_zone']}), puzzle #{info['puzzle_number']} "
+        f"{published}"
+    )
+    click.echo(f"words for every day until {info['words_until']}")
+
+
+@cli.command()
+@click.argument("name", required=False)
+@click.argument("value", required=False)
+@with_connection
+def config(app: App, conn: Connection, name: str | None, value: str | None) -> None:
+    """Show the installation settings, or set NAME to VALUE.
+
+    \b
+    Settings: time_zone, first_day, max_tries, letter_hints, player_names.
+    Example:
+        wordle-db config time_zone Europe/Paris
+        wordle-db config -- time_zone -05:00   (-- before a negative offset)
+    """
+    if value is not None:
+        assert name is not None
+        row = set_setting(conn, name, value)
+        click.echo(f"{row['name']} = {row['value']}")
+        return
+    rows = [r for r in all_settings(conn) if name is None or r["name"] == name]
+    if name is not None and not rows:
+        raise click.ClickException(f"unknown setting {name!r}")
+    for row in rows:
+        click.echo(f"{row['name']} = {row['value']}    # {row['description']}")

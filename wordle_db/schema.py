@@ -1,0 +1,88 @@
+"""Migrations: bring a database to a revision with Alembic (migrations/ in the repository)."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import db
+from wordle_db.errors import WordleError
+
+# Routines remember the sql_mode they were created under: pin it, whatever the server's default.
+SQL_MODE = (
+    "ONLY_FULL_GROUP_BY,STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
+    "ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION"
+)
+
+
+def _config(conn: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(files("wordle_db.migrations")))
+    config.attributes["connection"] = conn
+    return config
+
+
+def head() -> str:
+    revision = ScriptDirectory.from_config(_config()).get_current_head()
+    assert revision is not None
+    return revision
+
+
+def current_revision(conn: Connection) -> str | None:
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def ensure_database(url: URL) -> None:
+    """Create the URL's database if it does not exist yet (utf8mb4)."""
+    name = url.database
+    if not name:
+        raise WordleError("the database URL names no database (…/DBNAME)")
+    with db.connect(url._replace(database=None)) as conn:
+        exists = db.scalar(
+            conn, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name
+        )
+        if not exists:
+            conn.exec_driver_sql(
+                f"CREATE DATABASE {db.quote_identifier(name)} "
+                "CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"
+            )
+
+
+def migrate(url: URL, revision: str = "head") -> tuple[str | None, str | None]:
+    """Upgrade or downgrade to `revision` ('head', 'base' or an id); returns (before, after)."""
+    ensure_database(url)
+    with db.connect(url) as conn:
+        conn.exec_driver_sql(f"SET SESSION sql_mode = '{SQL_MODE}'")
+        config = _config(conn)
+        before = current_revision(conn)
+        try:
+            if _is_downgrade(config, before, revision):
+                command.downgrade(config, revision)
+            else:
+                command.upgrade(config, revision)
+        except CommandError as exc:
+            raise WordleError(f"cannot migrate to {revision!r}: {exc}") from exc
+        after = current_revision(conn)
+        if after is None:  # base: nothing of wordle-db is left, not even Alembic's table
+            conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+        return before, after
+
+
+def _is_downgrade(config: Config, current: str | None, target: str) -> bool:
+    if target == "base":
+        return True
+    script = ScriptDirectory.from_config(config)
+    try:
+        wanted = script.get_revision(target)
+    except CommandError as exc:
+        raise WordleError(f"unknown revision {target!r}") from exc
+    if current is None or wanted is None:
+        return False
+    below = {rev.revision for rev in script.iterate_revisions(current, "base")}
+    return wanted.revision in below and wanted.revision != current

@@ -1,0 +1,213 @@
+"""A private MariaDB server run from the locally installed binaries.
+
+Used for the embedded default (a data directory under $XDG_DATA_HOME/wordle-db) and by the
+test suite (a temporary directory). The server listens on a unix socket only, runs as the
+current user and is started in its own session so it outlives the command that started it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordle_db.errors import WordleError
+
+SEARCH_PATH = ("/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin", "/usr/libexec")
+MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux; keep a margin
+INSTALL_HINT = "install the MariaDB server (Debian/Ubuntu: apt-get install mariadb-server)"
+
+# Options shared by mariadb-install-db and mariadbd: they must agree on the redo log size.
+COMMON_OPTIONS = ("--innodb-log-file-size=16M",)
+SERVER_OPTIONS = (
+    "--skip-networking",
+    "--skip-log-bin",
+    "--character-set-server=utf8mb4",
+    "--collation-server=utf8mb4_unicode_ci",
+    "--innodb-buffer-pool-size=256M",
+    "--innodb-flush-log-at-trx-commit=2",
+    "--event-scheduler=ON",
+    "--max-connections=300",
+)
+
+
+def find_binary(*names: str) -> str | None:
+    """The first of `names` found on PATH or in the usual sbin/libexec directories."""
+    for name in names:
+        found = shutil.which(name) or shutil.which(name, path=os.pathsep.join(SEARCH_PATH))
+        if found:
+            return found
+    return None
+
+
+def require_binary(*names: str) -> str:
+    found = find_binary(*names)
+    if found is None:
+        raise WordleError(f"{names[0]} not found: {INSTALL_HINT}")
+    return found
+
+
+def default_home() -> Path:
+    """Where the embedded server keeps its data: $XDG_DATA_HOME/wordle-db."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / "wordle-db"
+
+
+def _user_options() -> list[str]:
+    # mariadbd refuses to run as root unless told to; as anyone else it runs as itself.
+    return ["--user=root"] if os.geteuid() == 0 else []
+
+
+@dataclass
+class LocalServer:
+    """A mariadbd whose files all live under `home`."""
+
+    home: Path
+
+    @property
+    def datadir(self) -> Path:
+        return self.home / "data"
+
+    @property
+    def pid_file(self) -> Path:
+        return self.home / "mariadbd.pid"
+
+    @property
+    def log_file(self) -> Path:
+        return self.home / "mariadbd.log"
+
+    @property
+    def socket(self) -> Path:
+        """The unix socket: inside `home` when the path is short enough, else under /tmp."""
+        path = self.home / "mariadbd.sock"
+        if len(str(path)) <= MAX_SOCKET_PATH:
+            return path
+        digest = hashlib.sha256(str(self.home.resolve()).encode()).hexdigest()[:16]
+        return Path(tempfile.gettempdir()) / f"wordle-db-{digest}.sock"
+
+    def url(self, database: str = "wordle") -> str:
+        return f"mariadb+mariadbconnector://root@localhost/{database}?unix_socket={self.socket}"
+
+    def is_installed(self) -> bool:
+        return (self.datadir / "mysql").is_dir()
+
+    def install(self, template: Path | None = None) -> None:
+        """Create the data directory, by copying `template` when given (much faster)."""
+        if self.is_installed():
+            return
+        self.home.mkdir(parents=True, exist_ok=True)
+        if template is not None:
+            shutil.copytree(template, self.datadir)
+            return
+        install_db = require_binary("mariadb-install-db", "mysql_install_db")
+        tmp = self.home / f"data.partial-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        result = subprocess.run(
+            [
+                install_db, "--no-defaults", f"--datadir={tmp}",
+                "--auth-root-authentication-method=normal", "--skip-test-db",
+                "--skip-name-resolve", *COMMON_OPTIONS, *_user_options(),
+            ],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        if result.returncode != 0:
+            last = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["no output"]
+            raise WordleError(f"mariadb-install-db failed in {tmp}: {last[0]}")
+        try:
+            tmp.rename(self.datadir)
+        except OSError:  # another process finished first: use its directory
+            shutil.rmtree(tmp, ignore_errors=True)
+            if not self.is_installed():
+                raise
+
+    def pid(self) -> int | None:
+        """The pid of the running server, or None (a stale pid file counts as not running)."""
+        try:
+            pid = int(self.pid_file.read_text().strip())
+        except (OSError, ValueError):
+            return None
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return None
+        except PermissionError:
+            return pid
+        if _is_zombie(pid):
+            return None
+        return pid
+
+    def is_running(self) -> bool:
+        return self.pid() is not None and self.socket.exists()
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start the server unless it already runs; wait until it accepts connections."""
+        if self.is_running():
+            return
+        mariadbd = require_binary("mariadbd", "mysqld")
+        self.install()
+        for stale in (self.pid_file, self.socket):
+            stale.unlink(missing_ok=True)
+        with open(self.log_file, "ab") as log:
+            process = subprocess.Popen(
+                [
+                    mariadbd, "--no-defaults", f"--datadir={self.datadir}",
+                    f"--socket={self.socket}", f"--pid-file={self.pid_file}",
+                    *COMMON_OPTIONS, *SERVER_OPTIONS, *_user_options(),
+                ],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+            )  # fmt: skip
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise WordleError(f"mariadbd exited at start; see {self.log_file}")
+            if self.socket.exists() and self.pid_file.exists() and _accepts(self.socket):
+                return
+            time.sleep(0.02)
+        process.terminate()
+        raise WordleError(f"mariadbd did not start within {timeout:.0f}s; see {self.log_file}")
+
+    def stop(self, timeout: float = 30.0) -> bool:
+        """Stop the server; False when it was not running."""
+        pid = self.pid()
+        if pid is None:
+            return False
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            if _is_zombie(pid):
+                break
+            time.sleep(0.02)
+        else:
+            raise WordleError(f"mariadbd (pid {pid}) did not stop within {timeout:.0f}s")
+        self.pid_file.unlink(missing_ok=True)
+        self.socket.unlink(missing_ok=True)
+        return True
+
+
+def _accepts(socket_path: Path) -> bool:
+    import socket
+
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        try:
+            s.connect(str(socket_path))
+        except OSError:
+            return False
+        return True
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except (OSError, IndexError):
+        return False

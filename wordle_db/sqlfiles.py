@@ -1,0 +1,85 @@
+"""The SQL objects in sql/: one routine, view or event per file, applied verbatim by migrations.
+
+`sql/NAME.sql` holds the current text of object NAME; its header names the migration that
+installs it (`-- revision: 0002`). When a later migration changes the object, the old text
+moves to `sql/history/NAME.REVISION.sql`, so every migration keeps finding the exact text it
+was written for and a downgrade can restore the previous one (see docs/migrations.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+
+from sqlalchemy.engine import Connection
+
+from wordle_db.db import quote_identifier
+
+REVISION = re.compile(r"^-- revision: (\S+)\s*$", re.MULTILINE)
+KIND = re.compile(
+    r"CREATE\s+OR\s+REPLACE\s+(?:DEFINER\s*=\s*\S+\s+)?(?:SQL\s+SECURITY\s+\w+\s+)?"
+    r"(FUNCTION|PROCEDURE|VIEW|EVENT)\s+`?(\w+)`?",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class SqlObject:
+    name: str
+    kind: str  # FUNCTION, PROCEDURE, VIEW or EVENT
+    revision: str
+    text: str
+
+
+def sql_dir() -> Traversable:
+    return files("wordle_db.sql")
+
+
+def _parse(path: Traversable) -> SqlObject:
+    text = path.read_text(encoding="utf-8")
+    revision = REVISION.search(text)
+    kind = KIND.search(text)
+    if revision is None or kind is None:
+        raise ValueError(f"{path.name}: needs a '-- revision:' header and one CREATE OR REPLACE")
+    name = path.name.split(".")[0]
+    if kind.group(2) != name:
+        raise ValueError(f"{path.name} creates {kind.group(2)}, not {name}")
+    return SqlObject(name, kind.group(1).upper(), revision.group(1), text)
+
+
+def current_objects() -> list[SqlObject]:
+    """Every object in sql/ as it stands now."""
+    return [
+        _parse(p) for p in sorted(sql_dir().iterdir(), key=lambda p: p.name)
+        if p.name.endswith(".sql")
+    ]  # fmt: skip
+
+
+def current(name: str) -> SqlObject:
+    """Object `name` as it stands in sql/ now."""
+    return _parse(sql_dir() / f"{name}.sql")
+
+
+def load(name: str, revision: str) -> SqlObject:
+    """The text of object `name` as migration `revision` installed it."""
+    current = sql_dir() / f"{name}.sql"
+    if current.is_file():
+        obj = _parse(current)
+        if obj.revision == revision:
+            return obj
+    old = sql_dir() / "history" / f"{name}.{revision}.sql"
+    if old.is_file():
+        return _parse(old)
+    raise FileNotFoundError(f"no text of {name} for revision {revision} in sql/ or sql/history/")
+
+
+def apply(conn: Connection, name: str, revision: str) -> None:
+    """CREATE OR REPLACE the object: grants given on it survive."""
+    conn.exec_driver_sql(load(name, revision).text)
+
+
+def drop(conn: Connection, name: str, revision: str) -> None:
+    kind = load(name, revision).kind
+    conn.exec_driver_sql(f"DROP {kind} IF EXISTS {quote_identifier(name)}")

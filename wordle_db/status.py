@@ -1,0 +1,25 @@
+"""The installation at a glance (wordle_status), never showing a word."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.engine import Connection
+
+from wordle_db import db
+
+UNKNOWN_TABLE, UNKNOWN_ROUTINE = 1146, 1305
+
+
+def status(conn: Connection) -> dict[str, Any]:
+    """wordle_status() plus the server; schema_revision is None before `init`."""
+    info: dict[str, Any] = {"server_version": db.scalar(conn, "SELECT VERSION()")}
+    try:
+        (row,) = db.call(conn, "wordle_status")
+    except Exception as exc:
+        errno = getattr(getattr(exc, "orig", exc), "errno", None)
+        if errno not in (UNKNOWN_TABLE, UNKNOWN_ROUTINE):
+            raise
+        return info | {"schema_revision": None}
+    row["today_published"] = bool(row["today_published"])
+    return info | row

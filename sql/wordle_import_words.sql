@@ -5,7 +5,7 @@
 -- accepted word imported with answers = TRUE becomes an answer word). New answer words join
 -- the pool of unpublished answers, new letters the alphabet. All or nothing, in one transaction.
 -- Result: one row (lines_read, rejected, added, answers_added).
--- Reads: word_import, words, puzzles, answer_pool. Writes: words, letters, answer_pool.
+-- Reads: word_import, words, positions, puzzles, answer_pool. Writes: words, letters, answer_pool.
 -- revision: 0001
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_import_words(
     IN p_answers BOOLEAN)
@@ -33,7 +33,6 @@ BEGIN
   ON DUPLICATE KEY UPDATE is_answer = is_answer OR p_answers;
 
   INSERT INTO letters (letter)
-  WITH RECURSIVE positions (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM positions WHERE n < v_max)
   SELECT DISTINCT SUBSTRING(i.word, p.n, 1)
   FROM word_import i JOIN positions p ON p.n <= CHAR_LENGTH(i.word)
   WHERE i.error IS NULL

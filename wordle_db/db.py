@@ -7,10 +7,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import mariadb
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
-from wordle_db.errors import WordleError
+from wordle_db.errors import DatabaseError, WordleError
 from wordle_db.server import LocalServer, default_home
 
 DRIVER = "mariadb+mariadbconnector"
@@ -68,11 +69,22 @@ def connect(url: URL) -> Iterator[Connection]:
         engine.dispose()
 
 
+@contextmanager
+def _cursor(conn: Connection) -> Iterator[Any]:
+    """A raw driver cursor; the server's errors come out as DatabaseError."""
+    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        yield cursor
+    except mariadb.Error as exc:
+        raise DatabaseError.from_driver(exc) from exc
+    finally:
+        cursor.close()
+
+
 def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
     """CALL a stored procedure and return the rows of its (last) result set as dicts."""
     placeholders = ", ".join("?" for _ in args)
-    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-    try:
+    with _cursor(conn) as cursor:
         cursor.execute(f"CALL {_identifier(procedure)}({placeholders})", tuple(args))
         rows: list[dict[str, Any]] = []
         while True:
@@ -82,21 +94,16 @@ def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
             if not cursor.nextset():
                 break
         return rows
-    finally:
-        cursor.close()
 
 
 def query(conn: Connection, sql: str, *args: Any) -> list[dict[str, Any]]:
     """Run one statement with positional ? parameters and return its rows as dicts."""
-    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-    try:
+    with _cursor(conn) as cursor:
         cursor.execute(sql, tuple(args))
         if not cursor.description:
             return []
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-    finally:
-        cursor.close()
 
 
 def scalar(conn: Connection, sql: str, *args: Any) -> Any:
@@ -105,11 +112,8 @@ def scalar(conn: Connection, sql: str, *args: Any) -> Any:
 
 
 def executemany(conn: Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-    try:
+    with _cursor(conn) as cursor:
         cursor.executemany(sql, rows)
-    finally:
-        cursor.close()
 
 
 def _identifier(name: str) -> str:

@@ -26,8 +26,23 @@ class WordleError(Exception):
     """A problem to report to the user as one line, without a traceback."""
 
 
+class DatabaseError(WordleError):
+    """An error the server returned, with its MariaDB error number and SQLSTATE."""
+
+    def __init__(self, message: str, errno: int | None, sqlstate: str | None) -> None:
+        super().__init__(message)
+        self.errno = errno
+        self.sqlstate = sqlstate
+
+    @classmethod
+    def from_driver(cls, exc: BaseException) -> DatabaseError:
+        return cls(describe(exc), getattr(exc, "errno", None), getattr(exc, "sqlstate", None))
+
+
 def describe(exc: BaseException) -> str:
     """One line for any exception the CLI may meet."""
+    if isinstance(exc, WordleError):
+        return str(exc)
     orig = getattr(exc, "orig", None) or exc  # SQLAlchemy wraps the driver's exception
     errno = getattr(orig, "errno", None)
     sqlstate = getattr(orig, "sqlstate", None) or ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import Any
 
 import click
 
@@ -53,3 +54,25 @@ def _key(letter: str, state: str, colour: bool) -> str:
     if digit == "0" and not colour:
         return " · "
     return tile(letter, digit, colour)
+
+
+def board(attempts: list[dict[str, Any]], game: dict[str, Any], colour: bool) -> str:
+    """The attempts as rows of tiles, the rows left as dots, then a status line."""
+    lines = [tiles(a["guess"], a["hint"], colour) for a in attempts]
+    blank = " · " * int(game["letters"])
+    lines += [blank] * max(int(game["max_tries"]) - len(attempts), 0)
+    lines.append(status_line(game))
+    return "\n".join(lines)
+
+
+def status_line(game: dict[str, Any]) -> str:
+    mode = ", hard mode" if game["hard"] else ""
+    head = f"wordle-db #{game['number']} ({game['day']}{mode})"
+    if game["state"] == "won":
+        return f"{head}: solved in {game['attempts']}/{game['max_tries']}"
+    if game["state"] == "lost":
+        return f"{head}: lost; the word was {str(game['answer']).upper()}"
+    hint = ""
+    if game.get("letters_revealed"):
+        hint = f"; letter hints: {str(game['revealed']).upper()}"
+    return f"{head}: {game['attempts']}/{game['max_tries']} tries used{hint}"

@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from wordle_db import db
+from wordle_db.errors import DatabaseError
 
 UNKNOWN_TABLE, UNKNOWN_ROUTINE = 1146, 1305
 
@@ -16,9 +17,8 @@ def status(conn: Connection) -> dict[str, Any]:
     info: dict[str, Any] = {"server_version": db.scalar(conn, "SELECT VERSION()")}
     try:
         (row,) = db.call(conn, "wordle_status")
-    except Exception as exc:
-        errno = getattr(getattr(exc, "orig", exc), "errno", None)
-        if errno not in (UNKNOWN_TABLE, UNKNOWN_ROUTINE):
+    except DatabaseError as exc:
+        if exc.errno not in (UNKNOWN_TABLE, UNKNOWN_ROUTINE):
             raise
         return info | {"schema_revision": None}
     row["today_published"] = bool(row["today_published"])

@@ -34,6 +34,10 @@ TABLES = {
          UNIQUE KEY word (word),
          KEY is_answer (is_answer)
        ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin""",
+    # The numbers 1..32, one per letter position of the longest word (see POSITIONS).
+    "positions": """CREATE TABLE IF NOT EXISTS positions (
+         n TINYINT UNSIGNED NOT NULL PRIMARY KEY
+       ) ENGINE=InnoDB""",
     # The alphabet: every letter of every word, for the keyboard.
     "letters": """CREATE TABLE IF NOT EXISTS letters (
          letter VARCHAR(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL PRIMARY KEY
@@ -57,6 +61,8 @@ TABLES = {
        ) ENGINE=InnoDB""",
 }
 
+POSITIONS = "INSERT IGNORE INTO positions (n) VALUES " + ", ".join(f"({n})" for n in range(1, 33))
+
 SETTINGS = """
 INSERT IGNORE INTO settings (name, value, description) VALUES
   ('time_zone', 'UTC', 'the zone whose calendar day is "today" (UTC, +05:30, or a named zone)'),
@@ -72,6 +78,7 @@ def upgrade() -> None:
     grant_owner()
     for ddl in TABLES.values():
         run(ddl)
+    run(POSITIONS)
     run(SETTINGS)
     objects_up(OBJECTS, revision)
 

@@ -52,10 +52,6 @@ class Group(click.Group):
             return super().invoke(ctx)
         except (WordleError, SQLAlchemyError, OSError) as exc:
             raise click.ClickException(describe(exc)) from None
-        except Exception as exc:
-            if type(exc).__module__.startswith("mariadb"):
-                raise click.ClickException(describe(exc)) from None
-            raise
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,15 +1,25 @@
-"""Commands for the daily game: publish-today, publish, schedule, guess."""
+"""Commands for the daily game: publishing, guessing, a player's board, hints, stats, play."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 import click
 from sqlalchemy.engine import Connection
 
 from wordle_db import game, render
 from wordle_db import publish as publication
-from wordle_db.cli.base import App, cli, is_terminal, print_json, to_date, with_connection
+from wordle_db.cli.base import (
+    App,
+    cli,
+    date_option,
+    is_terminal,
+    json_option,
+    player_option,
+    print_json,
+    to_date,
+    with_connection,
+)
 
 
 @cli.command("publish-today")
@@ -78,28 +88,143 @@ def schedule(app: App, conn: Connection, event: bool, remove: bool) -> None:
 
 @cli.command()
 @click.argument("word")
-@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]),
-              help="Play a past day's puzzle (default: today).")
+@date_option("Play a past day's puzzle (default: today).")
 @click.option("--format", "fmt", type=click.Choice(["tiles", "digits", "json"]),
               default="tiles", show_default=True, help="How to print the hint.")
+@click.option("--player", metavar="NAME", help="Record the guess in this player's game.")
+@click.option("--hard", is_flag=True, help="Hard mode (with --player, before the first guess).")
 @with_connection
-def guess(app: App, conn: Connection, word: str, day: datetime | None, fmt: str) -> None:
+def guess(app: App, conn: Connection, word: str, day: datetime | None, fmt: str,
+          player: str | None, hard: bool) -> None:
     """Check WORD against the day's word and print the hint.
 
     Tiles: green right place, yellow elsewhere, grey absent; as plain text [A] right place,
     (A) elsewhere. Digits: 2 right place, 1 elsewhere, 0 absent. Today's puzzle is published
-    first if the cron job has not run.
+    first if the cron job has not run. With --player the guess is an attempt in that player's
+    game (six tries, no repeats, hard mode) and the board and keyboard are shown.
 
     \b
     Example:
         wordle-db guess crane --format digits
+        wordle-db guess crane --player ann --hard
     """
-    row = game.check(conn, word, to_date(day))
+    if player is None:
+        if hard:
+            raise click.UsageError("--hard needs --player: only a recorded game has a mode")
+        row = game.check(conn, word, to_date(day))
+    else:
+        row = game.play(conn, player, word, to_date(day), True if hard else None)
     if fmt == "json":
         print_json(row)
     elif fmt == "digits":
         click.echo(row["hint"])
-    else:
+    elif player is None:
         colour = render.use_colour(is_terminal())
         suffix = "  solved!" if row["solved"] else ""
         click.echo(f"#{row['number']} {render.tiles(row['guess'], row['hint'], colour)}{suffix}")
+    else:
+        _show_board(conn, player, row["day"])
+
+
+def _show_board(conn: Connection, player: str, day: date | None) -> None:
+    colour = render.use_colour(is_terminal())
+    state = game.game_state(conn, player, day)
+    click.echo(render.board(game.board(conn, player, day), state, colour))
+    click.echo()
+    click.echo(render.keyboard(game.keyboard(conn, player, day), colour))
+
+
+@cli.command()
+@player_option
+@date_option("A past day's game (default: today).")
+@json_option
+@with_connection
+def board(app: App, conn: Connection, player: str | None, day: datetime | None,
+          as_json: bool) -> None:
+    """Show a player's board and keyboard for the day.
+
+    \b
+    Example:
+        wordle-db board --player ann
+    """
+    name = game.default_player(player)
+    if as_json:
+        print_json({"game": game.game_state(conn, name, to_date(day)),
+                    "attempts": game.board(conn, name, to_date(day)),
+                    "keyboard": dict(game.keyboard(conn, name, to_date(day)))})  # fmt: skip
+    else:
+        _show_board(conn, name, to_date(day))
+
+
+@cli.command()
+@player_option
+@date_option("A past day's game (default: today).")
+@with_connection
+def hint(app: App, conn: Connection, player: str | None, day: datetime | None) -> None:
+    """Reveal one letter of the answer that no guess has found yet (a letter hint).
+
+    \b
+    Example:
+        wordle-db hint --player ann
+    """
+    row = game.reveal_letter(conn, game.default_player(player), to_date(day))
+    left = row["hints_left"]
+    click.echo(f"letter {row['position']} is {str(row['letter']).upper()} "
+               f"({left} letter hint{'s' if left != 1 else ''} left)")  # fmt: skip
+
+
+@cli.command()
+@player_option
+@json_option
+@with_connection
+def stats(app: App, conn: Connection, player: str | None, as_json: bool) -> None:
+    """Show a player's statistics: games, wins, streaks, winning tries.
+
+    \b
+    Example:
+        wordle-db stats --player ann --json
+    """
+    row = game.stats(conn, game.default_player(player))
+    if as_json:
+        print_json(row)
+        return
+    click.echo(f"played {row['played']}, won {row['won']} ({row['win_percent']}%), "
+               f"current streak {row['current_streak']}, longest {row['max_streak']}")  # fmt: skip
+    widest = max(row["distribution"].values(), default=0) or 1
+    for tries, count in row["distribution"].items():
+        click.echo(f"{tries:>2} {'█' * round(20 * count / widest)} {count}")
+
+
+@cli.command()
+@player_option
+@date_option("A past day's game (default: today).")
+@with_connection
+def share(app: App, conn: Connection, player: str | None, day: datetime | None) -> None:
+    """Print the spoiler-free share text of a finished game.
+
+    \b
+    Example:
+        wordle-db share --player ann
+    """
+    click.echo(game.share(conn, game.default_player(player), to_date(day)))
+
+
+@cli.command()
+@player_option
+@click.option("--hard", is_flag=True, help="Hard mode (chosen before the first guess).")
+@date_option("Play a past day's puzzle (default: today).")
+@with_connection
+def play(app: App, conn: Connection, player: str | None, hard: bool,
+         day: datetime | None) -> None:
+    """Play the day's game interactively in the terminal.
+
+    Type a guess and Enter; '?' reveals a letter; an empty line quits (the game stays open).
+
+    \b
+    Example:
+        wordle-db play --hard
+    """
+    from wordle_db.play import play_game
+
+    play_game(conn, game.default_player(player), to_date(day), hard,
+              render.use_colour(is_terminal()))  # fmt: skip

@@ -1,0 +1,30 @@
+-- wordle_keyboard(player, day): for every letter of the alphabet (every letter of a known word)
+-- the best hint the player has seen in the game of `day` (NULL: today), from all guesses:
+-- right (in place) > elsewhere > absent > unused. Rows (letter, state) ordered by letter.
+-- Errors: WD030, WD031, WD038, WD039 (see wordle_play).
+-- Reads: settings, puzzles, words, letters, positions, players, games, attempts.
+-- revision: 0003
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_keyboard(
+    IN p_player VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
+MODIFIES SQL DATA SQL SECURITY DEFINER
+COMMENT 'Best hint seen per letter in a player''s game'
+BEGIN
+  DECLARE v_day DATE;
+  DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  DECLARE v_player INT UNSIGNED;
+  CALL _wordle_puzzle(p_day, v_day, v_answer);
+  SET v_player = _wordle_player(p_player, FALSE);
+  SELECT l.letter,
+         CASE s.best WHEN '2' THEN 'right' WHEN '1' THEN 'elsewhere' WHEN '0' THEN 'absent'
+                     ELSE 'unused' END AS state
+  FROM letters l
+  LEFT JOIN (
+    SELECT SUBSTRING(a.guess, p.n, 1) AS letter, MAX(SUBSTRING(a.hint, p.n, 1)) AS best
+    FROM games g
+    JOIN attempts a ON a.game_id = g.id
+    JOIN positions p ON p.n <= CHAR_LENGTH(a.guess)
+    WHERE g.player_id = v_player AND g.day = v_day
+    GROUP BY SUBSTRING(a.guess, p.n, 1)
+  ) s ON s.letter = l.letter
+  ORDER BY l.letter;
+END

@@ -1,0 +1,19 @@
+-- wordle_stats_distribution(player): how many games the player won in 1, 2, ... attempts, up to
+-- the most tries any of their games allowed (or max_tries). Rows (attempts, games).
+-- Errors: WD038, WD039 (see wordle_play).
+-- Reads: settings, positions, players, games.
+-- revision: 0003
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_stats_distribution(
+    IN p_player VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
+READS SQL DATA SQL SECURITY DEFINER
+COMMENT 'Winning attempt numbers of a player'
+BEGIN
+  DECLARE v_player INT UNSIGNED DEFAULT _wordle_player(p_player, FALSE);
+  SELECT p.n AS attempts, COUNT(g.id) AS games
+  FROM positions p
+  LEFT JOIN games g ON g.player_id = v_player AND g.state = 'won' AND g.attempts = p.n
+  WHERE p.n <= GREATEST(CAST(wordle_setting('max_tries') AS UNSIGNED),
+                        COALESCE((SELECT MAX(max_tries) FROM games WHERE player_id = v_player), 0))
+  GROUP BY p.n
+  ORDER BY p.n;
+END

@@ -1,0 +1,60 @@
+"""The interactive game of `wordle-db play`: prompt, board and keyboard, until the game ends."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import click
+from sqlalchemy.engine import Connection
+
+from wordle_db import game, render
+from wordle_db.errors import DatabaseError
+
+HELP = "Type a word and Enter; '?' reveals a letter (a letter hint); an empty line quits."
+
+
+def draw(conn: Connection, player: str, day: date | None, colour: bool, note: str = "") -> dict:
+    state = game.game_state(conn, player, day)
+    if colour:
+        click.clear()
+    click.echo(render.board(game.board(conn, player, day), state, colour))
+    click.echo()
+    click.echo(render.keyboard(game.keyboard(conn, player, day), colour))
+    if note:
+        click.echo(f"\n{note}")
+    return state
+
+
+def play_game(conn: Connection, player: str, day: date | None, hard: bool, colour: bool) -> None:
+    """Run one game to its end (or until the player quits)."""
+    state = draw(conn, player, day, colour, HELP)
+    day = state["day"]
+    while state["state"] == "playing":
+        try:
+            prompt = f"guess {state['attempts'] + 1}/{state['max_tries']}"
+            word = click.prompt(prompt, default="", show_default=False, prompt_suffix="> ")
+        except click.Abort:
+            word = ""
+        word = word.strip()
+        if not word:
+            click.echo("\nbye: the game stays open, come back with `wordle-db play`")
+            return
+        try:
+            if word == "?":
+                shown = game.reveal_letter(conn, player, day)
+                note = _revealed(shown)
+            else:
+                first = state["attempts"] == 0
+                played = game.play(conn, player, word, day, hard if first else None)
+                note = "solved!" if played["solved"] else ""
+        except DatabaseError as exc:  # a refused guess: say why and go on
+            note = f"not played: {exc}"
+        state = draw(conn, player, day, colour, note)
+    click.echo()
+    click.echo(game.share(conn, player, day))
+
+
+def _revealed(row: dict) -> str:
+    left = row["hints_left"]
+    return (f"letter {row['position']} is {str(row['letter']).upper()} "
+            f"({left} letter hint{'s' if left != 1 else ''} left)")  # fmt: skip

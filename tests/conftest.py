@@ -94,8 +94,12 @@ def _database(server: URL) -> URL:
 
 
 def _drop(url: URL) -> None:
+    """Drop the database and the grants on it (DROP DATABASE leaves those behind)."""
     with db.connect(url._replace(database=None)) as conn:
         conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {db.quote_identifier(url.database)}")
+        for table in ("db", "tables_priv", "procs_priv"):
+            db.query(conn, f"DELETE FROM mysql.{table} WHERE Db = ?", url.database)
+        conn.exec_driver_sql("FLUSH PRIVILEGES")
 
 
 @pytest.fixture(scope="session")

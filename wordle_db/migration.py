@@ -38,20 +38,45 @@ def objects_down(names: list[str], revision: str) -> None:
 
 def grant_owner() -> None:
     run(f"CREATE USER IF NOT EXISTS {OWNER} ACCOUNT LOCK")
-    run(f"GRANT {OWNER_PRIVILEGES} ON {schema()}.* TO {OWNER}")
+    grant(OWNER_PRIVILEGES, "DATABASE", [], [OWNER])
 
 
-def revoke(privileges: str, target: str, grantee: str) -> None:
+def target(kind: str, name: str | None) -> str:
+    """What a GRANT is on: the whole schema (DATABASE), a table or view, or a routine."""
+    if kind == "DATABASE":
+        return f"{schema()}.*"
+    prefix = "" if kind == "TABLE" else f"{kind} "
+    return f"{prefix}{schema()}.{quote_identifier(str(name))}"
+
+
+def grant(privilege: str, kind: str, names: list[str], grantees: list[str]) -> None:
+    for name in names or [None]:
+        run(f"GRANT {privilege} ON {target(kind, name)} TO {', '.join(grantees)}")
+
+
+def revoke(privilege: str, kind: str, names: list[str], grantees: list[str]) -> None:
     """REVOKE that tolerates a grant already gone."""
-    try:
-        run(f"REVOKE {privileges} ON {target} FROM {grantee}")
-    except DBAPIError as exc:
-        if getattr(exc.orig, "errno", None) != NO_SUCH_GRANT:
-            raise
+    for name in names or [None]:
+        for grantee in grantees:
+            try:
+                run(f"REVOKE {privilege} ON {target(kind, name)} FROM {grantee}")
+            except DBAPIError as exc:
+                if getattr(exc.orig, "errno", None) != NO_SUCH_GRANT:
+                    raise
+
+
+def create_roles(roles: list[str]) -> None:
+    for role in roles:
+        run(f"CREATE ROLE IF NOT EXISTS {role}")
+
+
+def drop_roles(roles: list[str]) -> None:
+    for role in roles:
+        drop_if_unused(role, f"User = '{role}'", kind="ROLE")
 
 
 def revoke_owner() -> None:
-    revoke("ALL PRIVILEGES", f"{schema()}.*", OWNER)
+    revoke("ALL PRIVILEGES", "DATABASE", [], [OWNER])
     drop_if_unused(OWNER, "User = 'wordle_owner' AND Host = 'localhost'")
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import click
 from sqlalchemy.engine import Connection
 
-from wordle_db import db, words
+from wordle_db import db, roles, words
 from wordle_db.cli.base import App, cli, json_option, pass_app, print_json, with_connection
 from wordle_db.server import LocalServer, default_home
 from wordle_db.settings import all_settings, set_setting
@@ -120,8 +121,7 @@ def words_import(app: App, conn: Connection, file: Path, answers: bool) -> None:
     """
     size = file.stat().st_size
     if size >= PROGRESS_MIN_BYTES and os.isatty(2):
-        stderr = click.get_text_stream("stderr")
-        with click.progressbar(length=size, label="importing", file=stderr) as bar:
+        with click.progressbar(length=size, label="importing", file=sys.stderr) as bar:
             result = words.import_file(conn, file, answers, progress=bar.update)
     else:
         result = words.import_file(conn, file, answers)
@@ -191,3 +191,22 @@ def config(app: App, conn: Connection, name: str | None, value: str | None) -> N
         raise click.ClickException(f"unknown setting {name!r}")
     for row in rows:
         click.echo(f"{row['name']} = {row['value']}    # {row['description']}")
+
+
+@cli.command("grant")
+@click.argument("role")
+@click.argument("account", metavar="USER@HOST")
+@click.option("--password-stdin", is_flag=True, help="Read the account's password from stdin.")
+@with_connection
+def grant_role(app: App, conn: Connection, role: str, account: str, password_stdin: bool) -> None:
+    """Create or update an application account with ROLE: admin, publisher, player or reader.
+
+    The account gets ROLE as its default role (and loses any other wordle role). Without
+    --password-stdin an existing account keeps its password. Nothing secret is printed.
+
+    \b
+    Example:
+        printf '%s\\n' "$BOT_PASSWORD" | wordle-db grant player bot@% --password-stdin
+    """
+    password = sys.stdin.readline().rstrip("\r\n") if password_stdin else None
+    click.echo(roles.grant(conn, role, account, password))

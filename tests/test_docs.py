@@ -1,0 +1,172 @@
+"""docs/sql-api.md and the database agree: objects, parameters, roles, columns, errors, examples."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Connection
+from test_game import set_word, today
+
+from wordle_db import db, sqlfiles
+
+ROLES = ("wordle_player", "wordle_reader", "wordle_publisher")
+
+
+@dataclass
+class Documented:
+    name: str
+    params: list[str] | None
+    kind: str = ""
+    roles: set[str] = field(default_factory=set)
+    result: list[str] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
+    table_params: list[str] = field(default_factory=list)
+    sqlstates: set[str] = field(default_factory=set)
+    example: str = ""
+
+
+def parse(text: str) -> list[Documented]:
+    objects: list[Documented] = []
+    in_sql = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_sql = line.startswith("```sql") and bool(objects)
+            continue
+        if in_sql:
+            objects[-1].example += line + "\n"
+            continue
+        heading = re.match(r"^### (\w+)(?:\((.*)\))?$", line)
+        if heading:
+            params = heading.group(2)
+            objects.append(Documented(heading.group(1), None if params is None else
+                                      [p.strip() for p in params.split(",") if p.strip()]))
+            continue
+        if not objects:
+            continue
+        obj = objects[-1]
+        if line.startswith("- Kind: "):
+            obj.kind = line.removeprefix("- Kind: ").upper()
+        elif line.startswith("- Roles: "):
+            obj.roles = {r.strip() for r in line.removeprefix("- Roles: ").split(",")}
+        elif line.startswith(("- Result: ", "- Columns: ")):
+            names = line.split("(", 1)[1].rstrip(")") if "(" in line else line.split(": ", 1)[1]
+            target = obj.result if line.startswith("- Result") else obj.columns
+            target += [n.strip() for n in names.split(",")]
+        elif m := re.match(r"^\| (WD\d{3}) \|", line):
+            obj.sqlstates.add(m.group(1))
+        elif (m := re.match(r"^\| (\w+) \| [A-Z]", line)) and m.group(1) != "parameter":
+            obj.table_params.append(m.group(1))
+    return objects
+
+
+@pytest.fixture(scope="module")
+def documented(repo_root: Path) -> list[Documented]:
+    return parse((repo_root / "docs" / "sql-api.md").read_text())
+
+
+def routines(conn: Connection) -> dict[str, tuple[str, list[str]]]:
+    rows = db.query(conn, "SELECT r.ROUTINE_NAME AS name, r.ROUTINE_TYPE AS kind, "
+                          "p.PARAMETER_NAME AS param FROM information_schema.ROUTINES r "
+                          "LEFT JOIN information_schema.PARAMETERS p ON p.SPECIFIC_SCHEMA = "
+                          "r.ROUTINE_SCHEMA AND p.SPECIFIC_NAME = r.ROUTINE_NAME AND "
+                          "p.PARAMETER_NAME IS NOT NULL WHERE r.ROUTINE_SCHEMA = DATABASE() "
+                          "ORDER BY r.ROUTINE_NAME, p.ORDINAL_POSITION")  # fmt: skip
+    found: dict[str, tuple[str, list[str]]] = {}
+    for row in rows:
+        _, params = found.setdefault(row["name"], (row["kind"], []))
+        if row["param"]:
+            params.append(row["param"])
+    return found
+
+
+def views(conn: Connection) -> dict[str, list[str]]:
+    rows = db.query(conn, "SELECT c.TABLE_NAME AS name, c.COLUMN_NAME AS col FROM "
+                          "information_schema.COLUMNS c JOIN information_schema.VIEWS v ON "
+                          "v.TABLE_SCHEMA = c.TABLE_SCHEMA AND v.TABLE_NAME = c.TABLE_NAME "
+                          "WHERE c.TABLE_SCHEMA = DATABASE() ORDER BY c.TABLE_NAME, "
+                          "c.ORDINAL_POSITION")  # fmt: skip
+    found: dict[str, list[str]] = {}
+    for row in rows:
+        found.setdefault(row["name"], []).append(row["col"])
+    return found
+
+
+def granted(conn: Connection) -> dict[str, set[str]]:
+    """Object name -> roles (other than admin) holding a privilege on it."""
+    rows = db.query(conn, "SELECT User AS role, Routine_name AS name FROM mysql.procs_priv "
+                          "WHERE Db = DATABASE() UNION ALL SELECT User, Table_name FROM "
+                          "mysql.tables_priv WHERE Db = DATABASE()")  # fmt: skip
+    found: dict[str, set[str]] = {}
+    for row in rows:
+        if row["role"] in ROLES:
+            found.setdefault(row["name"], set()).add(row["role"])
+    return found
+
+
+def test_every_public_object_is_documented_and_exists(
+    conn: Connection, documented: list[Documented]
+) -> None:
+    names = [d.name for d in documented]
+    assert len(names) == len(set(names)), "an object is documented twice"
+    in_db = {n for n in routines(conn) if not n.startswith("_")} | set(views(conn))
+    assert set(names) == in_db
+
+
+def test_kinds_parameters_roles_and_columns_match(
+    conn: Connection, documented: list[Documented]
+) -> None:
+    found_routines, found_views, grants = routines(conn), views(conn), granted(conn)
+    for doc in documented:
+        assert "wordle_admin" in doc.roles, doc.name
+        assert doc.roles - {"wordle_admin"} == grants.get(doc.name, set()), doc.name
+        if doc.kind == "VIEW":
+            assert doc.params is None, doc.name
+            assert doc.columns == found_views[doc.name], doc.name
+            continue
+        kind, params = found_routines[doc.name]
+        assert doc.kind == kind, doc.name
+        assert doc.params == params, doc.name
+        assert doc.table_params == params, f"{doc.name}: parameter table"
+
+
+def reachable_sql(name: str, seen: set[str] | None = None) -> str:
+    """The SQL of an object and of every object it uses, transitively."""
+    seen = seen if seen is not None else set()
+    seen.add(name)
+    text = sqlfiles.current(name).text
+    others = {o.name for o in sqlfiles.current_objects()}
+    for other in others - seen:
+        if re.search(rf"\b{other}\b", text):
+            text += reachable_sql(other, seen)
+    return text
+
+
+def test_documented_errors_are_the_ones_raised(documented: list[Documented]) -> None:
+    for doc in documented:
+        if doc.kind == "VIEW":
+            continue
+        reachable = set(re.findall(r"SQLSTATE '(WD\d{3})'", reachable_sql(doc.name)))
+        own = set(re.findall(r"SQLSTATE '(WD\d{3})'", sqlfiles.current(doc.name).text))
+        assert doc.sqlstates <= reachable, f"{doc.name} documents errors it cannot raise"
+        assert own <= doc.sqlstates, f"{doc.name} raises undocumented errors"
+
+
+def test_examples_run_and_return_the_documented_columns(
+    conn: Connection, documented: list[Documented]
+) -> None:
+    set_word(conn, today(conn), "crane")
+    for doc in documented:
+        assert doc.example.strip(), f"{doc.name} has no example"
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        cursor.execute(doc.example.strip().rstrip(";"))
+        columns = [d[0] for d in cursor.description] if cursor.description else []
+        if cursor.description:
+            cursor.fetchall()
+        while cursor.nextset():
+            pass
+        cursor.close()
+        if doc.result:
+            assert columns == doc.result, doc.name

@@ -1,0 +1,282 @@
+"""A shared database: roles, and an answer nobody can read before its day.
+
+Accounts with each role connect for real and try every way in: tables, views, SHOW CREATE,
+information_schema, routine results, errors and warnings. Today's and tomorrow's words must
+never come back.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from conftest import Invoke
+from sqlalchemy.engine import URL, Connection
+from test_game import WRONG, set_word, today
+
+from wordle_db import db, game, roles
+from wordle_db.errors import DatabaseError
+
+TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD = "crane", "plumb", "ghost"
+SECRETS = (TODAY_WORD, TOMORROW_WORD)
+TABLES = ["words", "puzzles", "answer_pool", "settings", "letters", "positions", "players",
+          "games", "attempts", "revealed_letters", "alembic_version", "puzzle_schedule"]
+INTERNAL = [
+    ("PROCEDURE", "_wordle_puzzle", "NULL, @d, @a"),
+    ("PROCEDURE", "_wordle_publish", "CURDATE(), NULL, @p"),
+    ("FUNCTION", "_wordle_guess", "'crane', 'crane'"),
+    ("FUNCTION", "_wordle_player", "'x', TRUE"),
+    ("FUNCTION", "_wordle_game", "'x', CURDATE()"),
+    ("FUNCTION", "wordle_setting", "'time_zone'"),
+    ("PROCEDURE", "wordle_check", "'crane', NULL"),
+    ("PROCEDURE", "wordle_import_begin", ""),
+    ("PROCEDURE", "wordle_set_setting", "'max_tries', '20'"),
+]
+SHOW = [
+    "SHOW CREATE TABLE puzzles", "SHOW CREATE TABLE words", "SHOW CREATE VIEW past_puzzles",
+    "SHOW CREATE VIEW puzzle_schedule", "SHOW CREATE PROCEDURE wordle_play",
+    "SHOW CREATE PROCEDURE _wordle_puzzle", "SHOW CREATE FUNCTION wordle_hint",
+    "SHOW CREATE EVENT wordle_daily_publish", "SHOW PROCEDURE CODE wordle_play",
+    "SHOW TABLE STATUS", "SHOW PROCESSLIST", "SHOW GRANTS", "SHOW EVENTS",
+]
+FORBIDDEN = [
+    "INSERT INTO attempts (game_id, attempt, guess, hint) VALUES (1, 9, 'x', '0')",
+    "UPDATE games SET state = 'won'",
+    "DELETE FROM attempts",
+    "CREATE TABLE t (id INT PRIMARY KEY)",
+    "CALL wordle_publish(NULL, NULL)",
+]
+
+
+@pytest.fixture
+def shared(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
+    """Puzzles for yesterday, today and tomorrow, a game by ann (root's player) won today,
+    and a factory of accounts: shared("player") -> URL of a new account with that role."""
+    day = today(conn)
+    set_word(conn, day - timedelta(1), YESTERDAY_WORD)
+    set_word(conn, day, TODAY_WORD)
+    set_word(conn, day + timedelta(1), TOMORROW_WORD)
+    for word in ("slate", TODAY_WORD):
+        game.play(conn, "ann", word)
+    game.play(conn, "ann", "slate", day - timedelta(1))
+    made: list[str] = []
+
+    def account(role: str) -> URL:
+        user = f"{role[:6]}_{uuid.uuid4().hex[:8]}"
+        password = uuid.uuid4().hex
+        roles.grant(conn, role, f"{user}@%", password)
+        made.append(user)
+        return db_url.set(username=user, password=password)
+
+    yield account
+    for user in made:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
+
+
+def attempt(conn: Connection, sql: str, *args: Any) -> tuple[list[dict[str, Any]], str]:
+    """Run a statement; return (rows, error message or '') plus any warnings as text."""
+    try:
+        rows = db.query(conn, sql, *args)
+        error = ""
+    except DatabaseError as exc:
+        rows, error = [], str(exc)
+    warnings = db.query(conn, "SHOW WARNINGS")
+    return rows, error + " ".join(str(w) for w in warnings)
+
+
+def assert_no_secret(rows: list[dict[str, Any]], text: str, probe: str) -> None:
+    blob = (repr(rows) + text).lower()
+    for secret in SECRETS:
+        assert secret not in blob, f"{probe} leaked {secret!r}: {blob[:300]}"
+
+
+def denied(error: str) -> bool:
+    return any(word in error for word in ("denied", "permission", "doesn't exist",
+                                          "does not exist"))  # fmt: skip
+
+
+@pytest.mark.parametrize("role", ["player", "reader"])
+def test_no_table_view_or_definition_shows_the_word(shared, role: str) -> None:  # type: ignore[no-untyped-def]
+    with db.connect(shared(role)) as conn:
+        for table in TABLES:
+            rows, error = attempt(conn, f"SELECT * FROM {table}")
+            assert denied(error), (table, error)
+            assert_no_secret(rows, error, f"SELECT {table}")
+        for statement in SHOW:
+            rows, error = attempt(conn, statement)
+            assert_no_secret(rows, error, statement)
+
+
+@pytest.mark.parametrize("role", ["player", "reader"])
+def test_information_schema_holds_no_word(shared, role: str) -> None:  # type: ignore[no-untyped-def]
+    with db.connect(shared(role)) as conn:
+        tables = db.query(conn, "SELECT TABLE_NAME AS t FROM information_schema.TABLES "
+                                "WHERE TABLE_SCHEMA = 'information_schema'")  # fmt: skip
+        assert len(tables) > 50
+        for row in tables:
+            rows, error = attempt(conn, f"SELECT * FROM information_schema.`{row['t']}`")
+            assert_no_secret(rows, error, f"information_schema.{row['t']}")
+        for schema in ("mysql", "performance_schema", "sys"):
+            rows, error = attempt(conn, f"SELECT * FROM {schema}.user")
+            assert_no_secret(rows, error, schema)
+
+
+def routine_probes(day: date) -> list[tuple[str, tuple[Any, ...]]]:
+    """Every call a player may make, on today, tomorrow and the day after, with names of its
+    own and of others, and guesses that are not the answer."""
+    tomorrow, later = day + timedelta(1), day + timedelta(2)
+    probes: list[tuple[str, tuple[Any, ...]]] = []
+    for when in (None, day, tomorrow, later):
+        for name in ("me", "ann"):
+            probes += [
+                ("CALL wordle_game(?, ?)", (name, when)),
+                ("CALL wordle_board(?, ?)", (name, when)),
+                ("CALL wordle_keyboard(?, ?)", (name, when)),
+                ("CALL wordle_share(?, ?)", (name, when)),
+                ("CALL wordle_play(?, ?, ?, NULL)", (name, "pious", when)),
+                ("CALL wordle_play(?, ?, ?, NULL)", (name, "zzzzz", when)),
+                ("CALL wordle_play(?, ?, ?, NULL)", (name, "toolongword", when)),
+            ]
+        probes.append(("SELECT wordle_puzzle_number(?) AS n", (when,)))
+    probes += [
+        ("CALL wordle_reveal_letter(?, NULL)", ("me",)),
+        ("CALL wordle_reveal_letter(?, ?)", ("me", tomorrow)),
+        ("CALL wordle_stats(?)", ("me",)),
+        ("CALL wordle_stats(?)", ("ann",)),
+        ("CALL wordle_stats_distribution(?)", ("me",)),
+        ("SELECT wordle_today() AS d", ()),
+        ("SELECT wordle_hint('pious', 'dumpy') AS h", ()),
+        ("CALL wordle_hint_rows('pious', 'dumpy')", ()),
+        ("SELECT wordle_hard_mode_violation('pious', '01000', 'dumpy') AS v", ()),
+        ("CALL wordle_status()", ()),
+        ("CALL wordle_publish(NULL, NULL)", ()),
+        ("SELECT * FROM past_puzzles", ()),
+        ("SELECT * FROM my_games", ()),
+        ("SELECT * FROM my_attempts", ()),
+        ("SELECT * FROM past_games", ()),
+        ("SELECT * FROM past_attempts", ()),
+    ]
+    return probes
+
+
+@pytest.mark.parametrize("role", ["player", "reader"])
+def test_no_routine_result_error_or_warning_shows_the_word(
+    shared, conn: Connection, role: str  # type: ignore[no-untyped-def]
+) -> None:
+    day = today(conn)
+    with db.connect(shared(role)) as own:
+        me = own.connection.dbapi_connection.user  # type: ignore[union-attr]
+        for sql, args in routine_probes(day):
+            args = tuple(me if a == "me" else a for a in args)
+            rows, text = attempt(own, sql, *args)
+            assert_no_secret(rows, text, f"{sql} {args}")
+        for kind, name, args in INTERNAL:
+            call = f"CALL {name}({args})" if kind == "PROCEDURE" else f"SELECT {name}({args})"
+            rows, error = attempt(own, call)
+            assert "denied" in error, (call, error)
+            assert_no_secret(rows, error, call)
+
+
+def test_views_show_only_the_past_and_the_own(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    with db.connect(shared("player")) as player:
+        assert db.query(player, "SELECT word FROM past_puzzles") == [{"word": YESTERDAY_WORD}]
+        assert db.query(player, "SELECT * FROM my_games") == []
+        me = player.connection.dbapi_connection.user  # type: ignore[union-attr]
+        game.play(player, me, "pious")
+        mine = db.query(player, "SELECT player, attempts FROM my_games")
+        assert mine == [{"player": me, "attempts": 1}]
+        assert [r["guess"] for r in db.query(player, "SELECT guess FROM my_attempts")] == ["pious"]
+        assert denied(attempt(player, "SELECT * FROM past_games")[1])
+    with db.connect(shared("reader")) as reader:
+        games = db.query(reader, "SELECT player, day FROM past_games")
+        assert games == [{"player": "ann", "day": today(conn) - timedelta(1)}]
+        guesses = db.query(reader, "SELECT guess FROM past_attempts")
+        assert guesses == [{"guess": "slate"}]  # not today's winning CRANE
+        assert denied(attempt(reader, "CALL wordle_play('x', 'pious', NULL, NULL)")[1])
+
+
+def test_a_player_account_plays_a_whole_game_by_the_rules(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    with db.connect(shared("player")) as player:
+        me = player.connection.dbapi_connection.user  # type: ignore[union-attr]
+        for statement in FORBIDDEN:
+            assert denied(attempt(player, statement)[1]), statement
+        with pytest.raises(DatabaseError, match="belongs to another account"):
+            game.play(player, "ann", "pious")
+        for word in WRONG[:5]:
+            assert game.play(player, me, word)["state"] == "playing"
+        last = game.play(player, me, WRONG[5])
+        assert (last["state"], last["answer"]) == ("lost", TODAY_WORD)  # the normal end of a game
+        with pytest.raises(DatabaseError, match="this game is over"):
+            game.play(player, me, WRONG[6])
+        assert game.stats(player, me)["played"] == 1
+        assert "X/6" in game.share(player, me)
+
+
+def test_other_names_need_the_installation_to_allow_them(
+    shared, conn: Connection, run: Invoke  # type: ignore[no-untyped-def]
+) -> None:
+    url = shared("player")
+    with db.connect(url) as player, pytest.raises(DatabaseError, match="another account"):
+        game.board(player, "ann")
+    assert run("config", "player_names", "any").exit_code == 0
+    yesterday = today(conn) - timedelta(1)
+    with db.connect(url) as player:
+        assert game.play(player, "ann", "pious", yesterday)["attempt"] == 2
+        assert [r["guess"] for r in game.board(player, "ann", yesterday)] == ["slate", "pious"]
+
+
+def test_publisher_publishes_but_reads_no_word(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    with db.connect(shared("publisher")) as publisher:
+        later = today(conn) + timedelta(days=5)
+        (row,) = db.call(publisher, "wordle_publish", later, None)
+        assert row["published"] == 1 and "word" not in row
+        assert denied(attempt(publisher, "SELECT * FROM puzzle_schedule")[1])
+        assert denied(attempt(publisher, "CALL wordle_play('x', 'pious', NULL, NULL)")[1])
+        assert db.query(publisher, "SELECT word FROM past_puzzles") == [{"word": YESTERDAY_WORD}]
+
+
+def test_grant_command(run: Invoke, conn: Connection) -> None:
+    user = f"g_{uuid.uuid4().hex[:8]}"
+    try:
+        result = run("grant", "reader", f"{user}@%", "--password-stdin", input="hunter2\n")
+        assert result.exit_code == 0, result.output
+        assert result.stdout == f"'{user}'@'%' has role wordle_reader; password set\n"
+        assert "hunter2" not in result.output
+        again = run("grant", "player", f"{user}@%")
+        assert again.stdout == f"'{user}'@'%' has role wordle_player\n"
+        roles_held = db.query(conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ?", user)
+        assert roles_held == [{"Role": "wordle_player"}]
+        for bad in ("x'@y", "nohost", "a@b c", "@host", "u@"):
+            refused = run("grant", "player", bad)
+            assert refused.exit_code == 1 and "bad account" in refused.stderr
+        assert "unknown role" in run("grant", "root", f"{user}@%").stderr
+    finally:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
+
+
+def test_routines_run_with_least_privilege(conn: Connection) -> None:
+    rows = db.query(conn, "SELECT ROUTINE_NAME AS name, SECURITY_TYPE AS security, DEFINER "
+                          "AS definer, SQL_DATA_ACCESS AS access FROM information_schema.ROUTINES "
+                          "WHERE ROUTINE_SCHEMA = DATABASE()")  # fmt: skip
+    for row in rows:
+        if row["access"] == "NO SQL":
+            assert row["security"] == "INVOKER", row  # reads nothing: needs no owner's rights
+        if row["security"] == "DEFINER":
+            assert row["definer"] == "wordle_owner@localhost", row
+    owner = db.query(conn, "SHOW GRANTS FOR 'wordle_owner'@'localhost'")
+    text = " ".join(str(r) for r in owner)
+    assert "ALL PRIVILEGES" not in text and "ON *.*" in text and "USAGE" in text
+    locked = "SELECT JSON_VALUE(Priv, '$.account_locked') FROM mysql.global_priv " \
+             "WHERE User = 'wordle_owner' AND Host = 'localhost'"
+    assert db.scalar(conn, locked) in ("1", "true")  # the owner cannot log in
+
+
+def test_the_probes_do_find_the_word_where_it_may_be_read(shared) -> None:  # type: ignore[no-untyped-def]
+    """A control: an admin account sees the schedule, so the checks above can fail."""
+    with db.connect(shared("admin")) as admin:
+        rows, text = attempt(admin, "SELECT * FROM puzzle_schedule")
+        with pytest.raises(AssertionError, match="leaked"):
+            assert_no_secret(rows, text, "admin")

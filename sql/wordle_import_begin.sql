@@ -7,6 +7,6 @@ MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Create the temporary table word_import for wordle_import_words'
 CREATE OR REPLACE TEMPORARY TABLE word_import (
   line INT UNSIGNED NOT NULL PRIMARY KEY,
-  word VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  word VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
   error VARCHAR(100) CHARACTER SET utf8mb4 NULL
 ) ENGINE=InnoDB

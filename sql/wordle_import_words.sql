@@ -25,18 +25,19 @@ BEGIN
                  END;
   START TRANSACTION;
   SET v_answers_before = (SELECT COUNT(*) FROM words WHERE is_answer),
-      v_added = (SELECT COUNT(DISTINCT i.word) FROM word_import i
-                 WHERE i.error IS NULL AND NOT EXISTS (SELECT 1 FROM words w WHERE w.word = i.word));
+      v_added = (SELECT COUNT(*) FROM words);
 
   INSERT INTO words (word, is_answer)
-  SELECT DISTINCT word, p_answers FROM word_import WHERE error IS NULL
+  SELECT word, p_answers FROM word_import WHERE error IS NULL
   ON DUPLICATE KEY UPDATE is_answer = is_answer OR p_answers;
+  SET v_added = (SELECT COUNT(*) FROM words) - v_added;
 
   INSERT INTO letters (letter)
-  SELECT DISTINCT SUBSTRING(i.word, p.n, 1)
-  FROM word_import i JOIN positions p ON p.n <= CHAR_LENGTH(i.word)
-  WHERE i.error IS NULL
-    AND NOT EXISTS (SELECT 1 FROM letters l WHERE l.letter = SUBSTRING(i.word, p.n, 1));
+  SELECT letter FROM (
+    SELECT DISTINCT SUBSTRING(i.word, p.n, 1) AS letter
+    FROM word_import i JOIN positions p ON p.n <= CHAR_LENGTH(i.word)
+    WHERE i.error IS NULL) found
+  WHERE NOT EXISTS (SELECT 1 FROM letters l WHERE l.letter = found.letter);
 
   -- Answer words neither published nor in the pool yet take the next free slots.
   SET v_top = (SELECT COALESCE(MAX(slot), 0) FROM answer_pool);

@@ -7,10 +7,11 @@ import sys
 from collections.abc import Callable
 
 import pytest
-from conftest import Invoke, cli_runner
 from sqlalchemy.engine import URL
 
 from wordle_db import db
+
+from conftest import Invoke, cli_runner
 
 
 def wordle(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

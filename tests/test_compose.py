@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from conftest import docker_compose_available
 
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from sqlalchemy.engine import Connection
-from test_game import set_word, today
+from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, sqlfiles
+from wordle_db import db, schema, solver, sqlfiles, words
+
+from test_game import set_word, today
 
 ROLES = ("wordle_player", "wordle_reader", "wordle_publisher")
 
@@ -155,9 +157,23 @@ def test_documented_errors_are_the_ones_raised(documented: list[Documented]) -> 
 
 
 def test_examples_run_and_return_the_documented_columns(
-    conn: Connection, documented: list[Documented]
+    new_db: Callable[[], URL], documented: list[Documented]
 ) -> None:
-    set_word(conn, today(conn), "crane")
+    """Every example, in the document's order, on small word lists with the solver built."""
+    url = new_db()
+    schema.migrate(url)
+    allowed = [*words.bundled_path(words.BUNDLED_ALLOWED).read_text().split()[::40], "salet"]
+    answers = [*words.bundled_path(words.BUNDLED_ANSWERS).read_text().split()[::20], "cynic"]
+    with db.connect(url) as conn:
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed, 1)], answers=False)
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], answers=True)
+        set_word(conn, today(conn), "crane")
+    solver.build(url, workers=1)
+    with db.connect(url) as conn:
+        run_examples(conn, documented)
+
+
+def run_examples(conn: Connection, documented: list[Documented]) -> None:
     for doc in documented:
         assert doc.example.strip(), f"{doc.name} has no example"
         cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]

@@ -7,10 +7,11 @@ import threading
 from datetime import date, timedelta
 
 import pytest
-from conftest import Invoke
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, game, publish, words
+
+from conftest import Invoke
 
 WRONG = ["slate", "pious", "dumpy", "black", "fight", "wrong", "vouch", "zesty"]
 

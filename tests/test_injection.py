@@ -6,12 +6,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import Invoke
 from sqlalchemy.engine import Connection
-from test_game import set_word, today
 
 from wordle_db import db
 from wordle_db.errors import DatabaseError
+
+from conftest import Invoke
+from test_game import set_word, today
 
 HOSTILE = [
     "'; DROP TABLE words; --",

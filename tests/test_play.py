@@ -6,9 +6,10 @@ import sys
 
 import pexpect
 from sqlalchemy.engine import URL, Connection
-from test_game import set_word, today
 
 from wordle_db import db
+
+from test_game import set_word, today
 
 
 def spawn(db_url: URL, *args: str) -> pexpect.spawn:

@@ -10,10 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from conftest import Invoke, cli_runner
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, publish, schema, words
+
+from conftest import Invoke, cli_runner
 
 
 def url_text(url: URL) -> str:

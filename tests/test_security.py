@@ -13,12 +13,13 @@ from datetime import date, timedelta
 from typing import Any
 
 import pytest
-from conftest import Invoke
 from sqlalchemy.engine import URL, Connection
-from test_game import WRONG, set_word, today
 
 from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
+
+from conftest import Invoke
+from test_game import WRONG, set_word, today
 
 TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD = "crane", "plumb", "ghost"
 SECRETS = (TODAY_WORD, TOMORROW_WORD)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
-from conftest import Invoke
 from sqlalchemy.engine import Connection
 
 from wordle_db import db, words
+
+from conftest import Invoke
 
 
 def count(conn: Connection, where: str = "TRUE") -> int:

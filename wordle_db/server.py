@@ -30,7 +30,7 @@ SERVER_OPTIONS = (
     "--skip-log-bin",
     "--character-set-server=utf8mb4",
     "--collation-server=utf8mb4_unicode_ci",
-    "--innodb-buffer-pool-size=256M",
+    "--innodb-buffer-pool-size=1G",  # the solver's hint codes take about 1 GB
     "--innodb-flush-log-at-trx-commit=2",
     "--event-scheduler=ON",
     "--max-connections=300",
@@ -81,6 +81,12 @@ class LocalServer:
     @property
     def log_file(self) -> Path:
         return self.home / "mariadbd.log"
+
+    @property
+    def tmpdir(self) -> Path:
+        """A private tmpdir: a starting mariadbd deletes #sql* files it finds in its tmpdir,
+        which would be the temporary tables of any other server sharing /tmp."""
+        return self.home / "tmp"
 
     @property
     def socket(self) -> Path:
@@ -145,7 +151,7 @@ class LocalServer:
     def is_running(self) -> bool:
         return self.pid() is not None and self.socket.exists()
 
-    def start(self, timeout: float = 30.0) -> None:
+    def start(self, timeout: float = 60.0) -> None:
         """Start the server unless it already runs; wait until it accepts connections."""
         if self.is_running():
             return
@@ -153,11 +159,13 @@ class LocalServer:
         self.install()
         for stale in (self.pid_file, self.socket):
             stale.unlink(missing_ok=True)
+        self.tmpdir.mkdir(exist_ok=True)
         with open(self.log_file, "ab") as log:
             process = subprocess.Popen(
                 [
                     mariadbd, "--no-defaults", f"--datadir={self.datadir}",
                     f"--socket={self.socket}", f"--pid-file={self.pid_file}",
+                    f"--tmpdir={self.tmpdir}",
                     *COMMON_OPTIONS, *SERVER_OPTIONS, *_user_options(),
                 ],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
@@ -165,12 +173,21 @@ class LocalServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if process.poll() is not None:
-                raise WordleError(f"mariadbd exited at start; see {self.log_file}")
+                raise WordleError(f"mariadbd exited at start: {self._last_error()}")
             if self.socket.exists() and self.pid_file.exists() and _accepts(self.socket):
                 return
             time.sleep(0.02)
         process.terminate()
         raise WordleError(f"mariadbd did not start within {timeout:.0f}s; see {self.log_file}")
+
+    def _last_error(self) -> str:
+        """The last [ERROR] line of the server's log, for a one-line message."""
+        try:
+            lines = self.log_file.read_text(errors="replace").splitlines()
+        except OSError:
+            lines = []
+        errors = [line for line in lines if "[ERROR]" in line]
+        return (errors or lines or [f"see {self.log_file}"])[-1].strip()
 
     def stop(self, timeout: float = 30.0) -> bool:
         """Stop the server; False when it was not running."""

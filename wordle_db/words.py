@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 from wordle_db import db
 
 BATCH = 10_000
-MAX_LINE = 1000  # longer lines are cut here; the database rejects them as too long anyway
+MAX_LINE = 100  # longer lines are cut here; the database rejects them as too long anyway
 BUNDLED_ALLOWED = "en-allowed.txt"
 BUNDLED_ANSWERS = "en-answers.txt"
 

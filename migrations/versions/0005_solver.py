@@ -1,0 +1,121 @@
+"""The solver: candidates, suggestions from precomputed hint codes, and self-play.
+
+Revision ID: 0005
+Revises: 0004
+"""
+
+from __future__ import annotations
+
+from wordle_db.migration import OWNER, grant, objects_down, objects_up, revoke, run
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+TABLES = {
+    # What the hint codes were built for: one word length and the word counts at that time.
+    "solver_state": """CREATE TABLE IF NOT EXISTS solver_state (
+         id TINYINT UNSIGNED NOT NULL PRIMARY KEY,
+         letters TINYINT UNSIGNED NOT NULL,
+         answers INT UNSIGNED NOT NULL,
+         guesses INT UNSIGNED NOT NULL,
+         prepared_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+         built_at TIMESTAMP(6) NULL,
+         CONSTRAINT solver_state_one_row CHECK (id = 1)
+       ) ENGINE=InnoDB""",
+    # Answer words and guesses numbered densely, to keep hint_codes small.
+    "solver_answers": """CREATE TABLE IF NOT EXISTS solver_answers (
+         answer_no SMALLINT UNSIGNED NOT NULL PRIMARY KEY,
+         word_id INT UNSIGNED NOT NULL,
+         UNIQUE KEY word_id (word_id),
+         CONSTRAINT solver_answers_word FOREIGN KEY (word_id) REFERENCES words (id)
+       ) ENGINE=InnoDB""",
+    # Every accepted word of that length; `done` once its codes are built; its opening rank.
+    "solver_guesses": """CREATE TABLE IF NOT EXISTS solver_guesses (
+         guess_no MEDIUMINT UNSIGNED NOT NULL PRIMARY KEY,
+         word_id INT UNSIGNED NOT NULL,
+         done BOOLEAN NOT NULL DEFAULT FALSE,
+         opening_rank MEDIUMINT UNSIGNED NULL,
+         opening_expected DOUBLE NULL,
+         opening_entropy DOUBLE NULL,
+         opening_candidate BOOLEAN NULL,
+         UNIQUE KEY word_id (word_id),
+         KEY done (done),
+         KEY opening_rank (opening_rank),
+         CONSTRAINT solver_guesses_word FOREIGN KEY (word_id) REFERENCES words (id)
+       ) ENGINE=InnoDB""",
+    # wordle_hint(answer, guess) read as a base-3 number, for every answer and guess.
+    "hint_codes": """CREATE TABLE IF NOT EXISTS hint_codes (
+         answer_no SMALLINT UNSIGNED NOT NULL,
+         guess_no MEDIUMINT UNSIGNED NOT NULL,
+         code SMALLINT UNSIGNED NOT NULL,
+         PRIMARY KEY (answer_no, guess_no)
+       ) ENGINE=InnoDB""",
+    # Self-play: a run plays every answer word; a node is a position (the answers that got
+    # the same hints so far, and the guess played there).
+    "solver_runs": """CREATE TABLE IF NOT EXISTS solver_runs (
+         id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
+         hard BOOLEAN NOT NULL,
+         opener_no MEDIUMINT UNSIGNED NOT NULL,
+         started_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+         finished_at TIMESTAMP(6) NULL
+       ) ENGINE=InnoDB""",
+    "solver_nodes": """CREATE TABLE IF NOT EXISTS solver_nodes (
+         run_id INT UNSIGNED NOT NULL,
+         node INT UNSIGNED NOT NULL,
+         parent INT UNSIGNED NULL,
+         depth TINYINT UNSIGNED NOT NULL,
+         code SMALLINT UNSIGNED NULL,
+         guess_no MEDIUMINT UNSIGNED NULL,
+         size INT UNSIGNED NOT NULL,
+         history VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+         expanded BOOLEAN NOT NULL DEFAULT FALSE,
+         PRIMARY KEY (run_id, node),
+         KEY pending (run_id, expanded, node),
+         KEY parent (run_id, parent),
+         CONSTRAINT solver_nodes_run FOREIGN KEY (run_id) REFERENCES solver_runs (id)
+       ) ENGINE=InnoDB""",
+    "solver_node_answers": """CREATE TABLE IF NOT EXISTS solver_node_answers (
+         run_id INT UNSIGNED NOT NULL,
+         node INT UNSIGNED NOT NULL,
+         answer_no SMALLINT UNSIGNED NOT NULL,
+         PRIMARY KEY (run_id, node, answer_no)
+       ) ENGINE=InnoDB""",
+    "solver_results": """CREATE TABLE IF NOT EXISTS solver_results (
+         run_id INT UNSIGNED NOT NULL,
+         answer_no SMALLINT UNSIGNED NOT NULL,
+         guesses TINYINT UNSIGNED NOT NULL,
+         PRIMARY KEY (run_id, answer_no)
+       ) ENGINE=InnoDB""",
+}
+
+OBJECTS = [
+    "_wordle_solver_pairs", "_wordle_solver_candidates", "_wordle_rank",
+    "wordle_solver_prepare", "wordle_solver_build", "wordle_candidates", "wordle_suggest",
+    "wordle_solve_start", "wordle_solve_step", "wordle_solve_report",
+    "wordle_solve_distribution", "wordle_solve_word",
+]
+
+GRANTS = [
+    ("EXECUTE", "PROCEDURE", ["wordle_candidates", "wordle_suggest", "wordle_solve_word"],
+     ["wordle_player", "wordle_reader"]),
+]
+
+
+def upgrade() -> None:
+    for ddl in TABLES.values():
+        run(ddl)
+    grant("DROP", "TABLE", ["hint_codes"], [OWNER])  # TRUNCATE, when the word lists change
+    objects_up(OBJECTS, revision)
+    for privilege, kind, names, roles in GRANTS:
+        grant(privilege, kind, names, roles)
+
+
+def downgrade() -> None:
+    for privilege, kind, names, roles in reversed(GRANTS):
+        revoke(privilege, kind, names, roles)
+    objects_down(OBJECTS, revision)
+    revoke("DROP", "TABLE", ["hint_codes"], [OWNER])
+    for name in reversed(TABLES):
+        run(f"DROP TABLE IF EXISTS {name}")

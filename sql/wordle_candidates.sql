@@ -1,0 +1,29 @@
+-- wordle_candidates(pairs, player, day, limit): the answer words still possible after the
+-- guesses so far: `pairs` such as 'crane=00120 sloth=10000', or (pairs NULL) the game of
+-- `player` on `day` (NULL: today). A word is a candidate when wordle_hint(word, guess) equals
+-- the observed hint for every pair, duplicates included. Needs no solver build.
+-- Result: rows (word, candidates) in alphabetical order, at most `limit` (NULL: all);
+-- `candidates` is the number of candidates in all.
+-- Errors: WD050 bad pairs, WD052 negative limit; for a player those of wordle_board.
+-- Reads: words, solver_state, solver_answers, positions (and a player's game).
+-- revision: 0005
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_candidates(
+    IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_player VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_day DATE, IN p_limit INT)
+MODIFIES SQL DATA SQL SECURITY DEFINER
+COMMENT 'Answer words consistent with every hint so far'
+BEGIN
+  DECLARE v_limit BIGINT UNSIGNED DEFAULT 4294967295;
+  IF p_limit < 0 THEN
+    SIGNAL SQLSTATE 'WD052' SET MESSAGE_TEXT = 'the limit must be 0 or more';
+  END IF;
+  SET v_limit = COALESCE(p_limit, v_limit);
+  CALL _wordle_solver_pairs(p_pairs, p_player, p_day);
+  CALL _wordle_solver_candidates();
+  SELECT w.word, COUNT(*) OVER () AS candidates
+  FROM solver_candidates c JOIN words w ON w.id = c.word_id
+  ORDER BY w.word
+  LIMIT v_limit;
+  DROP TEMPORARY TABLE IF EXISTS solver_pairs, solver_candidates;
+END

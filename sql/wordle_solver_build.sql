@@ -1,0 +1,51 @@
+-- wordle_solver_build(batch): one step of the solver's precomputation: the hint code (the hint
+-- digits read as a base-3 number) of up to `batch` guesses against every answer word, in its own
+-- transaction. Guesses are claimed with SKIP LOCKED, so several sessions can build at once, and
+-- an interrupted build resumes where it stopped. When the last guess is done it ranks every
+-- guess against all answers (the opening ranking, which suggestions start from).
+-- Call wordle_solver_prepare first. Result: one row (guesses_done, guesses, ready).
+-- Reads: solver_state, solver_guesses, solver_answers, words. Writes: hint_codes,
+-- solver_guesses, solver_state.
+-- revision: 0005
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_build(IN p_batch INT)
+MODIFIES SQL DATA SQL SECURITY DEFINER
+COMMENT 'Precompute hint codes for a batch of guesses (resumable, parallel)'
+BEGIN
+  DECLARE v_claim TINYINT;
+  DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_claim = NULL;
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+  IF NOT EXISTS (SELECT 1 FROM solver_state) THEN
+    SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'call wordle_solver_prepare first (wordle-db solver build)';
+  END IF;
+  START TRANSACTION;
+  CREATE OR REPLACE TEMPORARY TABLE solver_batch (guess_no MEDIUMINT UNSIGNED PRIMARY KEY) ENGINE=InnoDB;
+  INSERT INTO solver_batch
+  SELECT guess_no FROM solver_guesses WHERE NOT done ORDER BY guess_no
+  LIMIT p_batch FOR UPDATE SKIP LOCKED;
+  INSERT INTO hint_codes (answer_no, guess_no, code)
+  SELECT a.answer_no, g.guess_no, CAST(CONV(wordle_hint(aw.word, gw.word), 3, 10) AS UNSIGNED)
+  FROM solver_batch b
+  JOIN solver_guesses g ON g.guess_no = b.guess_no JOIN words gw ON gw.id = g.word_id
+  CROSS JOIN solver_answers a JOIN words aw ON aw.id = a.word_id;
+  UPDATE solver_guesses g JOIN solver_batch b ON b.guess_no = g.guess_no SET g.done = TRUE;
+  COMMIT;
+  DROP TEMPORARY TABLE solver_batch;
+
+  -- The session that finds nothing left to do ranks every guess against all answers, once.
+  START TRANSACTION;
+  SELECT id INTO v_claim FROM solver_state WHERE built_at IS NULL FOR UPDATE SKIP LOCKED;
+  IF v_claim IS NOT NULL AND NOT EXISTS (SELECT 1 FROM solver_guesses WHERE NOT done) THEN
+    CALL _wordle_solver_pairs(NULL, NULL, NULL);
+    CALL _wordle_solver_candidates();
+    CALL _wordle_rank(FALSE, TRUE);
+    UPDATE solver_guesses g JOIN solver_ranking r ON r.guess_no = g.guess_no
+       SET g.opening_rank = r.position, g.opening_expected = r.expected_left,
+           g.opening_entropy = r.entropy, g.opening_candidate = r.is_candidate;
+    UPDATE solver_state SET built_at = CURRENT_TIMESTAMP(6);
+  END IF;
+  COMMIT;
+  SELECT (SELECT COUNT(*) FROM solver_guesses WHERE done) AS guesses_done,
+         (SELECT COUNT(*) FROM solver_guesses) AS guesses,
+         built_at IS NOT NULL AS ready
+  FROM solver_state;
+END

@@ -1,0 +1,177 @@
+"""The solver: candidates against a Python reference, suggestions on a list small enough to
+rank by hand, self-play on a small list (the full list is measured in bench/solver.py)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import db, game, schema, solver, words
+from wordle_db.errors import DatabaseError
+
+from conftest import Invoke, cli_runner
+from test_game import set_word, today
+from test_hints import reference
+
+ANSWERS = words.bundled_path(words.BUNDLED_ANSWERS).read_text().split()
+# (answer, guesses): the hints are computed by the Python reference.
+GAMES = [
+    ("cynic", ["crane", "sloth"]),
+    ("abbey", ["kebab"]),
+    ("eerie", ["geese", "salet"]),
+    ("fuzzy", ["jazzy", "puffy"]),
+    ("mamma", ["llama"]),
+    ("pizza", ["fuzzy", "zappy", "pizzy"]),
+]
+
+
+def python_candidates(pairs: list[str]) -> list[str]:
+    parsed = [p.split("=") for p in pairs]
+    return [a for a in ANSWERS if all(reference(a, g) == h for g, h in parsed)]
+
+
+@pytest.mark.parametrize(("answer", "guesses"), GAMES)
+def test_candidates_match_the_reference(conn: Connection, answer: str, guesses: list[str]) -> None:
+    pairs = [f"{g}={reference(answer, g)}" for g in guesses]
+    total, found = solver.candidates(conn, solver.pairs_text(pairs), None, None)
+    expected = python_candidates(pairs)
+    assert found == sorted(expected)
+    assert total == len(expected) and answer in found
+
+
+def test_no_candidate_for_contradicting_hints(conn: Connection) -> None:
+    assert solver.candidates(conn, "crane=22222 slate=22222", None, None) == (0, [])
+
+
+def test_candidates_cli_and_a_players_game(run: Invoke, conn: Connection) -> None:
+    set_word(conn, today(conn), "cynic")
+    for word in ("crane", "slate"):
+        game.play(conn, "ann", word)
+    pairs = [f"{r['guess']}={r['hint']}" for r in game.board(conn, "ann")]
+    by_player = run("candidates", "--player", "ann")
+    by_pairs = run("candidates", *pairs)
+    assert by_player.exit_code == 0 and by_pairs.exit_code == 0, by_player.output
+    assert by_player.stdout == by_pairs.stdout
+    assert by_player.stdout.split() == sorted(python_candidates(pairs))[:50]
+    assert "cynic" in by_player.stdout.split()
+    count = run("candidates", "--player", "ann", "--count")
+    assert count.stdout.strip() == str(len(python_candidates(pairs)))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["crane=0012"], "one digit per letter"),
+        (["crane=00130"], "WORD=HINT pairs"),
+        (["crane"], "WORD=HINT pairs"),
+        (["cr4ne=00000"], "WORD=HINT pairs"),
+        (["crane=00000", "--player", "ann"], "either --player or PAIRS"),
+        ([], "give --player NAME or PAIRS"),
+    ],
+)
+def test_bad_pairs(run: Invoke, args: list[str], message: str) -> None:
+    result = run("candidates", *args)
+    assert result.exit_code in (1, 2)
+    assert message in result.stderr
+
+
+@pytest.fixture
+def tiny(new_db: Callable[[], URL]) -> URL:
+    """Three answers (abc, acb, bac) and three other guesses (ddd, aaa, bbb), built."""
+    url = new_db()
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        words.import_lines(conn, [(1, "ddd", 0), (2, "aaa", 0), (3, "bbb", 0)], answers=False)
+        words.import_lines(conn, [(1, "abc", 0), (2, "acb", 0), (3, "bac", 0)], answers=True)
+    solver.build(url, workers=1)
+    return url
+
+
+def test_suggestions_on_a_list_ranked_by_hand(tiny: URL) -> None:
+    # Against {abc, acb, bac}: each answer word splits the three apart (sum of squares 3) and
+    # may be right; bbb splits them too (020 002 200) but cannot be; aaa leaves {abc, acb}
+    # together (200 200 020: 4 + 1 = 5); ddd learns nothing (9).
+    with db.connect(tiny) as conn:
+        rows = solver.suggest(conn, None, None, None, limit=10)
+        assert [r["guess"] for r in rows] == ["abc", "acb", "bac", "bbb", "aaa", "ddd"]
+        assert [float(r["expected_left"]) for r in rows] == [1.0, 1.0, 1.0, 1.0, 1.667, 3.0]
+        assert [r["is_candidate"] for r in rows] == [1, 1, 1, 0, 0, 0]
+        assert float(rows[0]["entropy_bits"]) == pytest.approx(math.log2(3), abs=1e-3)
+        assert float(rows[4]["entropy_bits"]) == pytest.approx(
+            -(2 / 3) * math.log2(2 / 3) - (1 / 3) * math.log2(1 / 3), abs=1e-3)
+        # After aaa=200 only abc and acb remain; in hard mode the guess must start with A.
+        after = solver.suggest(conn, "aaa=200", None, None, limit=10)
+        assert [r["guess"] for r in after][:3] == ["abc", "acb", "bbb"]
+        hard = solver.suggest(conn, "aaa=200", None, None, hard=True, limit=10)
+        assert [r["guess"] for r in hard] == ["abc", "acb", "aaa"]
+        assert all(r["candidates"] == 2 for r in hard)
+
+
+def test_suggest_needs_a_build_and_says_so(run: Invoke) -> None:
+    result = run("suggest", "crane=00120")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == ("Error: the solver is not built for the current word lists: "
+                                     "run `wordle-db solver build`")  # fmt: skip
+
+
+def test_new_words_make_the_build_stale(tiny: URL) -> None:
+    with db.connect(tiny) as conn:
+        words.import_lines(conn, [(1, "cab", 0)], answers=True)
+        with pytest.raises(DatabaseError, match="not built for the current word lists"):
+            solver.suggest(conn, "aaa=200", None, None)
+    state = solver.build(tiny, workers=1)
+    assert (state["answers"], state["guesses"], state["ready"]) == (4, 7, 1)
+
+
+@pytest.fixture
+def small(new_db: Callable[[], URL]) -> URL:
+    """Every 8th answer word, and every 16th accepted word besides, built with two workers."""
+    url = new_db()
+    schema.migrate(url)
+    allowed = [w.strip() for w in words.bundled_path(words.BUNDLED_ALLOWED).open()][::16]
+    with db.connect(url) as conn:
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed, 1)], answers=False)
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(ANSWERS[::8], 1)], True)
+    solver.build(url, workers=2)
+    return url
+
+
+def test_self_play_solves_every_answer_and_agrees_with_single_games(small: URL) -> None:
+    run = cli_runner(small)
+    result = run("solve", "--all", "--json")
+    assert result.exit_code == 0, result.output
+    import json
+
+    report = json.loads(result.stdout)
+    games = len(ANSWERS[::8])
+    assert report["games"] == report["solved"] == games
+    assert report["failures"] == 0 and report["failed_words"] is None
+    assert sum(report["distribution"].values()) == games
+    average = sum(int(k) * v for k, v in report["distribution"].items()) / games
+    assert float(report["average"]) == pytest.approx(average, abs=1e-4)
+    assert 2 < average < 4 and report["worst"] <= 6
+    with db.connect(small) as conn:
+        per_word = {r["word"]: r["guesses"] for r in db.query(
+            conn, "SELECT w.word, s.guesses FROM solver_results s JOIN solver_answers a "
+                  "USING (answer_no) JOIN words w ON w.id = a.word_id WHERE s.run_id = ?",
+            report["run"])}  # fmt: skip
+        for word in ANSWERS[::8][:12]:
+            steps = solver.solve_word(conn, word, None, False)
+            assert steps[-1]["guess"] == word and steps[-1]["hint"] == "22222"
+            assert len(steps) == per_word[word], word
+            assert steps[0]["guess"] == report["opener"]
+
+
+def test_self_play_in_hard_mode_and_with_an_opener(small: URL) -> None:
+    run = cli_runner(small)
+    opener = ANSWERS[::8][5]
+    result = run("solve", "--all", "--hard", "--opener", opener.upper())
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"opener {opener} (hard mode): ")
+    word = run("solve", ANSWERS[8], "--hard", "--opener", opener)
+    assert word.stdout.splitlines()[0].startswith(f"1. {opener} ")
+    assert run("solve", "--all", "--opener", "zzzzz").exit_code == 1
+    assert "must be an answer word" in run("solve", "aahed").stderr

@@ -1,0 +1,89 @@
+"""The solver: candidates, suggestions and self-play are stored procedures; this only calls them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date
+from typing import Any
+
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import db
+from wordle_db.game import clean_word
+
+BUILD_BATCH = 100  # guesses per build step: about 230,000 hint codes with the bundled lists
+
+
+def pairs_text(pairs: Iterable[str]) -> str | None:
+    """['crane=00120', 'sloth=10000'] -> 'crane=00120 sloth=10000' (None when empty)."""
+    text = " ".join(clean_word(p) for p in pairs)
+    return text or None
+
+
+def candidates(conn: Connection, pairs: str | None, player: str | None, day: date | None,
+               limit: int | None = None) -> tuple[int, list[str]]:  # fmt: skip
+    """(number of candidates, the first `limit` of them)."""
+    rows = db.call(conn, "wordle_candidates", pairs, _name(player), day, limit)
+    if rows:
+        return int(rows[0]["candidates"]), [r["word"] for r in rows]
+    if limit == 0:  # no row to carry the count: ask again for one
+        rows = db.call(conn, "wordle_candidates", pairs, _name(player), day, 1)
+        return (int(rows[0]["candidates"]) if rows else 0), []
+    return 0, []
+
+
+def suggest(conn: Connection, pairs: str | None, player: str | None, day: date | None,
+            hard: bool = False, limit: int = 10) -> list[dict[str, Any]]:  # fmt: skip
+    return db.call(conn, "wordle_suggest", pairs, _name(player), day, hard, limit)
+
+
+def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | None = None) -> dict:
+    """Prepare, then build hint codes in `workers` sessions at once until the solver is ready."""
+    with db.connect(url) as conn:
+        (state,) = db.call(conn, "wordle_solver_prepare")
+    if state["ready"]:
+        return state
+
+    def work() -> None:
+        with db.connect(url) as conn:
+            while True:
+                (step,) = db.call(conn, "wordle_solver_build", BUILD_BATCH)
+                if progress:
+                    progress(int(step["guesses_done"]), int(step["guesses"]))
+                if step["ready"] or step["guesses_done"] == step["guesses"]:
+                    return
+
+    with ThreadPoolExecutor(workers) as pool:
+        for future in [pool.submit(work) for _ in range(workers)]:
+            future.result()
+    with db.connect(url) as conn:
+        db.call(conn, "wordle_solver_build", BUILD_BATCH)  # ranks the openings if still due
+        (state,) = db.call(conn, "wordle_solver_prepare")
+    return state
+
+
+def solve_all(conn: Connection, opener: str | None, hard: bool,
+              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:  # fmt: skip
+    """Play every answer word; returns the report with its distribution."""
+    (run,) = db.call(conn, "wordle_solve_start", _name(opener), hard)
+    while True:
+        (step,) = db.call(conn, "wordle_solve_step", run["run"], 20)
+        if progress:
+            progress(int(step["solved"]), int(step["answers"]))
+        if not step["pending"]:
+            break
+    (report,) = db.call(conn, "wordle_solve_report", run["run"])
+    report["hard"] = bool(report["hard"])
+    report["distribution"] = {
+        r["guesses"]: r["games"] for r in db.call(conn, "wordle_solve_distribution", run["run"])
+    }
+    return report
+
+
+def solve_word(conn: Connection, word: str, opener: str | None, hard: bool) -> list[dict]:
+    return db.call(conn, "wordle_solve_word", clean_word(word), _name(opener), hard)
+
+
+def _name(value: str | None) -> str | None:
+    return clean_word(value) if value is not None else None

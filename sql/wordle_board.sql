@@ -1,7 +1,7 @@
 -- wordle_board(player, day): the attempts of a player's game of `day` (NULL: today), as rows
 -- (attempt, guess, hint, played_at) in order; no rows before the first guess.
 -- Errors: WD030, WD031, WD038, WD039 (see wordle_play).
--- Reads: settings, puzzles, words, players, games, attempts.
+-- Reads: settings, puzzles, words, players, games, attempts (through _wordle_lookup).
 -- revision: 0003
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_board(
     IN p_player VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
@@ -10,11 +10,9 @@ COMMENT 'The attempts of a player''s game'
 BEGIN
   DECLARE v_day DATE;
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  DECLARE v_player INT UNSIGNED;
-  CALL _wordle_puzzle(p_day, v_day, v_answer);
-  SET v_player = _wordle_player(p_player, FALSE);
+  DECLARE v_game INT UNSIGNED;
+  CALL _wordle_lookup(p_player, p_day, v_day, v_answer, v_game);
   SELECT a.attempt, a.guess, a.hint, a.played_at
-  FROM games g JOIN attempts a ON a.game_id = g.id
-  WHERE g.player_id = v_player AND g.day = v_day
+  FROM attempts a WHERE a.game_id = v_game
   ORDER BY a.attempt;
 END

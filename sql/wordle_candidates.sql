@@ -14,11 +14,7 @@ CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_candidat
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Answer words consistent with every hint so far'
 BEGIN
-  DECLARE v_limit BIGINT UNSIGNED DEFAULT 4294967295;
-  IF p_limit < 0 THEN
-    SIGNAL SQLSTATE 'WD052' SET MESSAGE_TEXT = 'the limit must be 0 or more';
-  END IF;
-  SET v_limit = COALESCE(p_limit, v_limit);
+  DECLARE v_limit INT UNSIGNED DEFAULT _wordle_limit(p_limit, 4294967295);
   CALL _wordle_solver_pairs(p_pairs, p_player, p_day);
   CALL _wordle_solver_candidates();
   SELECT w.word, COUNT(*) OVER () AS candidates

@@ -12,9 +12,8 @@ COMMENT 'State of a player''s game of a day'
 BEGIN
   DECLARE v_day DATE;
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  DECLARE v_player INT UNSIGNED;
-  CALL _wordle_puzzle(p_day, v_day, v_answer);
-  SET v_player = _wordle_player(p_player, FALSE);
+  DECLARE v_game INT UNSIGNED;
+  CALL _wordle_lookup(p_player, p_day, v_day, v_answer, v_game);
   SELECT v_day AS day, wordle_puzzle_number(v_day) AS number, CHAR_LENGTH(v_answer) AS letters,
          COALESCE(g.state, 'playing') AS state, COALESCE(g.hard, FALSE) AS hard,
          CAST(COALESCE(g.attempts, 0) AS UNSIGNED) AS attempts,
@@ -27,5 +26,5 @@ BEGIN
           WHERE p.n <= CHAR_LENGTH(v_answer)) AS revealed,
          IF(g.state IN ('won', 'lost'), v_answer, NULL) AS answer
   FROM (SELECT 1) AS one
-  LEFT JOIN games g ON g.player_id = v_player AND g.day = v_day;
+  LEFT JOIN games g ON g.id = v_game;
 END

@@ -11,19 +11,17 @@ COMMENT 'Best hint seen per letter in a player''s game'
 BEGIN
   DECLARE v_day DATE;
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  DECLARE v_player INT UNSIGNED;
-  CALL _wordle_puzzle(p_day, v_day, v_answer);
-  SET v_player = _wordle_player(p_player, FALSE);
+  DECLARE v_game INT UNSIGNED;
+  CALL _wordle_lookup(p_player, p_day, v_day, v_answer, v_game);
   SELECT l.letter,
          CASE s.best WHEN '2' THEN 'right' WHEN '1' THEN 'elsewhere' WHEN '0' THEN 'absent'
                      ELSE 'unused' END AS state
   FROM letters l
   LEFT JOIN (
     SELECT SUBSTRING(a.guess, p.n, 1) AS letter, MAX(SUBSTRING(a.hint, p.n, 1)) AS best
-    FROM games g
-    JOIN attempts a ON a.game_id = g.id
+    FROM attempts a
     JOIN positions p ON p.n <= CHAR_LENGTH(a.guess)
-    WHERE g.player_id = v_player AND g.day = v_day
+    WHERE a.game_id = v_game
     GROUP BY SUBSTRING(a.guess, p.n, 1)
   ) s ON s.letter = l.letter
   ORDER BY l.letter;

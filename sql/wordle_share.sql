@@ -11,11 +11,8 @@ BEGIN
   DECLARE v_day DATE;
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_game INT UNSIGNED;
-  CALL _wordle_puzzle(p_day, v_day, v_answer);
-  SET v_game = (SELECT id FROM games
-                WHERE player_id = _wordle_player(p_player, FALSE) AND day = v_day
-                  AND state IN ('won', 'lost'));
-  IF v_game IS NULL THEN
+  CALL _wordle_lookup(p_player, p_day, v_day, v_answer, v_game);
+  IF NOT EXISTS (SELECT 1 FROM games WHERE id = v_game AND state IN ('won', 'lost')) THEN
     SIGNAL SQLSTATE 'WD041' SET MESSAGE_TEXT = 'there is no finished game to share for that day';
   END IF;
   SELECT CONCAT('wordle-db #', wordle_puzzle_number(v_day), ' ',

@@ -1,7 +1,7 @@
 -- wordle_status(): one row describing the installation, never a word: schema revision, word
 -- counts, answer words never published (answers_left), today's date and whether its puzzle is
--- published, today's puzzle number, days scheduled ahead, and words_until: the last day that
--- gets a word if every day from today on has one (days already published plus answers left).
+-- published, today's puzzle number, days scheduled ahead, and how long the words last: days_left
+-- (from today, days already published plus answers left) and words_until, the last such day.
 -- Reads: alembic_version, words, answer_pool, puzzles, settings.
 -- revision: 0001
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_status()
@@ -19,6 +19,7 @@ BEGIN
          EXISTS (SELECT 1 FROM puzzles WHERE day = v_today) AS today_published,
          wordle_puzzle_number(v_today) AS puzzle_number,
          (SELECT COUNT(*) FROM puzzles WHERE day > v_today) AS days_scheduled,
+         v_covered + v_left AS days_left,
          v_today + INTERVAL (v_covered + v_left - 1) DAY AS words_until,
          wordle_setting('time_zone') AS time_zone;
 END

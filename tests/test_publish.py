@@ -105,6 +105,8 @@ def test_running_out_of_answers_is_a_clear_error(new_db: Callable[[], URL]) -> N
     assert "no answer word is left to publish" in result.stderr
     status = run("status", "--json")
     assert '"answers_left": 0' in status.stdout
+    assert '"days_left": 2' in status.stdout  # the two days published, none more
+    assert "words for 2 more days" in run("status").stdout
 
 
 def test_forty_cron_runs_at_once_publish_exactly_once(db_url: URL, conn: Connection) -> None:

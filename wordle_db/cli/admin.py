@@ -165,7 +165,7 @@ def status(app: App, conn: Connection, as_json: bool) -> None:
         f"today:    {info['today']} ({info['time_zone']}), puzzle #{info['puzzle_number']} "
         f"{published}"
     )
-    click.echo(f"words for every day until {info['words_until']}")
+    click.echo(f"words for {info['days_left']} more days, until {info['words_until']}")
 
 
 @cli.command()

@@ -185,8 +185,12 @@ def repo_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
-def docker_compose_available() -> bool:
-    if shutil.which("docker") is None:
-        return False
-    probe = subprocess.run(["docker", "compose", "version"], capture_output=True, text=True)
-    return probe.returncode == 0
+def docker_compose() -> list[str] | None:
+    """The Compose client here: `docker compose`, else `docker-compose`, else None."""
+    for command in (["docker", "compose"], ["docker-compose"]):
+        if shutil.which(command[0]) is None:
+            continue
+        probe = subprocess.run([*command, "version"], capture_output=True, text=True)
+        if probe.returncode == 0:
+            return command
+    return None

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import docker_compose_available
+from conftest import docker_compose
 
 
 def test_compose_file_has_a_healthy_database_and_a_publisher(repo_root: Path) -> None:
@@ -22,8 +22,12 @@ def test_compose_file_has_a_healthy_database_and_a_publisher(repo_root: Path) ->
     assert "wordle-db publish-today" in dockerfile
 
 
-@pytest.mark.skipif(not docker_compose_available(), reason="no docker compose client here")
+COMPOSE = docker_compose()
+
+
+@pytest.mark.skipif(COMPOSE is None, reason="no Compose client (docker compose, docker-compose)")
 def test_docker_compose_accepts_the_file(repo_root: Path) -> None:
-    result = subprocess.run(["docker", "compose", "config", "--quiet"], cwd=repo_root,
+    assert COMPOSE is not None
+    result = subprocess.run([*COMPOSE, "config", "--quiet"], cwd=repo_root,
                             capture_output=True, text=True)  # fmt: skip
     assert result.returncode == 0, result.stderr

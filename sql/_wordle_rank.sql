@@ -1,24 +1,27 @@
--- _wordle_rank(hard, all): internal. Ranks guesses by how well they split the candidates in the
--- session's temporary table solver_candidates: for each guess the candidates are grouped by the
--- hint it would get (precomputed in hint_codes), giving the expected number of candidates left
--- (the sum of the squared group sizes over k) and the entropy in bits. Order: fewest expected
--- left, on a tie a guess that may be the answer, then more entropy. With no hint yet the
--- ranking is the one stored by the build. To answer within a second, at most about 400,000
--- (guess, candidate) pairs are read: when k candidates times all guesses is more, only the best
--- guesses of the opening ranking are ranked (at least 200, plus the candidates themselves when
--- they are few enough). Hard mode ranks only guesses allowed after every pair in solver_pairs.
--- `all` ranks every guess, whatever the cost (the build's opening ranking).
--- Writes the temporary table solver_ranking (position, guess_no, expected_left, entropy,
--- is_candidate, ranked). Error WD051 when the solver is not built for the current word lists.
--- Reads: solver_candidates, solver_pairs, solver_state, solver_guesses, hint_codes, words.
+-- _wordle_rank(work, hard, all, limit, OUT ranked): internal. Ranks guesses by how well they
+-- split the work's candidates (solver_work_candidates): for each guess the candidates are
+-- grouped by the hint it would get (precomputed in hint_codes), giving the expected number of
+-- candidates left (the sum of the squared group sizes over k) and the entropy in bits. Order:
+-- fewest expected left, on a tie a guess that may be the answer, then more entropy. With no
+-- hint yet the ranking is the one stored by the build. To answer within a second, at most
+-- about 400,000 (guess, candidate) pairs are read: when k candidates times all guesses is
+-- more, only the best guesses of the opening ranking are ranked (at least 200, plus the
+-- candidates themselves when they are few enough). Hard mode ranks only guesses allowed after
+-- every pair of the work's solver_work_pairs. `all` ranks every guess, whatever the cost (the
+-- build's opening ranking). Stores the first `limit` as solver_work_ranking rows (position,
+-- guess_no, expected_left, entropy, is_candidate); OUT ranked is how many were compared.
+-- Error WD051 when the solver is not built for the current word lists.
+-- Reads: solver_work_candidates, solver_work_pairs, solver_state, solver_guesses, hint_codes,
+-- words. Writes: solver_work_considered, solver_work_ranking.
 -- revision: 0005
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_rank(
-    IN p_hard BOOLEAN, IN p_all BOOLEAN)
+    IN p_work BINARY(16), IN p_hard BOOLEAN, IN p_all BOOLEAN, IN p_limit INT UNSIGNED,
+    OUT o_ranked INT UNSIGNED)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: rank guesses by how well they split the candidates'
 rank_guesses: BEGIN
   DECLARE v_budget INT DEFAULT 400000;
-  DECLARE v_k INT DEFAULT (SELECT COUNT(*) FROM solver_candidates);
+  DECLARE v_k INT DEFAULT (SELECT COUNT(*) FROM solver_work_candidates WHERE work = p_work);
   DECLARE v_green INT DEFAULT (SELECT POW(3, letters) - 1 FROM solver_state);
   DECLARE v_guesses INT DEFAULT (SELECT COUNT(*) FROM solver_guesses);
   DECLARE v_shortlist INT;
@@ -37,68 +40,79 @@ rank_guesses: BEGIN
         AND guesses = (SELECT COUNT(*) FROM words WHERE CHAR_LENGTH(word) = letters)) THEN
     SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'the solver is not built for the current word lists: run `wordle-db solver build`';
   END IF;
-  IF EXISTS (SELECT 1 FROM solver_candidates WHERE answer_no IS NULL) THEN
+  IF EXISTS (SELECT 1 FROM solver_work_candidates WHERE work = p_work AND answer_no IS NULL) THEN
     SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'the solver only knows the words of the length it was built for';
   END IF;
-  CREATE OR REPLACE TEMPORARY TABLE solver_ranking (
-    position INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
-    guess_no MEDIUMINT UNSIGNED NOT NULL,
-    expected_left DOUBLE NOT NULL,
-    entropy DOUBLE NOT NULL,
-    is_candidate BOOLEAN NOT NULL
-  ) ENGINE=InnoDB;
+  SET o_ranked = 0;
   IF v_k = 0 THEN
     LEAVE rank_guesses;
   END IF;
-  IF NOT p_all AND NOT EXISTS (SELECT 1 FROM solver_pairs) THEN
-    INSERT INTO solver_ranking (guess_no, expected_left, entropy, is_candidate)
-    SELECT guess_no, opening_expected, opening_entropy, opening_candidate
-    FROM solver_guesses ORDER BY opening_rank;
+  IF NOT p_all AND NOT EXISTS (SELECT 1 FROM solver_work_pairs WHERE work = p_work) THEN
+    INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
+    SELECT p_work, opening_rank, guess_no, opening_expected, opening_entropy, opening_candidate
+    FROM solver_guesses WHERE opening_rank <= p_limit;
+    SET o_ranked = v_guesses;
     LEAVE rank_guesses;
   END IF;
 
-  -- Which guesses to rank.
-  CREATE OR REPLACE TEMPORARY TABLE solver_considered (guess_no MEDIUMINT UNSIGNED PRIMARY KEY) ENGINE=InnoDB;
+  -- Which guesses to compare: every one when they fit the budget, else a shortlist.
   SET v_shortlist = IF(p_all, v_guesses, GREATEST(v_budget DIV v_k, 200));
-  INSERT INTO solver_considered (guess_no)
-  SELECT g.guess_no FROM solver_guesses g JOIN words w ON w.id = g.word_id
-  WHERE NOT p_hard
-     OR NOT EXISTS (SELECT 1 FROM solver_pairs p
-                    WHERE w.word NOT LIKE p.pattern
-                       OR wordle_hard_mode_violation(p.guess, p.hint, w.word) IS NOT NULL)
-  ORDER BY g.opening_rank, g.guess_no
-  LIMIT v_shortlist;
-  IF v_k <= v_shortlist THEN
-    INSERT INTO solver_considered (guess_no)
-    SELECT g.guess_no FROM solver_candidates c JOIN solver_guesses g ON g.word_id = c.word_id
-    ON DUPLICATE KEY UPDATE guess_no = VALUES(guess_no);
+  IF p_hard OR v_shortlist < v_guesses THEN
+    INSERT INTO solver_work_considered (work, guess_no)
+    SELECT p_work, g.guess_no FROM solver_guesses g JOIN words w ON w.id = g.word_id
+    WHERE NOT p_hard
+       OR NOT EXISTS (SELECT 1 FROM solver_work_pairs p
+                      WHERE p.work = p_work
+                        AND (w.word NOT LIKE p.pattern
+                             OR wordle_hard_mode_violation(p.guess, p.hint, w.word) IS NOT NULL))
+    ORDER BY g.opening_rank, g.guess_no
+    LIMIT v_shortlist;
+    IF v_k <= v_shortlist THEN
+      INSERT INTO solver_work_considered (work, guess_no)
+      SELECT p_work, g.guess_no
+      FROM solver_work_candidates c JOIN solver_guesses g ON g.word_id = c.word_id
+      WHERE c.work = p_work
+      ON DUPLICATE KEY UPDATE guess_no = VALUES(guess_no);
+    END IF;
+    SET o_ranked = (SELECT COUNT(*) FROM solver_work_considered WHERE work = p_work);
+  ELSE
+    SET o_ranked = v_guesses;
   END IF;
 
-  -- Group the candidates by hint code for each guess: in memory, whatever the session's limits.
-  SET SESSION max_heap_table_size = 1073741824, tmp_memory_table_size = 1073741824;
-  IF (SELECT COUNT(*) FROM solver_considered) = v_guesses THEN
+  -- Group the candidates by hint code for each guess, in memory.
+  SET SESSION max_heap_table_size = IF(p_all, 1073741824, 134217728),
+              tmp_memory_table_size = IF(p_all, 1073741824, 134217728);
+  IF o_ranked = v_guesses AND NOT p_hard THEN
     -- Every guess: read each candidate's run of hint_codes in key order.
-    INSERT INTO solver_ranking (guess_no, expected_left, entropy, is_candidate)
-    SELECT guess_no, SUM(n * n) / v_k,
-           LOG2(v_k) - SUM(n * LOG2(n)) / v_k, MAX(code = v_green)
-    FROM (SELECT h.guess_no, h.code, COUNT(*) AS n
-          FROM solver_candidates c STRAIGHT_JOIN hint_codes h ON h.answer_no = c.answer_no
-          GROUP BY h.guess_no, h.code) buckets
-    GROUP BY guess_no
-    ORDER BY SUM(n * n), MAX(code = v_green) DESC,
-             SUM(n * LOG2(n)), guess_no;
+    INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
+    SELECT p_work, ROW_NUMBER() OVER (ORDER BY squares, candidate DESC, spread, guess_no),
+           guess_no, squares / v_k, LOG2(v_k) - spread / v_k, candidate
+    FROM (SELECT guess_no, SUM(n * n) AS squares, MAX(code = v_green) AS candidate,
+                 SUM(n * LOG2(n)) AS spread
+          FROM (SELECT h.guess_no, h.code, COUNT(*) AS n
+                FROM solver_work_candidates c
+                STRAIGHT_JOIN hint_codes h ON h.answer_no = c.answer_no
+                WHERE c.work = p_work
+                GROUP BY h.guess_no, h.code) buckets
+          GROUP BY guess_no) ranked
+    ORDER BY squares, candidate DESC, spread, guess_no
+    LIMIT p_limit;
   ELSE
     -- A shortlist: look up each (guess, candidate) pair by its key.
-    INSERT INTO solver_ranking (guess_no, expected_left, entropy, is_candidate)
-    SELECT guess_no, SUM(n * n) / v_k,
-           LOG2(v_k) - SUM(n * LOG2(n)) / v_k, MAX(code = v_green)
-    FROM (SELECT h.guess_no, h.code, COUNT(*) AS n
-          FROM solver_considered s STRAIGHT_JOIN solver_candidates c
-          STRAIGHT_JOIN hint_codes h ON h.answer_no = c.answer_no AND h.guess_no = s.guess_no
-          GROUP BY h.guess_no, h.code) buckets
-    GROUP BY guess_no
-    ORDER BY SUM(n * n), MAX(code = v_green) DESC,
-             SUM(n * LOG2(n)), guess_no;
+    INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
+    SELECT p_work, ROW_NUMBER() OVER (ORDER BY squares, candidate DESC, spread, guess_no),
+           guess_no, squares / v_k, LOG2(v_k) - spread / v_k, candidate
+    FROM (SELECT guess_no, SUM(n * n) AS squares, MAX(code = v_green) AS candidate,
+                 SUM(n * LOG2(n)) AS spread
+          FROM (SELECT h.guess_no, h.code, COUNT(*) AS n
+                FROM solver_work_considered s
+                STRAIGHT_JOIN solver_work_candidates c ON c.work = s.work
+                STRAIGHT_JOIN hint_codes h ON h.answer_no = c.answer_no AND h.guess_no = s.guess_no
+                WHERE s.work = p_work
+                GROUP BY h.guess_no, h.code) buckets
+          GROUP BY guess_no) ranked
+    ORDER BY squares, candidate DESC, spread, guess_no
+    LIMIT p_limit;
   END IF;
   SET SESSION max_heap_table_size = v_memory, tmp_memory_table_size = v_tmp;
 END

@@ -6,6 +6,7 @@
 -- `candidates` is the number of candidates in all.
 -- Errors: WD050 bad pairs, WD052 negative limit; for a player those of wordle_board.
 -- Reads: words, solver_state, solver_answers, positions (and a player's game).
+-- Writes: scratch rows in solver_work_*, deleted before it returns.
 -- revision: 0005
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_candidates(
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -15,11 +16,15 @@ MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Answer words consistent with every hint so far'
 BEGIN
   DECLARE v_limit INT UNSIGNED DEFAULT _wordle_limit(p_limit, 4294967295);
-  CALL _wordle_solver_pairs(p_pairs, p_player, p_day);
-  CALL _wordle_solver_candidates();
+  DECLARE v_work BINARY(16);
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL _wordle_work_end(v_work); RESIGNAL; END;
+  CALL _wordle_work_begin(v_work);
+  CALL _wordle_solver_pairs(v_work, p_pairs, p_player, p_day);
+  CALL _wordle_solver_candidates(v_work);
   SELECT w.word, COUNT(*) OVER () AS candidates
-  FROM solver_candidates c JOIN words w ON w.id = c.word_id
+  FROM solver_work_candidates c JOIN words w ON w.id = c.word_id
+  WHERE c.work = v_work
   ORDER BY w.word
   LIMIT v_limit;
-  DROP TEMPORARY TABLE IF EXISTS solver_pairs, solver_candidates;
+  CALL _wordle_work_end(v_work);
 END

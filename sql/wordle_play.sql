@@ -5,7 +5,7 @@
 -- playing, won or lost; answer is given once the game is over.
 -- Errors: WD030 future day, WD031 no puzzle, WD032 wrong length, WD033 not an accepted word,
 -- WD034 already tried, WD035 game over, WD036 hard-mode rule, WD037 hard mode after the first
--- guess, WD038 bad player name, WD039 player of another account, WD025 busy.
+-- guess, WD038 bad player name, WD039 a name this account may not use, WD025 busy.
 -- Reads: settings, words, puzzles, players, games, attempts. Writes: players, games, attempts.
 -- revision: 0003
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_play(

@@ -6,7 +6,7 @@
 -- is 0. Result: one row (pending, solved, answers).
 -- Reads: solver_runs, solver_nodes, solver_node_answers, hint_codes, solver_state,
 -- solver_guesses, solver_answers, words. Writes: solver_nodes, solver_node_answers,
--- solver_results, solver_runs.
+-- solver_results, solver_runs (and scratch rows in solver_work_*).
 -- revision: 0005
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_step(
     IN p_run INT UNSIGNED, IN p_nodes INT)
@@ -16,10 +16,13 @@ BEGIN
   DECLARE v_node, v_child, v_next INT UNSIGNED;
   DECLARE v_depth, v_letters, v_done INT;
   DECLARE v_guess MEDIUMINT UNSIGNED;
+  DECLARE v_ranked INT UNSIGNED;
   DECLARE v_word VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_history VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_hard BOOLEAN DEFAULT (SELECT hard FROM solver_runs WHERE id = p_run);
   DECLARE v_green INT;
+  DECLARE v_work BINARY(16);
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; CALL _wordle_work_end(v_work); RESIGNAL; END;
   SELECT letters, POW(3, letters) - 1 INTO v_letters, v_green FROM solver_state;
   IF v_hard IS NULL THEN
     SIGNAL SQLSTATE 'WD053' SET MESSAGE_TEXT = 'no such self-play run';
@@ -34,24 +37,26 @@ BEGIN
     FROM solver_nodes n JOIN solver_guesses g ON g.guess_no = n.guess_no JOIN words w ON w.id = g.word_id
     WHERE n.run_id = p_run AND n.node = v_node;
     START TRANSACTION;
-    -- Split the position's answers by the hint of its guess.
-    CREATE OR REPLACE TEMPORARY TABLE solve_split ENGINE=InnoDB
-    SELECT na.answer_no, h.code FROM solver_node_answers na
-    JOIN hint_codes h ON h.answer_no = na.answer_no AND h.guess_no = v_guess
-    WHERE na.run_id = p_run AND na.node = v_node;
+    -- Split the position's answers by the hint of its guess: the all-green ones are solved
+    -- here, every other hint makes a new position.
     INSERT INTO solver_results (run_id, answer_no, guesses)
-    SELECT p_run, answer_no, v_depth FROM solve_split WHERE code = v_green;
+    SELECT p_run, na.answer_no, v_depth FROM solver_node_answers na
+    JOIN hint_codes h ON h.answer_no = na.answer_no AND h.guess_no = v_guess
+    WHERE na.run_id = p_run AND na.node = v_node AND h.code = v_green;
     SET v_next = (SELECT MAX(node) FROM solver_nodes WHERE run_id = p_run);
-    CREATE OR REPLACE TEMPORARY TABLE solve_children ENGINE=InnoDB
-    SELECT v_next + ROW_NUMBER() OVER (ORDER BY code) AS node, code, COUNT(*) AS size
-    FROM solve_split WHERE code <> v_green GROUP BY code;
     INSERT INTO solver_nodes (run_id, node, parent, depth, code, size, history)
-    SELECT p_run, c.node, v_node, v_depth + 1, c.code, c.size,
-           TRIM(CONCAT(v_history, ' ', v_word, '=', LPAD(CONV(c.code, 10, 3), v_letters, '0')))
-    FROM solve_children c;
+    SELECT p_run, v_next + ROW_NUMBER() OVER (ORDER BY h.code), v_node, v_depth + 1, h.code,
+           COUNT(*), TRIM(CONCAT(v_history, ' ', v_word, '=', LPAD(CONV(h.code, 10, 3), v_letters, '0')))
+    FROM solver_node_answers na
+    JOIN hint_codes h ON h.answer_no = na.answer_no AND h.guess_no = v_guess
+    WHERE na.run_id = p_run AND na.node = v_node AND h.code <> v_green
+    GROUP BY h.code;
     INSERT INTO solver_node_answers (run_id, node, answer_no)
-    SELECT p_run, c.node, s.answer_no FROM solve_split s JOIN solve_children c ON c.code = s.code;
-    -- Each new position's guess: the first of the ranking over its answers.
+    SELECT p_run, c.node, na.answer_no FROM solver_node_answers na
+    JOIN hint_codes h ON h.answer_no = na.answer_no AND h.guess_no = v_guess
+    JOIN solver_nodes c ON c.run_id = p_run AND c.parent = v_node AND c.code = h.code
+    WHERE na.run_id = p_run AND na.node = v_node;
+    -- Each new position's guess: its only answer, or the first of the ranking over its answers.
     children: LOOP
       SET v_child = (SELECT MIN(node) FROM solver_nodes
                      WHERE run_id = p_run AND parent = v_node AND guess_no IS NULL);
@@ -63,29 +68,23 @@ BEGIN
          WHERE run_id = p_run AND node = v_child;
         ITERATE children;
       END IF;
-      CALL _wordle_solver_pairs((SELECT history FROM solver_nodes WHERE run_id = p_run AND node = v_child), NULL, NULL);
-      CREATE OR REPLACE TEMPORARY TABLE solver_candidates (
-        word_id INT UNSIGNED NOT NULL PRIMARY KEY, answer_no SMALLINT UNSIGNED NULL,
-        KEY answer_no (answer_no)) ENGINE=InnoDB
-      SELECT a.word_id, a.answer_no FROM solver_node_answers na
+      CALL _wordle_work_begin(v_work);
+      CALL _wordle_solver_pairs(v_work, (SELECT history FROM solver_nodes
+                                         WHERE run_id = p_run AND node = v_child), NULL, NULL);
+      INSERT INTO solver_work_candidates (work, word_id, answer_no)
+      SELECT v_work, a.word_id, a.answer_no FROM solver_node_answers na
       JOIN solver_answers a ON a.answer_no = na.answer_no
       WHERE na.run_id = p_run AND na.node = v_child;
-      IF (SELECT COUNT(*) FROM solver_candidates) = 1 THEN
-        UPDATE solver_nodes SET guess_no = (SELECT g.guess_no FROM solver_candidates c
-                                            JOIN solver_guesses g ON g.word_id = c.word_id)
-         WHERE run_id = p_run AND node = v_child;
-      ELSE
-        CALL _wordle_rank(v_hard, FALSE);
-        UPDATE solver_nodes SET guess_no = (SELECT guess_no FROM solver_ranking WHERE position = 1)
-         WHERE run_id = p_run AND node = v_child;
-      END IF;
+      CALL _wordle_rank(v_work, v_hard, FALSE, 1, v_ranked);
+      UPDATE solver_nodes
+         SET guess_no = (SELECT guess_no FROM solver_work_ranking WHERE work = v_work AND position = 1)
+       WHERE run_id = p_run AND node = v_child;
+      CALL _wordle_work_end(v_work);
     END LOOP;
     UPDATE solver_nodes SET expanded = TRUE WHERE run_id = p_run AND node = v_node;
     COMMIT;
     SET v_done = v_done + 1;
   END WHILE;
-  DROP TEMPORARY TABLE IF EXISTS solve_split, solve_children, solver_pairs, solver_candidates,
-    solver_ranking, solver_considered;
   IF NOT EXISTS (SELECT 1 FROM solver_nodes WHERE run_id = p_run AND NOT expanded) THEN
     UPDATE solver_runs SET finished_at = COALESCE(finished_at, CURRENT_TIMESTAMP(6)) WHERE id = p_run;
   END IF;

@@ -5,43 +5,48 @@
 -- guess against all answers (the opening ranking, which suggestions start from).
 -- Call wordle_solver_prepare first. Result: one row (guesses_done, guesses, ready).
 -- Reads: solver_state, solver_guesses, solver_answers, words. Writes: hint_codes,
--- solver_guesses, solver_state.
+-- solver_guesses, solver_state (and scratch rows in solver_work_*).
 -- revision: 0005
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_build(IN p_batch INT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Precompute hint codes for a batch of guesses (resumable, parallel)'
 BEGIN
   DECLARE v_claim TINYINT;
+  DECLARE v_work BINARY(16);
+  DECLARE v_ranked INT UNSIGNED;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_claim = NULL;
-  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; CALL _wordle_work_end(v_work); RESIGNAL; END;
   IF NOT EXISTS (SELECT 1 FROM solver_state) THEN
     SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'call wordle_solver_prepare first (wordle-db solver build)';
   END IF;
+  CALL _wordle_work_begin(v_work);
   START TRANSACTION;
-  CREATE OR REPLACE TEMPORARY TABLE solver_batch (guess_no MEDIUMINT UNSIGNED PRIMARY KEY) ENGINE=InnoDB;
-  INSERT INTO solver_batch
-  SELECT guess_no FROM solver_guesses WHERE NOT done ORDER BY guess_no
+  INSERT INTO solver_work_considered (work, guess_no)
+  SELECT v_work, guess_no FROM solver_guesses WHERE NOT done ORDER BY guess_no
   LIMIT p_batch FOR UPDATE SKIP LOCKED;
   INSERT INTO hint_codes (answer_no, guess_no, code)
   SELECT a.answer_no, g.guess_no, CAST(CONV(wordle_hint(aw.word, gw.word), 3, 10) AS UNSIGNED)
-  FROM solver_batch b
+  FROM solver_work_considered b
   JOIN solver_guesses g ON g.guess_no = b.guess_no JOIN words gw ON gw.id = g.word_id
-  CROSS JOIN solver_answers a JOIN words aw ON aw.id = a.word_id;
-  UPDATE solver_guesses g JOIN solver_batch b ON b.guess_no = g.guess_no SET g.done = TRUE;
+  CROSS JOIN solver_answers a JOIN words aw ON aw.id = a.word_id
+  WHERE b.work = v_work;
+  UPDATE solver_guesses g JOIN solver_work_considered b ON b.guess_no = g.guess_no AND b.work = v_work
+     SET g.done = TRUE;
   COMMIT;
-  DROP TEMPORARY TABLE solver_batch;
+  CALL _wordle_work_end(v_work);
 
   -- The session that finds nothing left to do ranks every guess against all answers, once.
   START TRANSACTION;
   SELECT id INTO v_claim FROM solver_state WHERE built_at IS NULL FOR UPDATE SKIP LOCKED;
   IF v_claim IS NOT NULL AND NOT EXISTS (SELECT 1 FROM solver_guesses WHERE NOT done) THEN
-    CALL _wordle_solver_pairs(NULL, NULL, NULL);
-    CALL _wordle_solver_candidates();
-    CALL _wordle_rank(FALSE, TRUE);
-    UPDATE solver_guesses g JOIN solver_ranking r ON r.guess_no = g.guess_no
+    CALL _wordle_work_begin(v_work);
+    CALL _wordle_solver_candidates(v_work);
+    CALL _wordle_rank(v_work, FALSE, TRUE, 4294967295, v_ranked);
+    UPDATE solver_guesses g JOIN solver_work_ranking r ON r.guess_no = g.guess_no AND r.work = v_work
        SET g.opening_rank = r.position, g.opening_expected = r.expected_left,
            g.opening_entropy = r.entropy, g.opening_candidate = r.is_candidate;
     UPDATE solver_state SET built_at = CURRENT_TIMESTAMP(6);
+    CALL _wordle_work_end(v_work);
   END IF;
   COMMIT;
   SELECT (SELECT COUNT(*) FROM solver_guesses WHERE done) AS guesses_done,

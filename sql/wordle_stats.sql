@@ -1,4 +1,5 @@
--- wordle_stats(player): a player's statistics over finished games: played, won, win_percent,
+-- wordle_stats(player): a player's statistics over finished games played on their day (games
+-- from the archive do not count, their words being public): played, won, win_percent,
 -- current_streak and max_streak (consecutive days won; a day not played or lost breaks a
 -- streak; today not yet finished does not), computed with window functions (gaps and islands).
 -- Result: one row. Errors: WD038, WD039 (see wordle_play).
@@ -12,9 +13,11 @@ BEGIN
   DECLARE v_player INT UNSIGNED DEFAULT _wordle_player(p_player, FALSE);
   DECLARE v_today DATE DEFAULT wordle_today();
   DECLARE v_today_lost BOOLEAN DEFAULT EXISTS (
-    SELECT 1 FROM games WHERE player_id = v_player AND day = v_today AND state = 'lost');
+    SELECT 1 FROM games WHERE player_id = v_player AND day = v_today AND state = 'lost'
+                          AND NOT archive);
   WITH finished AS (
-    SELECT day, state FROM games WHERE player_id = v_player AND state IN ('won', 'lost')
+    SELECT day, state FROM games
+    WHERE player_id = v_player AND state IN ('won', 'lost') AND NOT archive
   ),
   -- Won days in a row share day - row_number: each group is one streak.
   streaks AS (

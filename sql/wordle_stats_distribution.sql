@@ -1,4 +1,5 @@
--- wordle_stats_distribution(player): how many games the player won in 1, 2, ... attempts, up to
+-- wordle_stats_distribution(player): how many games (not from the archive, as in wordle_stats)
+-- the player won in 1, 2, ... attempts, up to
 -- the most tries any of their games allowed (or max_tries). Rows (attempts, games).
 -- Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, positions, players, games.
@@ -12,6 +13,7 @@ BEGIN
   SELECT p.n AS attempts, COUNT(g.id) AS games
   FROM positions p
   LEFT JOIN games g ON g.player_id = v_player AND g.state = 'won' AND g.attempts = p.n
+                   AND NOT g.archive
   WHERE p.n <= GREATEST(CAST(wordle_setting('max_tries') AS UNSIGNED),
                         COALESCE((SELECT MAX(max_tries) FROM games WHERE player_id = v_player), 0))
   GROUP BY p.n

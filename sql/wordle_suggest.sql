@@ -8,7 +8,7 @@
 -- Errors: WD050 bad pairs, WD051 not built, WD052 negative limit; for a player those of
 -- wordle_board.
 -- Reads: words, solver_state, solver_answers, solver_guesses, hint_codes, positions (and a
--- player's game).
+-- player's game). Writes: scratch rows in solver_work_*, deleted before it returns.
 -- revision: 0005
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_suggest(
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -18,16 +18,20 @@ MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Best next guesses: expected candidates left and entropy'
 BEGIN
   DECLARE v_limit INT UNSIGNED DEFAULT _wordle_limit(p_limit, 10);
-  CALL _wordle_solver_pairs(p_pairs, p_player, p_day);
-  CALL _wordle_solver_candidates();
-  CALL _wordle_rank(COALESCE(p_hard, FALSE), FALSE);
+  DECLARE v_work BINARY(16);
+  DECLARE v_ranked INT UNSIGNED;
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN CALL _wordle_work_end(v_work); RESIGNAL; END;
+  CALL _wordle_work_begin(v_work);
+  CALL _wordle_solver_pairs(v_work, p_pairs, p_player, p_day);
+  CALL _wordle_solver_candidates(v_work);
+  CALL _wordle_rank(v_work, COALESCE(p_hard, FALSE), FALSE, v_limit, v_ranked);
   SELECT w.word AS guess, ROUND(r.expected_left, 3) AS expected_left,
          ROUND(r.entropy, 3) AS entropy_bits, r.is_candidate,
-         (SELECT COUNT(*) FROM solver_candidates) AS candidates,
-         (SELECT COUNT(*) FROM solver_ranking) AS ranked
-  FROM solver_ranking r
+         (SELECT COUNT(*) FROM solver_work_candidates WHERE work = v_work) AS candidates,
+         v_ranked AS ranked
+  FROM solver_work_ranking r
   JOIN solver_guesses g ON g.guess_no = r.guess_no JOIN words w ON w.id = g.word_id
-  ORDER BY r.position
-  LIMIT v_limit;
-  DROP TEMPORARY TABLE IF EXISTS solver_pairs, solver_candidates, solver_ranking, solver_considered;
+  WHERE r.work = v_work
+  ORDER BY r.position;
+  CALL _wordle_work_end(v_work);
 END

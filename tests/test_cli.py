@@ -41,6 +41,24 @@ def test_bad_or_unreachable_server(url: str, needle: str) -> None:
         assert_one_line_error(wordle("--db-url", url, *command), needle)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["guess", b"cr\xffne"],
+        ["guess", "crane", "--player", b"\xff"],
+        ["config", "time_zone", b"\xff"],
+        ["config", b"\xff", "1"],
+        ["publish", "--date", "2030-01-01", "--word", b"\xfe\xff"],
+        ["candidates", b"cr\xffne=00000"],
+    ],
+)
+def test_arguments_that_are_not_utf8(db_url: URL, args: list[str | bytes]) -> None:
+    url = db_url.render_as_string(hide_password=False)
+    result = subprocess.run([sys.executable, "-m", "wordle_db", "--db-url", url, *args],
+                            capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert_one_line_error(result, "not valid UTF-8")
+
+
 def test_the_url_can_come_from_the_environment(db_url: URL) -> None:
     import os
 

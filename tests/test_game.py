@@ -253,11 +253,14 @@ def test_share_text(run: Invoke, conn: Connection) -> None:
 
 
 def play_game(conn: Connection, player: str, day: date, answer: str, tries: int | None) -> None:
-    """Win in `tries` guesses, or lose (tries None)."""
+    """Win in `tries` guesses, or lose (tries None), as if on the day itself: a game started
+    after its day comes from the archive and does not count, so the fixture says it did not."""
     wrong = [w for w in WRONG if w != answer]
     guesses = wrong[:6] if tries is None else [*wrong[: tries - 1], answer]
     for word in guesses:
         game.play(conn, player, word, day)
+    db.query(conn, "UPDATE games g JOIN players p ON p.id = g.player_id SET g.archive = FALSE "
+                   "WHERE p.name = ? AND g.day = ?", player, day)  # fmt: skip
 
 
 # Several weeks of games, oldest first: tries to win, None for a loss, "-" for no game.
@@ -298,6 +301,17 @@ def test_current_streak_while_today_is_open_or_lost(conn: Connection) -> None:
     assert game.stats(conn, "nobody") == {"played": 0, "won": 0, "win_percent": 0,
                                           "current_streak": 0, "max_streak": 0,
                                           "distribution": {n: 0 for n in range(1, 7)}}
+
+
+def test_games_from_the_archive_do_not_count(conn: Connection) -> None:
+    yesterday = today(conn) - timedelta(1)
+    publish.publish(conn, yesterday)
+    answer = publish.reveal(conn, yesterday)  # public from today on, in past_puzzles
+    game.play(conn, "ann", answer, yesterday)
+    assert db.scalar(conn, "SELECT archive FROM games") == 1
+    assert game.game_state(conn, "ann", yesterday)["state"] == "won"
+    assert game.stats(conn, "ann")["played"] == 0
+    assert game.stats(conn, "ann")["distribution"][1] == 0
 
 
 @pytest.mark.parametrize("name", ["", " ann", "ann ", "a" * 65, "tab\there", "nul\x01", None])

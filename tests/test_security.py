@@ -19,6 +19,7 @@ from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
 
 from conftest import Invoke
+from test_docs import reachable_sql
 from test_game import WRONG, set_word, today
 
 TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD = "crane", "plumb", "ghost"
@@ -48,7 +49,8 @@ FORBIDDEN = [
     "UPDATE games SET state = 'won'",
     "DELETE FROM attempts",
     "CREATE TABLE t (id INT PRIMARY KEY)",
-    "CALL wordle_publish(NULL, NULL)",
+    "CALL wordle_publish(NULL)",
+    "CREATE TEMPORARY TABLE games (id INT PRIMARY KEY)",
 ]
 
 
@@ -153,7 +155,17 @@ def routine_probes(day: date) -> list[tuple[str, tuple[Any, ...]]]:
         ("CALL wordle_hint_rows('pious', 'dumpy')", ()),
         ("SELECT wordle_hard_mode_violation('pious', '01000', 'dumpy') AS v", ()),
         ("CALL wordle_status()", ()),
-        ("CALL wordle_publish(NULL, NULL)", ()),
+        ("CALL wordle_publish(NULL)", ()),
+        # The solver's lists hold answer words by design (today's among the candidates, as
+        # the hints allow): for these, only errors and warnings are checked; that the lists
+        # follow from the hints alone is checked in test_solver.py.
+        ("SOLVER CALL wordle_candidates(NULL, ?, NULL, NULL)", ("me",)),
+        ("CALL wordle_candidates(NULL, ?, NULL, NULL)", ("ann",)),
+        ("CALL wordle_candidates(NULL, ?, ?, NULL)", ("me", tomorrow)),
+        ("SOLVER CALL wordle_candidates('pious=00000', NULL, NULL, NULL)", ()),
+        ("SOLVER CALL wordle_suggest(NULL, ?, NULL, FALSE, 5)", ("me",)),
+        ("SOLVER CALL wordle_suggest('pious=00000', NULL, NULL, TRUE, 5)", ()),
+        ("SOLVER CALL wordle_solve_word('pious', NULL, FALSE)", ()),
         ("SELECT * FROM past_puzzles", ()),
         ("SELECT * FROM my_games", ()),
         ("SELECT * FROM my_attempts", ()),
@@ -172,8 +184,9 @@ def test_no_routine_result_error_or_warning_shows_the_word(
         me = own.connection.dbapi_connection.user  # type: ignore[union-attr]
         for sql, args in routine_probes(day):
             args = tuple(me if a == "me" else a for a in args)
-            rows, text = attempt(own, sql, *args)
-            assert_no_secret(rows, text, f"{sql} {args}")
+            solver_list = sql.startswith("SOLVER ")
+            rows, text = attempt(own, sql.removeprefix("SOLVER "), *args)
+            assert_no_secret([] if solver_list else rows, text, f"{sql} {args}")
         for kind, name, args in INTERNAL:
             call = f"CALL {name}({args})" if kind == "PROCEDURE" else f"SELECT {name}({args})"
             rows, error = attempt(own, call)
@@ -204,8 +217,10 @@ def test_a_player_account_plays_a_whole_game_by_the_rules(shared, conn: Connecti
         me = player.connection.dbapi_connection.user  # type: ignore[union-attr]
         for statement in FORBIDDEN:
             assert denied(attempt(player, statement)[1]), statement
-        with pytest.raises(DatabaseError, match="belongs to another account"):
+        with pytest.raises(DatabaseError, match=f"this account plays as '{me}' only"):
             game.play(player, "ann", "pious")
+        with pytest.raises(DatabaseError, match="plays as"):  # no second name of its own either
+            game.play(player, f"{me}2", "pious")
         for word in WRONG[:5]:
             assert game.play(player, me, word)["state"] == "playing"
         last = game.play(player, me, WRONG[5])
@@ -220,7 +235,7 @@ def test_other_names_need_the_installation_to_allow_them(
     shared, conn: Connection, run: Invoke  # type: ignore[no-untyped-def]
 ) -> None:
     url = shared("player")
-    with db.connect(url) as player, pytest.raises(DatabaseError, match="another account"):
+    with db.connect(url) as player, pytest.raises(DatabaseError, match="plays as"):
         game.board(player, "ann")
     assert run("config", "player_names", "any").exit_code == 0
     yesterday = today(conn) - timedelta(1)
@@ -229,14 +244,64 @@ def test_other_names_need_the_installation_to_allow_them(
         assert [r["guess"] for r in game.board(player, "ann", yesterday)] == ["slate", "pious"]
 
 
+def test_readers_and_publishers_use_no_player_names(shared, run: Invoke) -> None:  # type: ignore[no-untyped-def]
+    assert run("config", "player_names", "any").exit_code == 0
+    for role in ("reader", "publisher"):
+        with db.connect(shared(role)) as conn:
+            for call in ("CALL wordle_candidates(NULL, 'ann', NULL, NULL)",
+                         "CALL wordle_stats('ann')", "CALL wordle_game('ann', NULL)"):  # fmt: skip
+                rows, error = attempt(conn, call)
+                assert "cannot play or read players' games" in error or denied(error), (role, call)
+                assert_no_secret(rows, error, call)
+
+
+def test_solver_calls_leave_nothing_behind_in_the_session(shared) -> None:  # type: ignore[no-untyped-def]
+    """Failed and interrupted calls leave no temporary table a caller could reshape: the
+    routines would take it for the real table of the same name."""
+    with db.connect(shared("player")) as player:
+        for call in ("CALL wordle_candidates('crane=0', NULL, NULL, NULL)",
+                     "CALL wordle_suggest('crane=00000', NULL, NULL, FALSE, 5)",
+                     "SET STATEMENT max_statement_time = 0.001 FOR "
+                     "CALL wordle_candidates('crane=00000 slate=00000', NULL, NULL, NULL)",
+                     "SET STATEMENT max_statement_time = 0.001 FOR "
+                     "CALL wordle_solve_word('pious', NULL, FALSE)"):  # fmt: skip
+            attempt(player, call)
+        for table in ("solver_pairs", "solver_candidates", "solver_ranking", "solver_work_pairs",
+                      "solver_work_candidates", "solve_steps", "games", "settings"):  # fmt: skip
+            error = attempt(player, f"SELECT * FROM {table}")[1]
+            assert denied(error), (table, error)
+            assert denied(attempt(player, f"RENAME TABLE {table} TO x_{table}")[1]), table
+
+
+def test_no_routine_a_role_may_call_uses_a_temporary_table(conn: Connection) -> None:
+    public = {r["name"] for r in db.query(
+        conn, "SELECT Routine_name AS name FROM mysql.procs_priv WHERE Db = DATABASE() "
+              "AND User IN ('wordle_player', 'wordle_reader', 'wordle_publisher')")}  # fmt: skip
+    assert {"wordle_play", "wordle_suggest", "wordle_publish"} <= public
+    for name in public:
+        code = [line for line in reachable_sql(name).splitlines() if not line.startswith("--")]
+        assert "TEMPORARY" not in "\n".join(code).upper(), name
+
+
 def test_publisher_publishes_but_reads_no_word(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
     with db.connect(shared("publisher")) as publisher:
         later = today(conn) + timedelta(days=5)
-        (row,) = db.call(publisher, "wordle_publish", later, None)
+        (row,) = db.call(publisher, "wordle_publish", later)
         assert row["published"] == 1 and "word" not in row
+        # Editor's picks are for administrators: an answer to "is X today's word?" is a leak.
+        for word in (TODAY_WORD, "slate"):
+            assert denied(attempt(publisher, "CALL wordle_publish_word(NULL, ?)", word)[1])
         assert denied(attempt(publisher, "SELECT * FROM puzzle_schedule")[1])
         assert denied(attempt(publisher, "CALL wordle_play('x', 'pious', NULL, NULL)")[1])
         assert db.query(publisher, "SELECT word FROM past_puzzles") == [{"word": YESTERDAY_WORD}]
+
+
+def test_grant_refuses_an_empty_password(run: Invoke, conn: Connection) -> None:
+    user = f"e_{uuid.uuid4().hex[:8]}"
+    result = run("grant", "player", f"{user}@%", "--password-stdin", input="\n")
+    assert result.exit_code == 1
+    assert "the password is empty" in result.stderr
+    assert db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ?", user) == 0
 
 
 def test_grant_command(run: Invoke, conn: Connection) -> None:

@@ -69,6 +69,17 @@ def connect(url: URL) -> Iterator[Connection]:
         engine.dispose()
 
 
+def _sendable(args: Sequence[Any]) -> tuple[Any, ...]:
+    """The arguments, once every text among them can be sent as UTF-8."""
+    for arg in args:
+        if isinstance(arg, str):
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                raise WordleError("the input is not valid UTF-8") from None
+    return tuple(args)
+
+
 @contextmanager
 def _cursor(conn: Connection) -> Iterator[Any]:
     """A raw driver cursor; the server's errors come out as DatabaseError."""
@@ -85,7 +96,7 @@ def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
     """CALL a stored procedure and return the rows of its (last) result set as dicts."""
     placeholders = ", ".join("?" for _ in args)
     with _cursor(conn) as cursor:
-        cursor.execute(f"CALL {_identifier(procedure)}({placeholders})", tuple(args))
+        cursor.execute(f"CALL {_identifier(procedure)}({placeholders})", _sendable(args))
         rows: list[dict[str, Any]] = []
         while True:
             if cursor.description:
@@ -99,7 +110,7 @@ def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
 def query(conn: Connection, sql: str, *args: Any) -> list[dict[str, Any]]:
     """Run one statement with positional ? parameters and return its rows as dicts."""
     with _cursor(conn) as cursor:
-        cursor.execute(sql, tuple(args))
+        cursor.execute(sql, _sendable(args))
         if not cursor.description:
             return []
         names = [d[0] for d in cursor.description]

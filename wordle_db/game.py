@@ -10,18 +10,13 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from wordle_db import db
-from wordle_db.errors import WordleError
 from wordle_db.words import normalise
 
 PLAYER_ENV = "WORDLE_DB_PLAYER"
 
 
 def clean_word(word: str) -> str:
-    """NFC, and refuse what cannot even be sent (undecodable bytes from the command line)."""
-    try:
-        word.encode("utf-8")
-    except UnicodeEncodeError:
-        raise WordleError("the word is not valid UTF-8") from None
+    """A word or name as typed: NFC, without surrounding whitespace."""
     return normalise(word)
 
 

@@ -39,6 +39,8 @@ def objects_down(names: list[str], revision: str) -> None:
 def grant_owner() -> None:
     run(f"CREATE USER IF NOT EXISTS {OWNER} ACCOUNT LOCK")
     grant(OWNER_PRIVILEGES, "DATABASE", [], [OWNER])
+    # Which wordle role a caller has (_wordle_player): the role mappings, nothing else of mysql.
+    run(f"GRANT SELECT ON mysql.roles_mapping TO {OWNER}")
 
 
 def target(kind: str, name: str | None) -> str:
@@ -81,11 +83,11 @@ def revoke_owner() -> None:
 
 
 def drop_if_unused(grantee: str, match: str, kind: str = "USER") -> None:
-    """Drop a server-wide account or role once no database grants it anything any more."""
+    """Drop a server-wide account or role once no wordle-db database grants it anything."""
     used = scalar(
         op.get_bind(),
         f"SELECT (SELECT COUNT(*) FROM mysql.db WHERE {match})"
-        f" + (SELECT COUNT(*) FROM mysql.tables_priv WHERE {match})"
+        f" + (SELECT COUNT(*) FROM mysql.tables_priv WHERE {match} AND Db <> 'mysql')"
         f" + (SELECT COUNT(*) FROM mysql.procs_priv WHERE {match})",
     )
     if not used:

@@ -41,8 +41,7 @@ def play_game(conn: Connection, player: str, day: date | None, hard: bool, colou
             return
         try:
             if word == "?":
-                shown = game.reveal_letter(conn, player, day)
-                note = _revealed(shown)
+                note = render.letter_hint(game.reveal_letter(conn, player, day))
             else:
                 first = state["attempts"] == 0
                 played = game.play(conn, player, word, day, hard if first else None)
@@ -53,8 +52,3 @@ def play_game(conn: Connection, player: str, day: date | None, hard: bool, colou
     click.echo()
     click.echo(game.share(conn, player, day))
 
-
-def _revealed(row: dict) -> str:
-    left = row["hints_left"]
-    return (f"letter {row['position']} is {str(row['letter']).upper()} "
-            f"({left} letter hint{'s' if left != 1 else ''} left)")  # fmt: skip

@@ -8,14 +8,18 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from wordle_db import db, sqlfiles
-from wordle_db.words import normalise
+from wordle_db.game import clean_word
 
 EVENT = "wordle_daily_publish"
 
 
 def publish(conn: Connection, day: date | None = None, word: str | None = None) -> dict[str, Any]:
-    """Publish `day` (default today) at random or with `word`; a published day is left as is."""
-    (row,) = db.call(conn, "wordle_publish", day, normalise(word) if word is not None else None)
+    """Publish `day` (default today) at random, or with `word` (an editor's pick, for
+    administrators); a day already published is left as it is."""
+    if word is None:
+        (row,) = db.call(conn, "wordle_publish", day)
+    else:
+        (row,) = db.call(conn, "wordle_publish_word", day, clean_word(word))
     return row
 
 

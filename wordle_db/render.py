@@ -56,6 +56,13 @@ def _key(letter: str, state: str, colour: bool) -> str:
     return tile(letter, digit, colour)
 
 
+def letter_hint(row: dict[str, Any]) -> str:
+    """The answer of wordle_reveal_letter as a sentence."""
+    left = row["hints_left"]
+    return (f"letter {row['position']} is {str(row['letter']).upper()} "
+            f"({left} letter hint{'s' if left != 1 else ''} left)")  # fmt: skip
+
+
 def board(attempts: list[dict[str, Any]], game: dict[str, Any], colour: bool) -> str:
     """The attempts as rows of tiles, the rows left as dots, then a status line."""
     lines = [tiles(a["guess"], a["hint"], colour) for a in attempts]

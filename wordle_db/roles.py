@@ -55,7 +55,9 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
     name = role_name(role)
     user, host = account(user_at_host)
     who = f"'{user}'@'{host}'"  # both parts matched ACCOUNT: no quote or backslash inside
-    identified = f" IDENTIFIED BY PASSWORD '{password_hash(password)}'" if password else ""
+    identified = (
+        f" IDENTIFIED BY PASSWORD '{password_hash(password)}'" if password is not None else ""
+    )
     conn.exec_driver_sql(f"CREATE USER IF NOT EXISTS {who}{identified}")
     if identified:
         conn.exec_driver_sql(f"ALTER USER {who}{identified}")
@@ -69,4 +71,4 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
             conn.exec_driver_sql(f"REVOKE {other} FROM {who}")
     conn.exec_driver_sql(f"GRANT {name} TO {who}")
     conn.exec_driver_sql(f"SET DEFAULT ROLE {name} FOR {who}")
-    return f"{who} has role {name}" + ("; password set" if password else "")
+    return f"{who} has role {name}" + ("; password set" if password is not None else "")

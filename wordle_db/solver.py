@@ -23,14 +23,9 @@ def pairs_text(pairs: Iterable[str]) -> str | None:
 
 def candidates(conn: Connection, pairs: str | None, player: str | None, day: date | None,
                limit: int | None = None) -> tuple[int, list[str]]:  # fmt: skip
-    """(number of candidates, the first `limit` of them)."""
+    """(number of candidates, the first `limit` of them; None: all)."""
     rows = db.call(conn, "wordle_candidates", pairs, _name(player), day, limit)
-    if rows:
-        return int(rows[0]["candidates"]), [r["word"] for r in rows]
-    if limit == 0:  # no row to carry the count: ask again for one
-        rows = db.call(conn, "wordle_candidates", pairs, _name(player), day, 1)
-        return (int(rows[0]["candidates"]) if rows else 0), []
-    return 0, []
+    return (int(rows[0]["candidates"]) if rows else 0), [r["word"] for r in rows]
 
 
 def suggest(conn: Connection, pairs: str | None, player: str | None, day: date | None,

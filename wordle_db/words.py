@@ -62,8 +62,11 @@ def import_lines(
     answers: bool,
     progress: Callable[[int], None] | None = None,
 ) -> ImportResult:
-    """Send the lines in batches to word_import, then merge them with wordle_import_words."""
+    """Send the lines in batches to word_import, then merge them with wordle_import_words.
+
+    `progress`, if given, is called with the number of bytes read so far."""
     result = ImportResult()
+    read = 0
     db.call(conn, "wordle_import_begin")
     batch: list[tuple[int, str]] = []
     for number, word, size in lines:
@@ -74,8 +77,9 @@ def import_lines(
         if len(batch) >= BATCH:
             db.executemany(conn, "INSERT INTO word_import (line, word) VALUES (?, ?)", batch)
             batch.clear()
+        read += size
         if progress:
-            progress(size)
+            progress(read)
     if batch:
         db.executemany(conn, "INSERT INTO word_import (line, word) VALUES (?, ?)", batch)
     (summary,) = db.call(conn, "wordle_import_words", answers)
@@ -97,10 +101,17 @@ def import_file(
     conn: Connection,
     path: Path,
     answers: bool,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportResult:
+    """Import a file; `progress`, if given, is called with (bytes read, file size)."""
+    size = path.stat().st_size
+
+    def read_so_far(read: int) -> None:
+        if progress:
+            progress(read, size)
+
     with open(path, "rb") as stream:
-        return import_lines(conn, read_lines(stream), answers, progress)
+        return import_lines(conn, read_lines(stream), answers, read_so_far)
 
 
 def bundled_path(name: str) -> Path:

@@ -69,8 +69,8 @@ INSERT IGNORE INTO settings (name, value, description) VALUES
   ('first_day', '', 'the day of puzzle number 1 (empty: the first published day)'),
   ('max_tries', '6', 'guesses allowed per game (1 to 20)'),
   ('letter_hints', '2', 'letters a player may have revealed per game (0 to 10)'),
-  ('player_names', 'account', 'account: a player name belongs to the account that first '
-                              'played it; any: every account may play any name')
+  ('player_names', 'account', 'account: a wordle_player account plays as its own user name '
+                              'only; any: as any name (a front end playing for its users)')
 """
 
 

@@ -22,7 +22,9 @@ TABLES = {
          created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
          UNIQUE KEY name (name)
        ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin""",
-    # One game per player per puzzle day; max_tries is fixed when the game starts.
+    # One game per player per puzzle day; max_tries is fixed when the game starts. A game
+    # started after its day (from the archive, when the word is already public) is `archive`
+    # and does not count in statistics.
     "games": """CREATE TABLE IF NOT EXISTS games (
          id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
          player_id INT UNSIGNED NOT NULL,
@@ -32,6 +34,7 @@ TABLES = {
          attempts TINYINT UNSIGNED NOT NULL DEFAULT 0,
          max_tries TINYINT UNSIGNED NOT NULL,
          revealed TINYINT UNSIGNED NOT NULL DEFAULT 0,
+         archive BOOLEAN NOT NULL DEFAULT FALSE,
          started_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
          finished_at TIMESTAMP(6) NULL,
          UNIQUE KEY player_day (player_id, day),

@@ -82,6 +82,42 @@ TABLES = {
          answer_no SMALLINT UNSIGNED NOT NULL,
          PRIMARY KEY (run_id, node, answer_no)
        ) ENGINE=InnoDB""",
+    # Scratch rows of one solver call, under a key of its own (see _wordle_work_begin): no
+    # session temporary tables, which a caller could reshape under the routines' feet.
+    "solver_work": """CREATE TABLE IF NOT EXISTS solver_work (
+         work BINARY(16) NOT NULL PRIMARY KEY,
+         started_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
+         KEY started_at (started_at)
+       ) ENGINE=InnoDB""",
+    "solver_work_pairs": """CREATE TABLE IF NOT EXISTS solver_work_pairs (
+         work BINARY(16) NOT NULL,
+         n INT UNSIGNED NOT NULL,
+         guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+         hint VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+         pattern VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NULL,
+         PRIMARY KEY (work, n)
+       ) ENGINE=InnoDB""",
+    "solver_work_candidates": """CREATE TABLE IF NOT EXISTS solver_work_candidates (
+         work BINARY(16) NOT NULL,
+         word_id INT UNSIGNED NOT NULL,
+         answer_no SMALLINT UNSIGNED NULL,
+         PRIMARY KEY (work, word_id),
+         KEY answer_no (work, answer_no)
+       ) ENGINE=InnoDB""",
+    "solver_work_considered": """CREATE TABLE IF NOT EXISTS solver_work_considered (
+         work BINARY(16) NOT NULL,
+         guess_no MEDIUMINT UNSIGNED NOT NULL,
+         PRIMARY KEY (work, guess_no)
+       ) ENGINE=InnoDB""",
+    "solver_work_ranking": """CREATE TABLE IF NOT EXISTS solver_work_ranking (
+         work BINARY(16) NOT NULL,
+         position INT UNSIGNED NOT NULL,
+         guess_no MEDIUMINT UNSIGNED NOT NULL,
+         expected_left DOUBLE NOT NULL,
+         entropy DOUBLE NOT NULL,
+         is_candidate BOOLEAN NOT NULL,
+         PRIMARY KEY (work, position)
+       ) ENGINE=InnoDB""",
     "solver_results": """CREATE TABLE IF NOT EXISTS solver_results (
          run_id INT UNSIGNED NOT NULL,
          answer_no SMALLINT UNSIGNED NOT NULL,
@@ -91,7 +127,8 @@ TABLES = {
 }
 
 OBJECTS = [
-    "_wordle_limit", "_wordle_solver_pairs", "_wordle_solver_candidates", "_wordle_rank",
+    "_wordle_limit", "_wordle_work_end", "_wordle_work_begin", "_wordle_solver_pairs",
+    "_wordle_solver_candidates", "_wordle_rank",
     "wordle_solver_prepare", "wordle_solver_build", "wordle_candidates", "wordle_suggest",
     "wordle_solve_start", "wordle_solve_step", "wordle_solve_report",
     "wordle_solve_distribution", "wordle_solve_word",

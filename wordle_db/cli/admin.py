@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -10,7 +9,15 @@ import click
 from sqlalchemy.engine import Connection
 
 from wordle_db import db, roles, words
-from wordle_db.cli.base import App, cli, json_option, pass_app, print_json, with_connection
+from wordle_db.cli.base import (
+    App,
+    cli,
+    json_option,
+    pass_app,
+    print_json,
+    progress,
+    with_connection,
+)
 from wordle_db.server import LocalServer, default_home
 from wordle_db.settings import all_settings, set_setting
 from wordle_db.status import status as read_status
@@ -119,12 +126,11 @@ def words_import(app: App, conn: Connection, file: Path, answers: bool) -> None:
     Example:
         wordle-db words import my-words.txt --answers
     """
-    size = file.stat().st_size
-    if size >= PROGRESS_MIN_BYTES and os.isatty(2):
-        with click.progressbar(length=size, label="importing", file=sys.stderr) as bar:
-            result = words.import_file(conn, file, answers, progress=bar.update)
-    else:
+    if file.stat().st_size < PROGRESS_MIN_BYTES:
         result = words.import_file(conn, file, answers)
+    else:
+        with progress("importing") as update:
+            result = words.import_file(conn, file, answers, update)
     for bad in result.rejected[:50]:
         click.echo(f"{file}:{bad.line}: rejected {bad.text!r}: {bad.reason}", err=True)
     if len(result.rejected) > 50:
@@ -208,5 +214,8 @@ def grant_role(app: App, conn: Connection, role: str, account: str, password_std
     Example:
         printf '%s\\n' "$BOT_PASSWORD" | wordle-db grant player bot@% --password-stdin
     """
-    password = sys.stdin.readline().rstrip("\r\n") if password_stdin else None
+    try:
+        password = sys.stdin.readline().rstrip("\r\n") if password_stdin else None
+    except UnicodeDecodeError:
+        raise click.ClickException("the password is not valid UTF-8") from None
     click.echo(roles.grant(conn, role, account, password))

@@ -168,9 +168,7 @@ def hint(app: App, conn: Connection, player: str | None, day: datetime | None) -
         wordle-db hint --player ann
     """
     row = game.reveal_letter(conn, game.default_player(player), to_date(day))
-    left = row["hints_left"]
-    click.echo(f"letter {row['position']} is {str(row['letter']).upper()} "
-               f"({left} letter hint{'s' if left != 1 else ''} left)")  # fmt: skip
+    click.echo(render.letter_hint(row))
 
 
 @cli.command()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from datetime import datetime
 
 import click
@@ -15,6 +14,7 @@ from wordle_db.cli.base import (
     date_option,
     json_option,
     print_json,
+    progress,
     to_date,
     with_connection,
 )
@@ -51,7 +51,7 @@ def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str |
         wordle-db candidates --player ann --count
     """
     text, name = _source(player, pairs)
-    total, words = solver.candidates(conn, text, name, to_date(day), 0 if count_only else limit)
+    total, words = solver.candidates(conn, text, name, to_date(day), None if count_only else limit)
     if count_only:
         click.echo(total)
         return
@@ -116,16 +116,8 @@ def solver_build(app: App, conn: Connection, workers: int) -> None:
     Example:
         wordle-db solver build
     """
-    if sys.stderr.isatty():
-        with click.progressbar(length=1, label="hint codes", file=sys.stderr) as bar:
-
-            def progress(done: int, total: int) -> None:
-                bar.length = total
-                bar.update(done - bar.pos)
-
-            state = solver.build(app.url, workers, progress)
-    else:
-        state = solver.build(app.url, workers)
+    with progress("hint codes") as update:
+        state = solver.build(app.url, workers, update)
     click.echo(f"solver ready: {state['guesses']} guesses x {state['answers']} answers "
                f"({state['letters']} letters)")  # fmt: skip
 
@@ -157,16 +149,8 @@ def solve(app: App, conn: Connection, word: str | None, every: bool, hard: bool,
             click.echo(f"{step['step']}. {step['guess']} {step['hint']}  "
                        f"{step['candidates_left']} left")  # fmt: skip
         return
-    if sys.stderr.isatty():
-        with click.progressbar(length=1, label="solving", file=sys.stderr) as bar:
-
-            def progress(done: int, total: int) -> None:
-                bar.length = total
-                bar.update(done - bar.pos)
-
-            report = solver.solve_all(conn, opener, hard, progress)
-    else:
-        report = solver.solve_all(conn, opener, hard)
+    with progress("solving") as update:
+        report = solver.solve_all(conn, opener, hard, update)
     if as_json:
         print_json(report)
         return

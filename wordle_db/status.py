@@ -6,15 +6,19 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
-from wordle_db import db
+from wordle_db import db, schema
 from wordle_db.errors import DatabaseError
 
 UNKNOWN_TABLE, UNKNOWN_ROUTINE = 1146, 1305
 
 
 def status(conn: Connection) -> dict[str, Any]:
-    """wordle_status() plus the server; schema_revision is None before `init`."""
-    info: dict[str, Any] = {"server_version": db.scalar(conn, "SELECT VERSION()")}
+    """wordle_status() plus the server and the revision this wordle-db expects (schema_head);
+    schema_revision is None before `init`."""
+    info: dict[str, Any] = {
+        "server_version": db.scalar(conn, "SELECT VERSION()"),
+        "schema_head": schema.head(),
+    }
     try:
         (row,) = db.call(conn, "wordle_status")
     except DatabaseError as exc:

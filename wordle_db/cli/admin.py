@@ -161,7 +161,14 @@ def status(app: App, conn: Connection, as_json: bool) -> None:
     if info["schema_revision"] is None:
         click.echo("schema:   not set up; run `wordle-db init`")
         return
-    click.echo(f"schema:   {info['schema_revision']}")
+    if info["schema_revision"] != info["schema_head"]:
+        # An older schema's wordle_status may lack columns: say what to do, show what there is.
+        click.echo(
+            f"schema:   {info['schema_revision']}, out of date (this wordle-db needs "
+            f"{info['schema_head']}): run `wordle-db migrate`"
+        )
+    else:
+        click.echo(f"schema:   {info['schema_revision']}")
     click.echo(
         f"words:    {info['words_allowed']} accepted, {info['words_answers']} answers, "
         f"{info['answers_left']} never published"
@@ -171,7 +178,8 @@ def status(app: App, conn: Connection, as_json: bool) -> None:
         f"today:    {info['today']} ({info['time_zone']}), puzzle #{info['puzzle_number']} "
         f"{published}"
     )
-    click.echo(f"words for {info['days_left']} more days, until {info['words_until']}")
+    if "days_left" in info:
+        click.echo(f"words for {info['days_left']} more days, until {info['words_until']}")
 
 
 @cli.command()

@@ -4,7 +4,7 @@ For each size N, on one private MariaDB server: a fresh database (migrated to he
 distinct synthetic answer words (7 random lowercase letters, fixed seed) through the real import
 path (wordle_import_begin, batched INSERTs into word_import, wordle_import_words(TRUE), which
 also fills the answer pool); the import is timed. Then K consecutive days from tomorrow are
-published with `CALL wordle_publish(day, NULL)`, and then the naive pick
+published with `CALL wordle_publish(day)`, and then the naive pick
 `SELECT w.id FROM words w WHERE w.is_answer AND NOT EXISTS (...puzzles...) ORDER BY RAND()
 LIMIT 1` runs K times against the same data. The naive figure is the pick alone (no INSERT,
 no transaction), so it flatters the baseline.
@@ -111,7 +111,7 @@ def measure(url: URL, size: int, days: int) -> Result:
         start = time.perf_counter()
         for k in range(days):
             day = tomorrow + timedelta(days=k)
-            (row,) = db.call(conn, "wordle_publish", day, None)
+            (row,) = db.call(conn, "wordle_publish", day)
             if not row["published"]:
                 raise SystemExit(f"{day} was not published: {row}")
         publish_s = time.perf_counter() - start

@@ -1,8 +1,9 @@
 -- _wordle_solver_pairs(work, pairs, player, day): internal. Stores as solver_work_pairs rows
--- (guess, hint, pattern) the guesses so far and their hints: from `pairs`, text such as
+-- (guess, hint, pattern, revealed) the guesses so far and their hints: from `pairs`, text such as
 -- 'crane=00120 sloth=10000', or, when `pairs` is NULL, from the game of `player` on `day`
 -- (NULL: today), which the caller must be allowed to use (_wordle_player). `pattern` is a LIKE
--- pattern of the guess's greens (hard mode).
+-- pattern of the guess's greens and `revealed` its green and yellow letters, duplicates kept
+-- (hard mode).
 -- Errors: WD050 bad pairs; for a player those of wordle_board.
 -- Reads: positions, settings, puzzles, words, players, games, attempts, mysql.roles_mapping.
 -- Writes: solver_work_pairs.
@@ -42,6 +43,10 @@ BEGIN
      SET pattern = (SELECT GROUP_CONCAT(IF(SUBSTRING(sp.hint, p.n, 1) = '2',
                                            SUBSTRING(sp.guess, p.n, 1), '_')
                                         ORDER BY p.n SEPARATOR '')
-                    FROM positions p WHERE p.n <= CHAR_LENGTH(sp.guess))
+                    FROM positions p WHERE p.n <= CHAR_LENGTH(sp.guess)),
+         revealed = (SELECT COALESCE(GROUP_CONCAT(SUBSTRING(sp.guess, p.n, 1)
+                                                  ORDER BY p.n SEPARATOR ''), '')
+                     FROM positions p
+                     WHERE p.n <= CHAR_LENGTH(sp.guess) AND SUBSTRING(sp.hint, p.n, 1) <> '0')
    WHERE sp.work = p_work;
 END

@@ -1,4 +1,4 @@
--- wordle_solver_build(batch): one step of the solver's precomputation: the hint code (the hint
+-- wordle_solver_build(batch): one step of the solver's precomputation: the hint codes (the hint
 -- digits read as a base-3 number) of up to `batch` guesses against every answer word, in its own
 -- transaction. Guesses are claimed with SKIP LOCKED, so several sessions can build at once, and
 -- an interrupted build resumes where it stopped. When the last guess is done it ranks every
@@ -14,22 +14,39 @@ BEGIN
   DECLARE v_claim TINYINT;
   DECLARE v_work BINARY(16);
   DECLARE v_ranked INT UNSIGNED;
+  DECLARE v_concat BIGINT UNSIGNED DEFAULT @@SESSION.group_concat_max_len;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_claim = NULL;
-  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; CALL _wordle_work_end(v_work); RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION
+  BEGIN
+    ROLLBACK;
+    SET SESSION group_concat_max_len = v_concat;
+    CALL _wordle_work_end(v_work);
+    RESIGNAL;
+  END;
   IF NOT EXISTS (SELECT 1 FROM solver_state) THEN
     SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'call wordle_solver_prepare first (wordle-db solver build)';
   END IF;
+  -- Room for a guess's packed codes; set before the transaction, whose reads lock.
+  SET SESSION group_concat_max_len = GREATEST(v_concat, 2 * (SELECT answers FROM solver_state));
   CALL _wordle_work_begin(v_work);
   START TRANSACTION;
   INSERT INTO solver_work_considered (work, guess_no)
   SELECT v_work, guess_no FROM solver_guesses WHERE NOT done ORDER BY guess_no
   LIMIT p_batch FOR UPDATE SKIP LOCKED;
-  INSERT INTO hint_codes (answer_no, guess_no, code)
-  SELECT a.answer_no, g.guess_no, CAST(CONV(wordle_hint(aw.word, gw.word), 3, 10) AS UNSIGNED)
-  FROM solver_work_considered b
-  JOIN solver_guesses g ON g.guess_no = b.guess_no JOIN words gw ON gw.id = g.word_id
-  CROSS JOIN solver_answers a JOIN words aw ON aw.id = a.word_id
-  WHERE b.work = v_work;
+  -- Each guess's codes, two bytes per answer in answer_no order (see hint_codes).
+  INSERT INTO hint_codes (guess_no, codes)
+  -- (`code` once only: the derived table is merged, and each mention calls wordle_hint.)
+  SELECT guess_no, GROUP_CONCAT(UNHEX(LPAD(HEX(code), 4, '0')) ORDER BY answer_no SEPARATOR '')
+  FROM (SELECT g.guess_no, a.answer_no,
+               CAST(CONV(wordle_hint(aw.word, gw.word), 3, 10) AS UNSIGNED) AS code
+        -- In this order, so as to lock-read only this session's rows of solver_guesses.
+        FROM solver_work_considered b
+        STRAIGHT_JOIN solver_guesses g ON g.guess_no = b.guess_no
+        STRAIGHT_JOIN words gw ON gw.id = g.word_id
+        STRAIGHT_JOIN solver_answers a STRAIGHT_JOIN words aw ON aw.id = a.word_id
+        WHERE b.work = v_work) codes
+  GROUP BY guess_no;
+  SET SESSION group_concat_max_len = v_concat;
   UPDATE solver_guesses g JOIN solver_work_considered b ON b.guess_no = g.guess_no AND b.work = v_work
      SET g.done = TRUE;
   COMMIT;

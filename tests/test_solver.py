@@ -175,3 +175,30 @@ def test_self_play_in_hard_mode_and_with_an_opener(small: URL) -> None:
     assert word.stdout.splitlines()[0].startswith(f"1. {opener} ")
     assert run("solve", "--all", "--opener", "zzzzz").exit_code == 1
     assert "must be an answer word" in run("solve", "aahed").stderr
+
+
+# (answer, guesses) with repeated letters: hard mode must count them as the game does.
+HARD_GAMES = [
+    ("beech", ["geese"]),  # 02200: E twice, once in place
+    ("alpha", ["llama"]),  # 02102: two A's and an L
+    ("arise", ["eerie", "serve"]),
+    ("amiss", ["sassy"]),  # 11020: two S's, one in place
+]
+
+
+def test_hard_mode_suggestions_are_the_guesses_hard_mode_allows(small: URL) -> None:
+    """_wordle_rank's set-based filter agrees with wordle_hard_mode_violation on every word."""
+    with db.connect(small) as conn:
+        sql = "SELECT word FROM words WHERE CHAR_LENGTH(word) = 5"
+        five = [r["word"] for r in db.query(conn, sql)]
+        check = "SELECT wordle_hard_mode_violation(?, ?, ?)"
+        for answer, guesses in HARD_GAMES:
+            assert answer in ANSWERS[::8]
+            pairs = [(g, reference(answer, g)) for g in guesses]
+            allowed = {
+                w for w in five if all(db.scalar(conn, check, g, h, w) is None for g, h in pairs)
+            }
+            text = " ".join(f"{g}={h}" for g, h in pairs)
+            suggested = solver.suggest(conn, text, None, None, hard=True, limit=100_000)
+            assert suggested and suggested[0]["ranked"] == len(allowed) < len(five), answer
+            assert {r["guess"] for r in suggested} == allowed, answer

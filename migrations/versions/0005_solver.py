@@ -45,12 +45,13 @@ TABLES = {
          KEY opening_rank (opening_rank),
          CONSTRAINT solver_guesses_word FOREIGN KEY (word_id) REFERENCES words (id)
        ) ENGINE=InnoDB""",
-    # wordle_hint(answer, guess) read as a base-3 number, for every answer and guess.
+    # wordle_hint(answer, guess) read as a base-3 number, for every answer and guess: one row
+    # per guess, its codes packed two bytes each (big-endian) in answer_no order, so the code of
+    # answer n is ASCII(SUBSTRING(codes, 2n - 1, 1)) * 256 + ASCII(SUBSTRING(codes, 2n, 1)).
+    # Reading a code from the guess's row costs a seventh of a key lookup per (guess, answer).
     "hint_codes": """CREATE TABLE IF NOT EXISTS hint_codes (
-         answer_no SMALLINT UNSIGNED NOT NULL,
-         guess_no MEDIUMINT UNSIGNED NOT NULL,
-         code SMALLINT UNSIGNED NOT NULL,
-         PRIMARY KEY (answer_no, guess_no)
+         guess_no MEDIUMINT UNSIGNED NOT NULL PRIMARY KEY,
+         codes MEDIUMBLOB NOT NULL
        ) ENGINE=InnoDB""",
     # Self-play: a run plays every answer word; a node is a position (the answers that got
     # the same hints so far, and the guess played there).
@@ -80,6 +81,7 @@ TABLES = {
          run_id INT UNSIGNED NOT NULL,
          node INT UNSIGNED NOT NULL,
          answer_no SMALLINT UNSIGNED NOT NULL,
+         code SMALLINT UNSIGNED NULL,  -- the hint code of the node's guess, once expanded
          PRIMARY KEY (run_id, node, answer_no)
        ) ENGINE=InnoDB""",
     # Scratch rows of one solver call, under a key of its own (see _wordle_work_begin): no
@@ -95,6 +97,7 @@ TABLES = {
          guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
          hint VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
          pattern VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NULL,
+         revealed VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NULL,
          PRIMARY KEY (work, n)
        ) ENGINE=InnoDB""",
     "solver_work_candidates": """CREATE TABLE IF NOT EXISTS solver_work_candidates (

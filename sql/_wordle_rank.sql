@@ -12,7 +12,7 @@
 -- guess_no, expected_left, entropy, is_candidate); OUT ranked is how many were compared.
 -- Error WD051 when the solver is not built for the current word lists.
 -- Reads: solver_work_candidates, solver_work_pairs, solver_state, solver_guesses, hint_codes,
--- words, positions. Writes: solver_work_considered, solver_work_ranking.
+-- hint_codes_by_guess, words, positions. Writes: solver_work_considered, solver_work_ranking.
 -- revision: 0005
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_rank(
     IN p_work BINARY(16), IN p_hard BOOLEAN, IN p_all BOOLEAN, IN p_limit INT UNSIGNED,
@@ -57,51 +57,74 @@ rank_guesses: BEGIN
 
   -- Which guesses to compare: every one when they fit the budget, else a shortlist.
   SET v_shortlist = IF(p_all, v_guesses, GREATEST(v_budget DIV v_k, 200));
-  INSERT INTO solver_work_considered (work, guess_no)
-  SELECT p_work, g.guess_no FROM solver_guesses g JOIN words w ON w.id = g.word_id
-  WHERE NOT p_hard
-     -- wordle_hard_mode_violation's rules with built-in functions (it costs ~30 µs a call):
-     -- every pattern matches, and each revealed letter is there as often as revealed.
-     OR NOT EXISTS (SELECT 1 FROM solver_work_pairs p
-                    JOIN positions q ON q.n <= CHAR_LENGTH(p.revealed)
-                    WHERE p.work = p_work
-                      AND (w.word NOT LIKE p.pattern
-                           OR CHAR_LENGTH(w.word)
-                              - CHAR_LENGTH(REPLACE(w.word, SUBSTRING(p.revealed, q.n, 1), ''))
-                              < CHAR_LENGTH(p.revealed)
-                                - CHAR_LENGTH(REPLACE(p.revealed,
-                                                      SUBSTRING(p.revealed, q.n, 1), ''))))
-  ORDER BY g.opening_rank, g.guess_no
-  LIMIT v_shortlist;
-  IF v_k <= v_shortlist AND v_shortlist < v_guesses THEN
+  IF p_hard OR v_shortlist < v_guesses THEN
     INSERT INTO solver_work_considered (work, guess_no)
-    SELECT p_work, g.guess_no
-    FROM solver_work_candidates c JOIN solver_guesses g ON g.word_id = c.word_id
-    WHERE c.work = p_work
-    ON DUPLICATE KEY UPDATE guess_no = VALUES(guess_no);
+    SELECT p_work, g.guess_no FROM solver_guesses g JOIN words w ON w.id = g.word_id
+    WHERE NOT p_hard
+       -- wordle_hard_mode_violation's rules with built-in functions (it costs ~30 µs a call):
+       -- every pattern matches, and each revealed letter is there as often as revealed.
+       OR NOT EXISTS (SELECT 1 FROM solver_work_pairs p
+                      JOIN positions q ON q.n <= CHAR_LENGTH(p.revealed)
+                      WHERE p.work = p_work
+                        AND (w.word NOT LIKE p.pattern
+                             OR CHAR_LENGTH(w.word)
+                                - CHAR_LENGTH(REPLACE(w.word, SUBSTRING(p.revealed, q.n, 1), ''))
+                                < CHAR_LENGTH(p.revealed)
+                                  - CHAR_LENGTH(REPLACE(p.revealed,
+                                                        SUBSTRING(p.revealed, q.n, 1), ''))))
+    ORDER BY g.opening_rank, g.guess_no
+    LIMIT v_shortlist;
+    IF v_k <= v_shortlist THEN
+      INSERT INTO solver_work_considered (work, guess_no)
+      SELECT p_work, g.guess_no
+      FROM solver_work_candidates c JOIN solver_guesses g ON g.word_id = c.word_id
+      WHERE c.work = p_work
+      ON DUPLICATE KEY UPDATE guess_no = VALUES(guess_no);
+    END IF;
+    SET o_ranked = (SELECT COUNT(*) FROM solver_work_considered WHERE work = p_work);
+  ELSE
+    SET o_ranked = v_guesses;
   END IF;
-  SET o_ranked = (SELECT COUNT(*) FROM solver_work_considered WHERE work = p_work);
 
-  -- Group the candidates by hint code for each guess, in memory; each code is read from the
-  -- guess's packed row (see hint_codes in migration 0005).
+  -- Group the candidates by hint code for each guess, in memory.
   SET SESSION max_heap_table_size = IF(p_all, 1073741824, 134217728),
               tmp_memory_table_size = IF(p_all, 1073741824, 134217728);
-  INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
-  SELECT p_work, ROW_NUMBER() OVER (ORDER BY squares, candidate DESC, spread, guess_no),
-         guess_no, squares / v_k, LOG2(v_k) - spread / v_k, candidate
-  FROM (SELECT guess_no, SUM(n * n) AS squares, MAX(code = v_green) AS candidate,
-               SUM(n * LOG2(n)) AS spread
-        FROM (SELECT s.guess_no,
-                     ASCII(SUBSTRING(h.codes, 2 * c.answer_no - 1, 1)) * 256
-                     + ASCII(SUBSTRING(h.codes, 2 * c.answer_no, 1)) AS code,
-                     COUNT(*) AS n
-              FROM solver_work_considered s
-              STRAIGHT_JOIN hint_codes h ON h.guess_no = s.guess_no
-              STRAIGHT_JOIN solver_work_candidates c ON c.work = s.work
-              WHERE s.work = p_work
-              GROUP BY s.guess_no, code) buckets
-        GROUP BY guess_no) ranked
-  ORDER BY squares, candidate DESC, spread, guess_no
-  LIMIT p_limit;
+  IF o_ranked = v_guesses AND NOT p_hard THEN
+    -- Every guess (few candidates, or the opening ranking): each candidate's run of
+    -- hint_codes, read in key order.
+    INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
+    SELECT p_work, ROW_NUMBER() OVER (ORDER BY squares, candidate DESC, spread, guess_no),
+           guess_no, squares / v_k, LOG2(v_k) - spread / v_k, candidate
+    FROM (SELECT guess_no, SUM(n * n) AS squares, MAX(code = v_green) AS candidate,
+                 SUM(n * LOG2(n)) AS spread
+          FROM (SELECT h.guess_no, h.code, COUNT(*) AS n
+                FROM solver_work_candidates c
+                STRAIGHT_JOIN hint_codes h ON h.answer_no = c.answer_no
+                WHERE c.work = p_work
+                GROUP BY h.guess_no, h.code) buckets
+          GROUP BY guess_no) ranked
+    ORDER BY squares, candidate DESC, spread, guess_no
+    LIMIT p_limit;
+  ELSE
+    -- A shortlist, or hard mode's guesses: each guess's packed codes (hint_codes_by_guess),
+    -- one row per guess, read at each candidate's offset.
+    INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
+    SELECT p_work, ROW_NUMBER() OVER (ORDER BY squares, candidate DESC, spread, guess_no),
+           guess_no, squares / v_k, LOG2(v_k) - spread / v_k, candidate
+    FROM (SELECT guess_no, SUM(n * n) AS squares, MAX(code = v_green) AS candidate,
+                 SUM(n * LOG2(n)) AS spread
+          FROM (SELECT s.guess_no,
+                       ASCII(SUBSTRING(h.codes, 2 * c.answer_no - 1, 1)) * 256
+                       + ASCII(SUBSTRING(h.codes, 2 * c.answer_no, 1)) AS code,
+                       COUNT(*) AS n
+                FROM solver_work_considered s
+                STRAIGHT_JOIN hint_codes_by_guess h ON h.guess_no = s.guess_no
+                STRAIGHT_JOIN solver_work_candidates c ON c.work = s.work
+                WHERE s.work = p_work
+                GROUP BY s.guess_no, code) buckets
+          GROUP BY guess_no) ranked
+    ORDER BY squares, candidate DESC, spread, guess_no
+    LIMIT p_limit;
+  END IF;
   SET SESSION max_heap_table_size = v_memory, tmp_memory_table_size = v_tmp;
 END

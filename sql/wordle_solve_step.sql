@@ -37,25 +37,24 @@ BEGIN
     FROM solver_nodes n JOIN solver_guesses g ON g.guess_no = n.guess_no JOIN words w ON w.id = g.word_id
     WHERE n.run_id = p_run AND n.node = v_node;
     START TRANSACTION;
-    -- Split the position's answers by the hint of its guess (read from its packed row, see
-    -- hint_codes): the all-green ones are solved here, every other hint makes a new position.
-    UPDATE solver_node_answers na JOIN hint_codes h ON h.guess_no = v_guess
-       SET na.code = ASCII(SUBSTRING(h.codes, 2 * na.answer_no - 1, 1)) * 256
-                     + ASCII(SUBSTRING(h.codes, 2 * na.answer_no, 1))
-     WHERE na.run_id = p_run AND na.node = v_node;
+    -- Split the position's answers by the hint of its guess: the all-green ones are solved
+    -- here, every other hint makes a new position.
     INSERT INTO solver_results (run_id, answer_no, guesses)
     SELECT p_run, na.answer_no, v_depth FROM solver_node_answers na
-    WHERE na.run_id = p_run AND na.node = v_node AND na.code = v_green;
+    JOIN hint_codes h ON h.answer_no = na.answer_no AND h.guess_no = v_guess
+    WHERE na.run_id = p_run AND na.node = v_node AND h.code = v_green;
     SET v_next = (SELECT MAX(node) FROM solver_nodes WHERE run_id = p_run);
     INSERT INTO solver_nodes (run_id, node, parent, depth, code, size, history)
-    SELECT p_run, v_next + ROW_NUMBER() OVER (ORDER BY na.code), v_node, v_depth + 1, na.code,
-           COUNT(*), TRIM(CONCAT(v_history, ' ', v_word, '=', LPAD(CONV(na.code, 10, 3), v_letters, '0')))
+    SELECT p_run, v_next + ROW_NUMBER() OVER (ORDER BY h.code), v_node, v_depth + 1, h.code,
+           COUNT(*), TRIM(CONCAT(v_history, ' ', v_word, '=', LPAD(CONV(h.code, 10, 3), v_letters, '0')))
     FROM solver_node_answers na
-    WHERE na.run_id = p_run AND na.node = v_node AND na.code <> v_green
-    GROUP BY na.code;
+    JOIN hint_codes h ON h.answer_no = na.answer_no AND h.guess_no = v_guess
+    WHERE na.run_id = p_run AND na.node = v_node AND h.code <> v_green
+    GROUP BY h.code;
     INSERT INTO solver_node_answers (run_id, node, answer_no)
     SELECT p_run, c.node, na.answer_no FROM solver_node_answers na
-    JOIN solver_nodes c ON c.run_id = p_run AND c.parent = v_node AND c.code = na.code
+    JOIN hint_codes h ON h.answer_no = na.answer_no AND h.guess_no = v_guess
+    JOIN solver_nodes c ON c.run_id = p_run AND c.parent = v_node AND c.code = h.code
     WHERE na.run_id = p_run AND na.node = v_node;
     -- Each new position's guess: its only answer, or the first of the ranking over its answers.
     children: LOOP

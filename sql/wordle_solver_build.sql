@@ -5,7 +5,7 @@
 -- guess against all answers (the opening ranking, which suggestions start from).
 -- Call wordle_solver_prepare first. Result: one row (guesses_done, guesses, ready).
 -- Reads: solver_state, solver_guesses, solver_answers, words. Writes: hint_codes,
--- solver_guesses, solver_state (and scratch rows in solver_work_*).
+-- hint_codes_by_guess, solver_guesses, solver_state (and scratch rows in solver_work_*).
 -- revision: 0005
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_build(IN p_batch INT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -33,9 +33,9 @@ BEGIN
   INSERT INTO solver_work_considered (work, guess_no)
   SELECT v_work, guess_no FROM solver_guesses WHERE NOT done ORDER BY guess_no
   LIMIT p_batch FOR UPDATE SKIP LOCKED;
-  -- Each guess's codes, two bytes per answer in answer_no order (see hint_codes).
-  INSERT INTO hint_codes (guess_no, codes)
-  -- (`code` once only: the derived table is merged, and each mention calls wordle_hint.)
+  -- Each guess's codes packed, two bytes per answer in answer_no order (hint_codes_by_guess);
+  -- `code` is named once: the derived table is merged and each mention calls wordle_hint.
+  INSERT INTO hint_codes_by_guess (guess_no, codes)
   SELECT guess_no, GROUP_CONCAT(UNHEX(LPAD(HEX(code), 4, '0')) ORDER BY answer_no SEPARATOR '')
   FROM (SELECT g.guess_no, a.answer_no,
                CAST(CONV(wordle_hint(aw.word, gw.word), 3, 10) AS UNSIGNED) AS code
@@ -46,7 +46,15 @@ BEGIN
         STRAIGHT_JOIN solver_answers a STRAIGHT_JOIN words aw ON aw.id = a.word_id
         WHERE b.work = v_work) codes
   GROUP BY guess_no;
-  SET SESSION group_concat_max_len = v_concat;
+  -- The same codes as rows in answer order (hint_codes).
+  INSERT INTO hint_codes (answer_no, guess_no, code)
+  SELECT a.answer_no, p.guess_no,
+         ASCII(SUBSTRING(p.codes, 2 * a.answer_no - 1, 1)) * 256
+         + ASCII(SUBSTRING(p.codes, 2 * a.answer_no, 1))
+  FROM solver_work_considered b
+  STRAIGHT_JOIN hint_codes_by_guess p ON p.guess_no = b.guess_no
+  STRAIGHT_JOIN solver_answers a
+  WHERE b.work = v_work;
   UPDATE solver_guesses g JOIN solver_work_considered b ON b.guess_no = g.guess_no AND b.work = v_work
      SET g.done = TRUE;
   COMMIT;

@@ -3,7 +3,8 @@
 -- answer words and the accepted words of that length and, when the lists changed since the last
 -- build, forgets the hint codes so that wordle_solver_build starts again.
 -- Result: one row (letters, answers, guesses, guesses_done, ready).
--- Reads: words. Writes: solver_state, solver_answers, solver_guesses, hint_codes, solver_runs...
+-- Reads: words. Writes: solver_state, solver_answers, solver_guesses, hint_codes,
+-- hint_codes_by_guess, solver_runs...
 -- revision: 0005
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_prepare()
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -24,6 +25,7 @@ BEGIN
                  WHERE letters = v_letters AND answers = v_answers AND guesses = v_words) THEN
     -- The lists changed (or nothing was built): start again.
     TRUNCATE TABLE hint_codes;
+    TRUNCATE TABLE hint_codes_by_guess;
     DELETE FROM solver_results;
     DELETE FROM solver_node_answers;
     DELETE FROM solver_nodes;

@@ -45,11 +45,19 @@ TABLES = {
          KEY opening_rank (opening_rank),
          CONSTRAINT solver_guesses_word FOREIGN KEY (word_id) REFERENCES words (id)
        ) ENGINE=InnoDB""",
-    # wordle_hint(answer, guess) read as a base-3 number, for every answer and guess: one row
-    # per guess, its codes packed two bytes each (big-endian) in answer_no order, so the code of
-    # answer n is ASCII(SUBSTRING(codes, 2n - 1, 1)) * 256 + ASCII(SUBSTRING(codes, 2n, 1)).
-    # Reading a code from the guess's row costs a seventh of a key lookup per (guess, answer).
+    # wordle_hint(answer, guess) read as a base-3 number, for every answer and guess, twice:
+    # rows in answer order, for reading every guess's code for a few candidates (a range per
+    # candidate), and one row per guess with its codes packed two bytes each (big-endian) in
+    # answer_no order, for a shortlist of guesses against many candidates: the code of answer n
+    # is ASCII(SUBSTRING(codes, 2n - 1, 1)) * 256 + ASCII(SUBSTRING(codes, 2n, 1)), a seventh
+    # of the cost of a key lookup.
     "hint_codes": """CREATE TABLE IF NOT EXISTS hint_codes (
+         answer_no SMALLINT UNSIGNED NOT NULL,
+         guess_no MEDIUMINT UNSIGNED NOT NULL,
+         code SMALLINT UNSIGNED NOT NULL,
+         PRIMARY KEY (answer_no, guess_no)
+       ) ENGINE=InnoDB""",
+    "hint_codes_by_guess": """CREATE TABLE IF NOT EXISTS hint_codes_by_guess (
          guess_no MEDIUMINT UNSIGNED NOT NULL PRIMARY KEY,
          codes MEDIUMBLOB NOT NULL
        ) ENGINE=InnoDB""",
@@ -81,7 +89,6 @@ TABLES = {
          run_id INT UNSIGNED NOT NULL,
          node INT UNSIGNED NOT NULL,
          answer_no SMALLINT UNSIGNED NOT NULL,
-         code SMALLINT UNSIGNED NULL,  -- the hint code of the node's guess, once expanded
          PRIMARY KEY (run_id, node, answer_no)
        ) ENGINE=InnoDB""",
     # Scratch rows of one solver call, under a key of its own (see _wordle_work_begin): no
@@ -146,7 +153,8 @@ GRANTS = [
 def upgrade() -> None:
     for ddl in TABLES.values():
         run(ddl)
-    grant("DROP", "TABLE", ["hint_codes"], [OWNER])  # TRUNCATE, when the word lists change
+    # TRUNCATE, when the word lists change
+    grant("DROP", "TABLE", ["hint_codes", "hint_codes_by_guess"], [OWNER])
     objects_up(OBJECTS, revision)
     for privilege, kind, names, roles in GRANTS:
         grant(privilege, kind, names, roles)
@@ -156,6 +164,6 @@ def downgrade() -> None:
     for privilege, kind, names, roles in reversed(GRANTS):
         revoke(privilege, kind, names, roles)
     objects_down(OBJECTS, revision)
-    revoke("DROP", "TABLE", ["hint_codes"], [OWNER])
+    revoke("DROP", "TABLE", ["hint_codes", "hint_codes_by_guess"], [OWNER])
     for name in reversed(TABLES):
         run(f"DROP TABLE IF EXISTS {name}")

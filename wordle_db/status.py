@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
-from wordle_db import db, schema
+from wordle_db import db
 from wordle_db.errors import DatabaseError
 
 UNKNOWN_TABLE, UNKNOWN_ROUTINE = 1146, 1305
@@ -15,9 +15,11 @@ UNKNOWN_TABLE, UNKNOWN_ROUTINE = 1146, 1305
 def status(conn: Connection) -> dict[str, Any]:
     """wordle_status() plus the server and the revision this wordle-db expects (schema_head);
     schema_revision is None before `init`."""
+    from wordle_db.schema import head  # Alembic loads only when needed
+
     info: dict[str, Any] = {
         "server_version": db.scalar(conn, "SELECT VERSION()"),
-        "schema_head": schema.head(),
+        "schema_head": head(),
     }
     try:
         (row,) = db.call(conn, "wordle_status")

@@ -88,3 +88,83 @@ def test_a_long_home_gets_a_short_socket_path(tmp_path: Path) -> None:
 def test_missing_binaries_name_the_package_to_install() -> None:
     with pytest.raises(WordleError, match=r"apt-get install mariadb-server"):
         require_binary("mariadbd-that-does-not-exist")
+
+
+def _imposter(argv0: str, *args: str) -> subprocess.Popen[bytes]:
+    """A process that sleeps, whose command line reads `argv0 ... args`."""
+    return subprocess.Popen([argv0, "-c", "import time; time.sleep(60)", *args],
+                            executable=sys.executable)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "command_line",
+    [("sleeper",), ("mariadbd",), ("mariadbd", "--datadir=/somewhere/else")],
+    ids=["another-program", "mariadbd-without-datadir", "mariadbd-on-another-datadir"],
+)
+def test_a_pid_file_naming_another_process_is_not_trusted(
+    tmp_path: Path, command_line: tuple[str, ...]
+) -> None:
+    home = tmp_path / "home"
+    server = LocalServer(home / ".local" / "share" / "wordle-db")
+    server.install()
+    other = _imposter(*command_line)
+    try:
+        server.pid_file.write_text(f"{other.pid}\n")
+        server.socket.touch()
+        assert server.pid() is None and not server.is_running()
+        assert wordle(home, "server", "status").stdout.startswith("not running")
+        assert wordle(home, "server", "stop").stdout.strip() == "not running"
+        assert other.poll() is None  # still alive: never signalled
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_a_pid_file_naming_our_server_is_trusted(tmp_path: Path) -> None:
+    server = LocalServer(tmp_path / "srv")
+    ours = _imposter("mariadbd", f"--datadir={server.datadir}")
+    try:
+        server.home.mkdir()
+        server.pid_file.write_text(f"{ours.pid}\n")
+        assert server.pid() == ours.pid
+    finally:
+        ours.kill()
+        ours.wait()
+
+
+def _servers_on(datadir: Path) -> list[int]:
+    """The pids of every mariadbd running on `datadir`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if Path(os.fsdecode(argv[0])).name == "mariadbd" and (
+            f"--datadir={datadir}".encode() in argv
+        ):
+            found.append(int(entry.name))
+    return found
+
+
+def test_commands_started_at_once_share_one_server(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("WORDLE_DB", "XDG_"))}
+    env["HOME"] = str(home)
+    server = LocalServer(home / ".local" / "share" / "wordle-db")
+    commands = [
+        subprocess.Popen([sys.executable, "-m", "wordle_db", "server", "start"], env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(6)
+    ]  # fmt: skip
+    try:
+        results = [c.communicate(timeout=180) for c in commands]
+        assert [c.returncode for c in commands] == [0] * 6, results
+        assert len(_servers_on(server.datadir)) == 1
+        assert server.is_running()
+    finally:
+        for command in commands:
+            command.kill()
+        server.stop()
+    assert _servers_on(server.datadir) == []

@@ -39,16 +39,16 @@ def test_import_adds_good_lines_names_bad_ones_and_reimport_adds_nothing(
     long_word = "a" * 33
     path.write_bytes(
         "Zorbs\n\nhello world\nQuïche\n12345\n  padded  \ncrane\nzorbs\n".encode()
-        + long_word.encode() + b"\n" + b"\xff\xfebad\n" + "emoji😀\n".encode()
+        + long_word.encode() + b"\n" + "emoji😀\n".encode()
     )
     result = run("words", "import", str(path))
     assert result.exit_code == 0, result.output
     assert "3 words added" in result.stdout  # zorbs, quïche, padded (crane was known)
     for line, reason in [(3, "not a single word"), (5, "not a single word"),
-                         (9, "longer than 32"), (10, "not valid UTF-8"), (11, "not a single word")]:
+                         (9, "longer than 32"), (10, "not a single word")]:
         assert f"mine.txt:{line}: rejected" in result.stderr
         assert reason in result.stderr.split(f"mine.txt:{line}: rejected", 1)[1].splitlines()[0]
-    assert "5 lines rejected" in result.stdout
+    assert "4 lines rejected" in result.stdout
     assert count(conn, "word IN ('zorbs', 'quïche', 'padded')") == 3
     assert count(conn) == 14_858
 
@@ -56,6 +56,19 @@ def test_import_adds_good_lines_names_bad_ones_and_reimport_adds_nothing(
     assert again.exit_code == 0
     assert "0 words added" in again.stdout
     assert count(conn) == 14_858
+
+
+def test_a_file_that_is_not_utf8_text_is_refused_whole(
+    run: Invoke, conn: Connection, tmp_path: Path
+) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(b"zorbs\nzibbo\n\xff\xfebad\nzubbo\n")
+    result = run("words", "import", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"Error: {path}:3: not a text file: not valid UTF-8 (invalid start byte); nothing imported"
+    )
+    assert count(conn, "word IN ('zorbs', 'zibbo', 'zubbo')") == 0
 
 
 def test_words_are_stored_nfc_and_lowercase(conn: Connection) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 # Errors the game raises itself (SIGNAL in sql/) carry SQLSTATE class 'WD': their message is
 # already written for the user. Server errors worth a friendlier line are listed here.
 SERVER_MESSAGES: dict[int, str] = {
@@ -18,8 +20,16 @@ SERVER_MESSAGES: dict[int, str] = {
     2003: "cannot connect to the MariaDB server",
     2005: "unknown MariaDB server host",
     2006: "the MariaDB server went away",
-    2013: "lost the connection to the MariaDB server",
+    2013: "lost the connection to the MariaDB server, or it gave no answer within the read "
+    "timeout (--read-timeout)",
+    5013: "lost the connection to the MariaDB server",  # Connector/C: read error
+    5014: "lost the connection to the MariaDB server",  # Connector/C: write error
 }
+NO_GREETING = (
+    "the MariaDB server accepted the connection but did not answer within the connect "
+    "timeout (--connect-timeout)"
+)
+LOST_CONNECTION = 2013
 
 
 class WordleError(Exception):
@@ -34,21 +44,51 @@ class DatabaseError(WordleError):
         self.errno = errno
         self.sqlstate = sqlstate
 
+    @property
+    def is_refusal(self) -> bool:
+        """A rule of the game said no (SQLSTATE class WD): nothing was changed."""
+        return (self.sqlstate or "").startswith("WD")
+
     @classmethod
-    def from_driver(cls, exc: BaseException) -> DatabaseError:
-        return cls(describe(exc), getattr(exc, "errno", None), getattr(exc, "sqlstate", None))
+    def from_driver(cls, exc: BaseException, args: Iterable[object] = ()) -> DatabaseError:
+        message = restore_typed(describe(exc), args)
+        return cls(message, getattr(exc, "errno", None), getattr(exc, "sqlstate", None))
+
+
+def restore_typed(message: str, args: Iterable[object]) -> str:
+    """Put back the characters the server's utf8mb3 messages turned into '?' (emoji and other
+    4-byte characters): an argument that holds some, as the message spells it, is replaced by
+    the argument as typed."""
+    for arg in args:
+        if not isinstance(arg, str) or all(ord(c) <= 0xFFFF for c in arg):
+            continue
+        mangled = "".join("?" if ord(c) > 0xFFFF else c for c in arg).casefold()
+        at = message.casefold().find(mangled)
+        if at >= 0 and len(message.casefold()) == len(message):  # same indexes once folded
+            message = message[:at] + arg + message[at + len(mangled):]
+    return message
+
+
+def one_line(text: str) -> str:
+    """Text on one line: line breaks and other control characters shown escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text.strip())
 
 
 def describe(exc: BaseException) -> str:
     """One line for any exception the CLI may meet."""
     if isinstance(exc, WordleError):
-        return str(exc)
+        return one_line(str(exc))
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        return one_line(f"{where}{exc.strerror}")
     orig = getattr(exc, "orig", None) or exc  # SQLAlchemy wraps the driver's exception
     errno = getattr(orig, "errno", None)
     sqlstate = getattr(orig, "sqlstate", None) or ""
     text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
     if sqlstate.startswith("WD"):
-        return text
+        return one_line(text)
+    if errno == LOST_CONNECTION and "handshake" in text:
+        return one_line(f"{NO_GREETING} ({text})")
     if isinstance(errno, int) and errno in SERVER_MESSAGES:
-        return f"{SERVER_MESSAGES[errno]} ({text})"
-    return text
+        return one_line(f"{SERVER_MESSAGES[errno]} ({text})")
+    return one_line(text)

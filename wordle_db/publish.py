@@ -17,9 +17,9 @@ def publish(conn: Connection, day: date | None = None, word: str | None = None) 
     """Publish `day` (default today) at random, or with `word` (an editor's pick, for
     administrators); a day already published is left as it is."""
     if word is None:
-        (row,) = db.call(conn, "wordle_publish", day)
+        row = db.call_one(conn, "wordle_publish", day)
     else:
-        (row,) = db.call(conn, "wordle_publish_word", day, clean_word(word))
+        row = db.call_one(conn, "wordle_publish_word", day, clean_word(word))
     return row
 
 

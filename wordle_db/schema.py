@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
 
 from alembic import command
@@ -19,6 +20,7 @@ SQL_MODE = (
     "ONLY_FULL_GROUP_BY,STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
     "ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION"
 )
+REVISION = re.compile(r"[A-Za-z0-9_]+")
 
 
 def _config(conn: Connection | None = None) -> Config:
@@ -56,6 +58,8 @@ def ensure_database(url: URL) -> None:
 
 def migrate(url: URL, revision: str = "head") -> tuple[str | None, str | None]:
     """Upgrade or downgrade to `revision` ('head', 'base' or an id); returns (before, after)."""
+    if not REVISION.fullmatch(revision):  # Alembic asserts on '' or '@'
+        raise WordleError(f"unknown revision {revision!r}: give head, base or a revision id")
     ensure_database(url)
     with db.connect(url) as conn:
         conn.exec_driver_sql(f"SET SESSION sql_mode = '{SQL_MODE}'")

@@ -7,6 +7,7 @@ current user and is started in its own session so it outlives the command that s
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -14,6 +15,8 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +24,9 @@ from wordle_db.errors import WordleError
 
 SEARCH_PATH = ("/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin", "/usr/libexec")
 MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux; keep a margin
+SERVER_NAMES = ("mariadbd", "mysqld")
+START_TIMEOUT = 60.0
+INSTALL_TIME = 120.0  # seconds mariadb-install-db may take on a slow machine
 INSTALL_HINT = "install the MariaDB server (Debian/Ubuntu: apt-get install mariadb-server)"
 
 # Options shared by mariadb-install-db and mariadbd: they must agree on the redo log size.
@@ -77,6 +83,10 @@ class LocalServer:
     @property
     def pid_file(self) -> Path:
         return self.home / "mariadbd.pid"
+
+    @property
+    def lock_file(self) -> Path:
+        return self.home / "server.lock"
 
     @property
     def log_file(self) -> Path:
@@ -143,18 +153,62 @@ class LocalServer:
         except ProcessLookupError:
             return None
         except PermissionError:
-            return pid
-        if _is_zombie(pid):
-            return None
+            pass  # alive, another user's: only the command line can tell whether it is ours
+        if _is_zombie(pid) or not self._is_ours(pid):
+            return None  # a stale pid file, perhaps naming a process that reused the pid
         return pid
+
+    def _is_ours(self, pid: int) -> bool:
+        """Whether `pid` runs mariadbd (or mysqld) on this server's data directory."""
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except FileNotFoundError:
+            return not Path("/proc/self").exists()  # no /proc here: trust the pid file
+        except OSError:
+            return False
+        if os.path.basename(os.fsdecode(argv[0])) not in SERVER_NAMES:
+            return False
+        ours = os.path.realpath(self.datadir)
+        return any(
+            arg.startswith(b"--datadir=") and os.path.realpath(os.fsdecode(arg[10:])) == ours
+            for arg in argv
+        )
+
+    @contextmanager
+    def _locked(self, timeout: float) -> Iterator[None]:
+        """Hold the home's lock file: one process at a time starts or stops this server."""
+        self.home.mkdir(parents=True, exist_ok=True)
+        with open(self.lock_file, "a") as lock:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise WordleError(
+                            f"another process has been starting or stopping the server in "
+                            f"{self.home} for {timeout:.0f}s; try again"
+                        ) from None
+                    time.sleep(0.05)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
 
     def is_running(self) -> bool:
         return self.pid() is not None and self.socket.exists()
 
-    def start(self, timeout: float = 60.0) -> None:
-        """Start the server unless it already runs; wait until it accepts connections."""
+    def start(self, timeout: float = START_TIMEOUT) -> None:
+        """Start the server unless it already runs; wait until it accepts connections. Other
+        processes starting it at the same time wait for this one, then use its server."""
         if self.is_running():
             return
+        with self._locked(timeout + INSTALL_TIME):
+            if not self.is_running():
+                self._start(timeout)
+
+    def _start(self, timeout: float) -> None:
         mariadbd = require_binary("mariadbd", "mysqld")
         self.install()
         for stale in (self.pid_file, self.socket):
@@ -191,6 +245,12 @@ class LocalServer:
 
     def stop(self, timeout: float = 30.0) -> bool:
         """Stop the server; False when it was not running."""
+        if not self.home.is_dir():
+            return False
+        with self._locked(START_TIMEOUT + INSTALL_TIME):  # a start under way ends first
+            return self._stop(timeout)
+
+    def _stop(self, timeout: float) -> bool:
         pid = self.pid()
         if pid is None:
             return False

@@ -13,5 +13,5 @@ def all_settings(conn: Connection) -> list[dict[str, str]]:
 
 def set_setting(conn: Connection, name: str, value: str) -> dict[str, str]:
     """Validated by wordle_set_setting; returns the stored row."""
-    (row,) = db.call(conn, "wordle_set_setting", name, value)
+    row = db.call_one(conn, "wordle_set_setting", name, value)
     return row

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from datetime import date
+from threading import Event
 from typing import Any
 
 from sqlalchemy.engine import URL, Connection
@@ -36,39 +37,46 @@ def suggest(conn: Connection, pairs: str | None, player: str | None, day: date |
 def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | None = None) -> dict:
     """Prepare, then build hint codes in `workers` sessions at once until the solver is ready."""
     with db.connect(url) as conn:
-        (state,) = db.call(conn, "wordle_solver_prepare")
+        state = db.call_one(conn, "wordle_solver_prepare")
     if state["ready"]:
         return state
 
+    stop = Event()  # set: the others stop after their step (one failed, or Ctrl-C)
+
     def work() -> None:
         with db.connect(url) as conn:
-            while True:
-                (step,) = db.call(conn, "wordle_solver_build", BUILD_BATCH)
+            while not stop.is_set():
+                step = db.call_one(conn, "wordle_solver_build", BUILD_BATCH)
                 if progress:
                     progress(int(step["guesses_done"]), int(step["guesses"]))
                 if step["ready"] or step["guesses_done"] == step["guesses"]:
                     return
 
     with ThreadPoolExecutor(workers) as pool:
-        for future in [pool.submit(work) for _ in range(workers)]:
+        futures = [pool.submit(work) for _ in range(workers)]
+        try:
+            wait(futures, return_when=FIRST_EXCEPTION)
+        finally:
+            stop.set()
+        for future in futures:
             future.result()
     with db.connect(url) as conn:
         db.call(conn, "wordle_solver_build", BUILD_BATCH)  # ranks the openings if still due
-        (state,) = db.call(conn, "wordle_solver_prepare")
+        state = db.call_one(conn, "wordle_solver_prepare")
     return state
 
 
 def solve_all(conn: Connection, opener: str | None, hard: bool,
               progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:  # fmt: skip
     """Play every answer word; returns the report with its distribution."""
-    (run,) = db.call(conn, "wordle_solve_start", _name(opener), hard)
+    run = db.call_one(conn, "wordle_solve_start", _name(opener), hard)
     while True:
-        (step,) = db.call(conn, "wordle_solve_step", run["run"], 20)
+        step = db.call_one(conn, "wordle_solve_step", run["run"], 20)
         if progress:
             progress(int(step["solved"]), int(step["answers"]))
         if not step["pending"]:
             break
-    (report,) = db.call(conn, "wordle_solve_report", run["run"])
+    report = db.call_one(conn, "wordle_solve_report", run["run"])
     report["hard"] = bool(report["hard"])
     report["distribution"] = {
         r["guesses"]: r["games"] for r in db.call(conn, "wordle_solve_distribution", run["run"])

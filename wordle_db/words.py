@@ -6,6 +6,7 @@ duplicate rule, the answer pool and the alphabet are the database's job.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -15,10 +16,13 @@ from typing import BinaryIO
 
 from sqlalchemy.engine import Connection
 
-from wordle_db import db
+from wordle_db import db, lines
+from wordle_db.errors import WordleError
 
 BATCH = 10_000
 MAX_LINE = 100  # longer lines are cut here; the database rejects them as too long anyway
+TOO_LONG = f"longer than {lines.MAX_LINE_BYTES} bytes"
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # not tab, LF, CR
 BUNDLED_ALLOWED = "en-allowed.txt"
 BUNDLED_ANSWERS = "en-answers.txt"
 
@@ -44,16 +48,17 @@ def normalise(text: str) -> str:
 
 
 def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, int]]:
-    """(line number, normalised text or None if not UTF-8, bytes read) for each non-blank line."""
-    for number, raw in enumerate(stream, start=1):
-        try:
-            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
-        except UnicodeDecodeError:
-            yield number, None, len(raw)
+    """(line number, normalised text or None if too long, bytes read) for each non-blank line.
+    Raises lines.NotText at the first line that is not UTF-8 text."""
+    for line in lines.read_lines(stream):
+        if line.text is None:
+            yield line.number, None, line.size
             continue
-        word = normalise(text)
+        # A control character keeps the whole line, for the database to reject: stripping it
+        # would turn bytes like "\x1fq\x0b" into a word.
+        word = line.text.strip("\r\n") if CONTROL.search(line.text) else normalise(line.text)
         if word:
-            yield number, word[:MAX_LINE], len(raw)
+            yield line.number, word[:MAX_LINE], line.size
 
 
 def import_lines(
@@ -71,7 +76,7 @@ def import_lines(
     batch: list[tuple[int, str]] = []
     for number, word, size in lines:
         if word is None:
-            result.rejected.append(Rejected(number, "", "not valid UTF-8"))
+            result.rejected.append(Rejected(number, "", TOO_LONG))
         else:
             batch.append((number, word))
         if len(batch) >= BATCH:
@@ -82,7 +87,7 @@ def import_lines(
             progress(read)
     if batch:
         db.executemany(conn, "INSERT INTO word_import (line, word) VALUES (?, ?)", batch)
-    (summary,) = db.call(conn, "wordle_import_words", answers)
+    summary = db.call_one(conn, "wordle_import_words", answers)
     result.lines = int(summary["lines_read"]) + len(result.rejected)
     result.added = int(summary["added"])
     result.answers_added = int(summary["answers_added"])
@@ -103,7 +108,8 @@ def import_file(
     answers: bool,
     progress: Callable[[int, int], None] | None = None,
 ) -> ImportResult:
-    """Import a file; `progress`, if given, is called with (bytes read, file size)."""
+    """Import a file; `progress`, if given, is called with (bytes read, file size). A file that
+    is not UTF-8 text, or a pipe that does not end, is refused as a whole: nothing imported."""
     size = path.stat().st_size
 
     def read_so_far(read: int) -> None:
@@ -111,7 +117,15 @@ def import_file(
             progress(read, size)
 
     with open(path, "rb") as stream:
-        return import_lines(conn, read_lines(stream), answers, read_so_far)
+        try:
+            return import_lines(conn, read_lines(stream), answers, read_so_far)
+        except lines.NotText as exc:
+            raise WordleError(f"{path}:{exc.line}: not a text file: {exc.reason}; nothing "
+                              "imported") from None  # fmt: skip
+        except lines.TooLong as exc:
+            raise WordleError(f"{path}: {exc}; nothing imported") from None
+        except OSError as exc:  # open worked, a read did not (EIO, EISDIR, ...)
+            raise WordleError(f"{path}: {exc.strerror or exc}; nothing imported") from None
 
 
 def bundled_path(name: str) -> Path:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -16,6 +15,7 @@ from wordle_db.cli.base import (
     pass_app,
     print_json,
     progress,
+    read_secret,
     with_connection,
 )
 from wordle_db.server import LocalServer, default_home
@@ -120,7 +120,8 @@ def words_import(app: App, conn: Connection, file: Path, answers: bool) -> None:
     """Import FILE: one word per line, UTF-8.
 
     Words are normalised (NFC, lowercase). Lines that are not a single word of letters, or
-    are too long, are reported by line number and skipped; known words are ignored.
+    are too long, are reported by line number and skipped; known words are ignored. A file
+    that is not UTF-8 text (invalid bytes, control characters) is refused whole.
 
     \b
     Example:
@@ -132,7 +133,8 @@ def words_import(app: App, conn: Connection, file: Path, answers: bool) -> None:
         with progress("importing") as update:
             result = words.import_file(conn, file, answers, update)
     for bad in result.rejected[:50]:
-        click.echo(f"{file}:{bad.line}: rejected {bad.text!r}: {bad.reason}", err=True)
+        text = f" {bad.text!r}" if bad.text else ""
+        click.echo(f"{file}:{bad.line}: rejected{text}: {bad.reason}", err=True)
     if len(result.rejected) > 50:
         click.echo(f"... and {len(result.rejected) - 50} more rejected lines", err=True)
     click.echo(
@@ -180,6 +182,12 @@ def status(app: App, conn: Connection, as_json: bool) -> None:
     )
     if "days_left" in info:
         click.echo(f"words for {info['days_left']} more days, until {info['words_until']}")
+    if info.get("unsafe_accounts"):
+        click.echo(
+            "warning:  these accounts hold a wordle role and may create temporary tables, which "
+            "could hide the game's tables from its routines; revoke CREATE TEMPORARY TABLES: "
+            + ", ".join(info["unsafe_accounts"])
+        )
 
 
 @cli.command()
@@ -222,8 +230,5 @@ def grant_role(app: App, conn: Connection, role: str, account: str, password_std
     Example:
         printf '%s\\n' "$BOT_PASSWORD" | wordle-db grant player bot@% --password-stdin
     """
-    try:
-        password = sys.stdin.readline().rstrip("\r\n") if password_stdin else None
-    except UnicodeDecodeError:
-        raise click.ClickException("the password is not valid UTF-8") from None
+    password = read_secret() if password_stdin else None
     click.echo(roles.grant(conn, role, account, password))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from functools import update_wrapper
@@ -13,25 +14,31 @@ from typing import Any, TypeVar
 
 import click
 from sqlalchemy.engine import URL, Connection
-from sqlalchemy.exc import SQLAlchemyError
 
 from wordle_db import __version__, db
-from wordle_db.errors import WordleError, describe
+from wordle_db.errors import WordleError, describe, one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
+DEBUG_ENV = "WORDLE_DB_DEBUG"  # set: unexpected errors show their traceback
+MAX_SECRET = 1024  # bytes of a password read from stdin
+LIMIT = click.IntRange(1, 2**31 - 1)  # how many rows to show: the routines take an INT
+
+# The pool may log a failed close after the server died: the error line says enough.
+logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
 
 
 class App:
     """What every command needs: the database URL, resolved (and the server started) lazily."""
 
-    def __init__(self, db_url: str | None) -> None:
+    def __init__(self, db_url: str | None, timeouts: db.Timeouts) -> None:
         self.db_url = db_url
+        self.timeouts = timeouts
         self._url: URL | None = None
 
     @property
     def url(self) -> URL:
         if self._url is None:
-            self._url = db.server_url(self.db_url)
+            self._url = db.server_url(self.db_url, self.timeouts)
         return self._url
 
     @property
@@ -45,13 +52,46 @@ class App:
 
 
 class Group(click.Group):
-    """Turns every expected failure into click's `Error: ...` line and exit status 1."""
+    """The one place where failures reach the user: `Error: ...`, one line on stderr, and a
+    non-zero exit status (2 for a usage error, else 1), never a traceback."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:  # fmt: skip
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
-            return super().invoke(ctx)
-        except (WordleError, SQLAlchemyError, OSError) as exc:
-            raise click.ClickException(describe(exc)) from None
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.Abort:
+            fail("Aborted!", 1)
+        except click.ClickException as exc:
+            fail(f"Error: {_usage_message(exc)}", exc.exit_code)
+        except Exception as exc:
+            if os.environ.get(DEBUG_ENV):
+                raise
+            fail(f"Error: {_message(exc)}", 1)
+        sys.exit(code if isinstance(code, int) else 0)  # an int: click's Exit (--help: 0)
+
+
+def _message(exc: Exception) -> str:
+    if isinstance(exc, WordleError | OSError) or type(exc).__module__.startswith("sqlalchemy"):
+        return describe(exc)
+    if isinstance(exc, UnicodeError):
+        return "the input is not valid UTF-8"
+    return one_line(f"unexpected {type(exc).__name__}: {exc} (set {DEBUG_ENV}=1 for details)")
+
+
+def _usage_message(exc: click.ClickException) -> str:
+    text = one_line(exc.format_message().replace("\n", " "))
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, click.UsageError) and ctx is not None:
+        text += f" (see '{ctx.command_path} --help')"
+    return text
+
+
+def fail(line: str, code: int) -> None:
+    click.echo(line, err=True)
+    sys.exit(code)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -61,11 +101,23 @@ class Group(click.Group):
     help="SQLAlchemy URL of the database (mariadb://user:pass@host:port/db also works). "
     "Default: $WORDLE_DB_URL, else a MariaDB server wordle-db runs itself.",
 )
+@click.option(
+    "--connect-timeout", type=click.IntRange(1, db.MAX_SECONDS), metavar="SECONDS",
+    envvar="WORDLE_DB_CONNECT_TIMEOUT", default=db.Timeouts.connect,
+    help="Seconds to wait for the server to answer a new connection. "
+    f"Default: $WORDLE_DB_CONNECT_TIMEOUT, else {db.Timeouts.connect}.",
+)  # fmt: skip
+@click.option(
+    "--read-timeout", type=click.IntRange(0, db.MAX_SECONDS), metavar="SECONDS",
+    envvar="WORDLE_DB_READ_TIMEOUT", default=db.Timeouts.read,
+    help="Seconds to wait for each answer of the server (0: no limit). "
+    f"Default: $WORDLE_DB_READ_TIMEOUT, else {db.Timeouts.read}.",
+)  # fmt: skip
 @click.version_option(__version__, prog_name="wordle-db")
 @click.pass_context
-def cli(ctx: click.Context, db_url: str | None) -> None:
+def cli(ctx: click.Context, db_url: str | None, connect_timeout: int, read_timeout: int) -> None:
     """wordle-db: a daily word game whose rules live in MariaDB."""
-    ctx.obj = App(db_url)
+    ctx.obj = App(db_url, db.Timeouts(connect_timeout, read_timeout))
 
 
 pass_app = click.make_pass_decorator(App)
@@ -89,6 +141,18 @@ def player_option(f: F) -> F:
         metavar="NAME",
         help="Player name. Default: $WORDLE_DB_PLAYER, else your login name.",
     )(f)
+
+
+def read_secret() -> str:
+    """One line of stdin, without its line break: UTF-8, at most MAX_SECRET bytes."""
+    raw = sys.stdin.buffer.readline(MAX_SECRET + 1)
+    line = raw.removesuffix(b"\n").removesuffix(b"\r")
+    if len(line) > MAX_SECRET:
+        raise WordleError(f"the password is longer than {MAX_SECRET} bytes")
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise WordleError("the password is not valid UTF-8") from None
 
 
 def print_json(data: Any) -> None:

@@ -9,6 +9,7 @@ from sqlalchemy.engine import Connection
 
 from wordle_db import solver
 from wordle_db.cli.base import (
+    LIMIT,
     App,
     cli,
     date_option,
@@ -23,9 +24,9 @@ PAIRS_HELP = "PAIRS are the guesses so far with their hints, e.g. crane=00120 sl
 
 
 def _source(player: str | None, pairs: tuple[str, ...]) -> tuple[str | None, str | None]:
-    if player and pairs:
+    if player is not None and pairs:
         raise click.UsageError("give either --player or PAIRS, not both")
-    if not player and not pairs:
+    if player is None and not pairs:
         raise click.UsageError(f"give --player NAME or PAIRS. {PAIRS_HELP}")
     return solver.pairs_text(pairs), player
 
@@ -34,8 +35,8 @@ def _source(player: str | None, pairs: tuple[str, ...]) -> tuple[str | None, str
 @click.argument("pairs", nargs=-1)
 @click.option("--player", metavar="NAME", help="Use this player's game of the day.")
 @date_option("The day of the player's game (default: today).")
-@click.option("--limit", type=click.IntRange(min=0), default=50, show_default=True,
-              help="Show at most this many words.")
+@click.option("--limit", type=LIMIT, default=50, show_default=True,
+              help="Show at most this many words (--count: only how many).")
 @click.option("--count", "count_only", is_flag=True, help="Print only how many there are.")
 @with_connection
 def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str | None,
@@ -65,7 +66,8 @@ def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str |
 @click.option("--player", metavar="NAME", help="Use this player's game of the day.")
 @date_option("The day of the player's game (default: today).")
 @click.option("--hard", is_flag=True, help="Only guesses hard mode allows.")
-@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--limit", type=LIMIT, default=10, show_default=True,
+              help="Show at most this many guesses.")
 @json_option
 @with_connection
 def suggest(app: App, conn: Connection, pairs: tuple[str, ...], player: str | None,

@@ -20,15 +20,19 @@ import subprocess
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, schema, words
+from wordle_db import db, game, roles, schema, words
 from wordle_db.cli import cli
 from wordle_db.server import LocalServer, find_binary
+
+# The shared fixture's words: yesterday's is public, today's and tomorrow's are secrets.
+TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD = "crane", "plumb", "ghost"
 
 NO_SERVER = (
     "no MariaDB server for the tests: install one (Debian/Ubuntu: apt-get install "
@@ -194,3 +198,30 @@ def docker_compose() -> list[str] | None:
         if probe.returncode == 0:
             return command
     return None
+
+
+@pytest.fixture
+def shared(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
+    """Puzzles for yesterday, today and tomorrow, a game by ann (root's player) won today,
+    and a factory of accounts: shared("player") -> URL of a new account with that role."""
+    from test_game import set_word, today  # test_game imports this module
+
+    day = today(conn)
+    set_word(conn, day - timedelta(1), YESTERDAY_WORD)
+    set_word(conn, day, TODAY_WORD)
+    set_word(conn, day + timedelta(1), TOMORROW_WORD)
+    for word in ("slate", TODAY_WORD):
+        game.play(conn, "ann", word)
+    game.play(conn, "ann", "slate", day - timedelta(1))
+    made: list[str] = []
+
+    def account(role: str) -> URL:
+        user = f"{role[:6]}_{uuid.uuid4().hex[:8]}"
+        password = uuid.uuid4().hex
+        roles.grant(conn, role, f"{user}@%", password)
+        made.append(user)
+        return db_url.set(username=user, password=password)
+
+    yield account
+    for user in made:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")

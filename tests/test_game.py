@@ -114,8 +114,8 @@ def test_hard_mode_rules(conn: Connection, previous: str, hint: str, guess: str,
 
 def test_hard_mode_vectors_in_real_games(run: Invoke, conn: Connection) -> None:
     cynic_day, yabba_day = today(conn) - timedelta(days=1), today(conn) - timedelta(days=2)
+    set_word(conn, yabba_day, "yabba")  # the earlier day first: it becomes number 1
     set_word(conn, cynic_day, "cynic")
-    set_word(conn, yabba_day, "yabba")
     play = lambda word, day: run("guess", word, "--player", "ann", "--hard",  # noqa: E731
                                  "--date", str(day))
     assert play("cecum", cynic_day).exit_code == 0

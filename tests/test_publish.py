@@ -72,15 +72,23 @@ def test_editor_picks(run: Invoke, conn: Connection) -> None:
     pool_is_consistent(conn)
 
 
-def test_numbers_count_from_the_first_published_day(run: Invoke, conn: Connection) -> None:
+def test_numbers_are_fixed_at_the_first_publication(run: Invoke, conn: Connection) -> None:
     later = today(conn) + timedelta(days=10)
-    assert "puzzle #1 " in run("publish", "--date", str(later)).stdout
-    assert "puzzle #1 " in run("publish-today").stdout  # an earlier day becomes number 1
+    assert "puzzle #11 " in run("publish", "--date", str(later)).stdout  # number 1 is today
+    assert "puzzle #1 " in run("publish-today").stdout
     assert db.scalar(conn, "SELECT wordle_puzzle_number(?)", later) == 11
+    moved = run("config", "first_day", str(today(conn) - timedelta(days=4)))
+    assert moved.exit_code == 1 and "fixed once a puzzle is published" in moved.stderr
+    assert "puzzle #1 " in run("publish-today").stdout
+    before = run("publish", "--date", str(today(conn) - timedelta(days=1)))
+    assert before.exit_code == 1 and "before the first puzzle day" in before.stderr
+
+
+def test_first_day_may_be_set_before_anything_is_published(run: Invoke, conn: Connection) -> None:
     assert run("config", "first_day", str(today(conn) - timedelta(days=4))).exit_code == 0
     assert "puzzle #5 " in run("publish-today").stdout
-    late = run("config", "first_day", str(today(conn) + timedelta(days=1)))
-    assert late.exit_code == 1 and "cannot be after the first published puzzle" in late.stderr
+    for bad in ("2026-02-30", "2026-13-01", "0000-00-00"):
+        assert run("config", "first_day", bad).exit_code == 1
 
 
 def test_random_picks_never_repeat_a_word(conn: Connection) -> None:

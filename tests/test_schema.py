@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -87,7 +88,9 @@ def test_unknown_revision_is_a_clear_error(new_db: Callable[[], URL]) -> None:
 
 
 def test_every_sql_file_is_one_create_or_replace_with_a_header(repo_root: Path) -> None:
-    for path in sorted((repo_root / "sql").glob("*.sql")):
+    paths = sorted(p for p in (repo_root / "sql").glob("*/*.sql") if p.parent.name != "history")
+    assert len(paths) >= 50
+    for path in paths:
         text = path.read_text()
         assert text.startswith(f"-- {path.stem}"), f"{path.name}: header must name the object"
         assert "-- revision:" in text and ("Reads:" in text or "Reads/writes:" in text), path.name
@@ -122,3 +125,46 @@ def test_words_compare_as_code_points(conn: Connection) -> None:
     assert db.scalar(conn, "SELECT COUNT(*) FROM words WHERE word IN ('zéta', 'zeta')") == 2
     with pytest.raises(Exception, match="Duplicate"):
         conn.exec_driver_sql("INSERT INTO words (word) VALUES ('zeta')")
+
+
+SCHEMA_DOC = "docs/schema.sql"
+SCHEMA_HEADER = """\
+-- The tables of wordle-db at the latest migration, as MariaDB {version} shows them (SHOW
+-- CREATE TABLE, without AUTO_INCREMENT counters): the data model in one place. The migrations
+-- in migrations/versions/ create them; the routines and views are in sql/. Written by
+-- `WORDLE_DB_WRITE_SCHEMA=1 ./dev test -k schema_doc`, and checked by that test.
+"""
+
+
+def schema_text(conn: Connection) -> str:
+    version = ".".join(str(db.scalar(conn, "SELECT VERSION()")).split(".")[:2])
+    tables = [r["t"] for r in db.query(
+        conn, "SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+              "DATABASE() AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME")]  # fmt: skip
+    parts = [SCHEMA_HEADER.format(version=version)]
+    for table in tables:
+        ddl = db.query(conn, f"SHOW CREATE TABLE `{table}`")[0]["Create Table"]
+        parts.append(re.sub(r" AUTO_INCREMENT=\d+", "", ddl) + ";\n")
+    return "\n".join(parts)
+
+
+def columns(text: str) -> set[tuple[str, str]]:
+    """(table, column) pairs of CREATE TABLE statements."""
+    found = set()
+    for table, body in re.findall(r"CREATE TABLE `(\w+)` \((.*?)\n\)", text, re.DOTALL):
+        found |= {(table, c) for c in re.findall(r"^  `(\w+)`", body, re.MULTILINE)}
+    return found
+
+
+def test_schema_doc_shows_the_tables_of_the_latest_migration(conn: Connection,
+                                                             repo_root: Path) -> None:
+    path = repo_root / SCHEMA_DOC
+    text = schema_text(conn)
+    if os.environ.get("WORDLE_DB_WRITE_SCHEMA"):
+        path.write_text(text)
+    written = path.read_text()
+    if written.splitlines()[0] == text.splitlines()[0]:  # the same server version
+        assert written == text, f"{SCHEMA_DOC} is out of date: see its header"
+    else:  # another server prints types and collations its own way: compare the columns
+        assert columns(written) == columns(text), f"{SCHEMA_DOC} is out of date"
+    assert len(columns(text)) > 50

@@ -8,30 +8,29 @@ never come back.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy.engine import URL, Connection
+from sqlalchemy.engine import Connection
 
 from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
 
-from conftest import Invoke
+from conftest import TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, Invoke
 from test_docs import reachable_sql
-from test_game import WRONG, set_word, today
+from test_game import WRONG, today
 
-TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD = "crane", "plumb", "ghost"
 SECRETS = (TODAY_WORD, TOMORROW_WORD)
 TABLES = ["words", "puzzles", "answer_pool", "settings", "letters", "positions", "players",
           "games", "attempts", "revealed_letters", "alembic_version", "puzzle_schedule"]
 INTERNAL = [
-    ("PROCEDURE", "_wordle_puzzle", "NULL, @d, @a"),
+    ("PROCEDURE", "_wordle_puzzle", "NULL, @d, @a, @t"),
     ("PROCEDURE", "_wordle_publish", "CURDATE(), NULL, @p"),
     ("FUNCTION", "_wordle_guess", "'crane', 'crane'"),
-    ("FUNCTION", "_wordle_player", "'x', TRUE"),
-    ("FUNCTION", "_wordle_game", "'x', CURDATE()"),
+    ("PROCEDURE", "_wordle_player", "'x', TRUE, @id"),
+    ("PROCEDURE", "_wordle_game", "'x', CURDATE(), CURDATE(), @id"),
+    ("PROCEDURE", "_wordle_caller_role", "@role"),
     ("FUNCTION", "wordle_setting", "'time_zone'"),
     ("PROCEDURE", "wordle_check", "'crane', NULL"),
     ("PROCEDURE", "wordle_import_begin", ""),
@@ -52,31 +51,6 @@ FORBIDDEN = [
     "CALL wordle_publish(NULL)",
     "CREATE TEMPORARY TABLE games (id INT PRIMARY KEY)",
 ]
-
-
-@pytest.fixture
-def shared(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
-    """Puzzles for yesterday, today and tomorrow, a game by ann (root's player) won today,
-    and a factory of accounts: shared("player") -> URL of a new account with that role."""
-    day = today(conn)
-    set_word(conn, day - timedelta(1), YESTERDAY_WORD)
-    set_word(conn, day, TODAY_WORD)
-    set_word(conn, day + timedelta(1), TOMORROW_WORD)
-    for word in ("slate", TODAY_WORD):
-        game.play(conn, "ann", word)
-    game.play(conn, "ann", "slate", day - timedelta(1))
-    made: list[str] = []
-
-    def account(role: str) -> URL:
-        user = f"{role[:6]}_{uuid.uuid4().hex[:8]}"
-        password = uuid.uuid4().hex
-        roles.grant(conn, role, f"{user}@%", password)
-        made.append(user)
-        return db_url.set(username=user, password=password)
-
-    yield account
-    for user in made:
-        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
 
 
 def attempt(conn: Connection, sql: str, *args: Any) -> tuple[list[dict[str, Any]], str]:
@@ -302,6 +276,29 @@ def test_grant_refuses_an_empty_password(run: Invoke, conn: Connection) -> None:
     assert result.exit_code == 1
     assert "the password is empty" in result.stderr
     assert db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ?", user) == 0
+
+
+def test_grant_refuses_system_and_administrator_accounts(run: Invoke,
+                                                         conn: Connection) -> None:
+    admin = f"a_{uuid.uuid4().hex[:8]}"
+    roles.grant(conn, "admin", f"{admin}@%")
+    mappings = "SELECT User, Host, Role FROM mysql.roles_mapping ORDER BY 1, 2, 3"
+    before = db.query(conn, mappings)
+    try:
+        for target, reason in [("root@localhost", "system account"),
+                               ("wordle_owner@localhost", "system account"),
+                               (f"{admin}@%", "holds wordle_admin"),
+                               ("wordle_player@%", "a role"),
+                               ("mariadb.sys@localhost", "system account")]:
+            result = run("grant", "player", target)
+            assert result.exit_code == 1 and reason in result.stderr, (target, result.output)
+        conn.exec_driver_sql("CREATE USER IF NOT EXISTS 'wt_boss'@'%'")
+        conn.exec_driver_sql("GRANT SUPER ON *.* TO 'wt_boss'@'%'")
+        assert "server administrator" in run("grant", "reader", "wt_boss@%").stderr
+        assert db.query(conn, mappings) == before
+    finally:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{admin}'@'%'")
+        conn.exec_driver_sql("DROP USER IF EXISTS 'wt_boss'@'%'")
 
 
 def test_grant_command(run: Invoke, conn: Connection) -> None:

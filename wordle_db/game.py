@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from wordle_db import db
+from wordle_db.errors import DatabaseError, WordleError
 from wordle_db.words import normalise
 
 PLAYER_ENV = "WORDLE_DB_PLAYER"
@@ -21,12 +22,16 @@ def clean_word(word: str) -> str:
 
 
 def default_player(name: str | None) -> str:
-    return name or os.environ.get(PLAYER_ENV) or getpass.getuser()
+    """The name given (even empty: the database refuses it), else $WORDLE_DB_PLAYER, else the
+    login name."""
+    if name is not None:
+        return name
+    return os.environ.get(PLAYER_ENV) or getpass.getuser()
 
 
 def check(conn: Connection, word: str, day: date | None = None) -> dict[str, Any]:
     """The hint for `word` against a day's word, recording nothing (wordle_check)."""
-    (row,) = db.call(conn, "wordle_check", clean_word(word), day)
+    row = db.call_one(conn, "wordle_check", clean_word(word), day)
     row["solved"] = bool(row["solved"])
     return row
 
@@ -34,15 +39,36 @@ def check(conn: Connection, word: str, day: date | None = None) -> dict[str, Any
 def play(
     conn: Connection, player: str, word: str, day: date | None = None, hard: bool | None = None
 ) -> dict[str, Any]:
-    """Submit a guess in the player's game (wordle_play); returns attempt, hint, state, ..."""
-    (row,) = db.call(conn, "wordle_play", clean_word(player), clean_word(word), day, hard)
+    """Submit a guess in the player's game (wordle_play); returns attempt, hint, state, ...
+
+    A failure other than a rule's refusal (an interrupted call, a lost connection) says
+    whether the guess was recorded all the same."""
+    try:
+        row = db.call_one(conn, "wordle_play", clean_word(player), clean_word(word), day, hard)
+    except WordleError as exc:
+        if isinstance(exc, DatabaseError) and exc.is_refusal:
+            raise
+        raise WordleError(f"{exc}; {_recorded(conn, player, word, day)}") from exc
     row["hard"] = bool(row["hard"])
     row["solved"] = row["state"] == "won"
     return row
 
 
+def _recorded(conn: Connection, player: str, word: str, day: date | None) -> str:
+    """Whether `word` is on the player's board after a failed wordle_play (a word is never
+    played twice in a game, so there it was recorded)."""
+    try:
+        db.query(conn, "ROLLBACK")  # what an interrupted call left open is not kept
+        guesses = {row["guess"].casefold() for row in board(conn, player, day)}
+    except WordleError:
+        return "whether the guess was recorded is unknown: see `wordle-db board`"
+    if clean_word(word).casefold() in guesses:
+        return f"the guess {clean_word(word)!r} was recorded all the same"
+    return "the guess was not recorded"
+
+
 def game_state(conn: Connection, player: str, day: date | None = None) -> dict[str, Any]:
-    (row,) = db.call(conn, "wordle_game", clean_word(player), day)
+    row = db.call_one(conn, "wordle_game", clean_word(player), day)
     row["hard"] = bool(row["hard"])
     return row
 
@@ -57,17 +83,17 @@ def keyboard(conn: Connection, player: str, day: date | None = None) -> list[tup
 
 
 def reveal_letter(conn: Connection, player: str, day: date | None = None) -> dict[str, Any]:
-    (row,) = db.call(conn, "wordle_reveal_letter", clean_word(player), day)
+    row = db.call_one(conn, "wordle_reveal_letter", clean_word(player), day)
     return row
 
 
 def share(conn: Connection, player: str, day: date | None = None) -> str:
-    (row,) = db.call(conn, "wordle_share", clean_word(player), day)
+    row = db.call_one(conn, "wordle_share", clean_word(player), day)
     return str(row["text"])
 
 
 def stats(conn: Connection, player: str) -> dict[str, Any]:
-    (row,) = db.call(conn, "wordle_stats", clean_word(player))
+    row = db.call_one(conn, "wordle_stats", clean_word(player))
     row["distribution"] = {
         r["attempts"]: r["games"]
         for r in db.call(conn, "wordle_stats_distribution", clean_word(player))

@@ -13,7 +13,7 @@ import re
 from sqlalchemy.engine import Connection
 
 from wordle_db import db
-from wordle_db.errors import WordleError
+from wordle_db.errors import DatabaseError, WordleError
 
 ROLES = ("wordle_admin", "wordle_publisher", "wordle_player", "wordle_reader")
 ACCOUNT = re.compile(r"^([A-Za-z0-9_.-]{1,80})@([A-Za-z0-9_.%:-]{1,255})$")
@@ -47,10 +47,74 @@ def password_hash(password: str) -> str:
     return "*" + hashlib.sha1(inner).hexdigest().upper()
 
 
+# Accounts that belong to the server or to wordle-db itself: never given a wordle role.
+SYSTEM_USERS = ("root", "mysql", "mariadb.sys", "wordle_owner", "PUBLIC")
+
+
+def refuse_privileged(conn: Connection, user: str, host: str) -> None:
+    """An account that administers the server or wordle-db keeps what it has: a wordle role
+    would restrict it (or, for wordle_admin, is already more)."""
+    who = f"'{user}'@'{host}'"
+    if user in SYSTEM_USERS:
+        raise WordleError(f"{who} is a system account: grant wordle roles to application accounts")
+    if user in ROLES:
+        raise WordleError(f"{who} is named like a role, not an account")
+    row = db.query(
+        conn,
+        "SELECT is_role, Insert_priv, Super_priv, Grant_priv, Create_user_priv "
+        "FROM mysql.user WHERE User = ? AND Host = ?",
+        user, host,
+    )  # fmt: skip
+    if row and row[0]["is_role"] == "Y":
+        raise WordleError(f"{who} is a role, not an account")
+    if row and "Y" in (row[0]["Insert_priv"], row[0]["Super_priv"], row[0]["Grant_priv"],
+                       row[0]["Create_user_priv"]):  # fmt: skip
+        raise WordleError(f"{who} is a server administrator: it needs no wordle role")
+    admin = db.scalar(
+        conn,
+        "SELECT COUNT(*) FROM mysql.roles_mapping WHERE User = ? AND Host = ? "
+        "AND Role = 'wordle_admin'",
+        user, host,
+    )  # fmt: skip
+    if admin:
+        raise WordleError(f"{who} holds wordle_admin: revoke it first if it should have less")
+    if makes_temporary_tables(conn, user, host):
+        raise WordleError(
+            f"{who} may create temporary tables (on some database, or through a role): a "
+            "temporary table renamed into the wordle-db schema would hide a real table from "
+            "the game's routines; revoke CREATE TEMPORARY TABLES first"
+        )
+
+
+def makes_temporary_tables(conn: Connection, user: str, host: str) -> bool:
+    """Whether the account, or a role it holds (through other roles too), has CREATE
+    TEMPORARY TABLES globally or on any database."""
+    grantees, seen = [(user, host)], set()
+    while grantees:
+        grantee = grantees.pop()
+        if grantee in seen:
+            continue
+        seen.add(grantee)
+        found = db.scalar(
+            conn,
+            "SELECT (SELECT COUNT(*) FROM mysql.user WHERE User = ? AND Host = ? "
+            "AND Create_tmp_table_priv = 'Y') + (SELECT COUNT(*) FROM mysql.db WHERE "
+            "User = ? AND Host = ? AND Create_tmp_table_priv = 'Y')",
+            *grantee, *grantee,
+        )  # fmt: skip
+        if found:
+            return True
+        grantees += [(r["Role"], "") for r in db.query(
+            conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ? AND Host = ?", *grantee)]
+    return False
+
+
 def grant(conn: Connection, role: str, user_at_host: str, password: str | None = None) -> str:
     """Create the account if needed, set its password, give it `role` as its only wordle role.
 
-    Returns a description without secrets.
+    Every check comes first; if a step fails after the account was created, it is dropped
+    again, so the account is either set up whole or left as it was. Returns a description
+    without secrets.
     """
     name = role_name(role)
     user, host = account(user_at_host)
@@ -58,17 +122,63 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
     identified = (
         f" IDENTIFIED BY PASSWORD '{password_hash(password)}'" if password is not None else ""
     )
-    conn.exec_driver_sql(f"CREATE USER IF NOT EXISTS {who}{identified}")
-    if identified:
-        conn.exec_driver_sql(f"ALTER USER {who}{identified}")
-    for other in ROLES:
-        held = db.scalar(
-            conn,
-            "SELECT COUNT(*) FROM mysql.roles_mapping WHERE User = ? AND Host = ? AND Role = ?",
-            user, host, other,
-        )  # fmt: skip
-        if held and other != name:
-            conn.exec_driver_sql(f"REVOKE {other} FROM {who}")
-    conn.exec_driver_sql(f"GRANT {name} TO {who}")
-    conn.exec_driver_sql(f"SET DEFAULT ROLE {name} FOR {who}")
+    refuse_privileged(conn, user, host)
+    if not db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ? AND is_role = 'Y'",
+                     name):  # fmt: skip
+        raise WordleError(f"role {name} does not exist: run `wordle-db init` first")
+    existed = db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ? AND Host = ?",
+                        user, host)  # fmt: skip
+    held = {
+        r["Role"] for r in db.query(
+            conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ? AND Host = ?", user, host)
+    }  # fmt: skip
+    try:
+        conn.exec_driver_sql(f"CREATE USER IF NOT EXISTS {who}{identified}")
+        if identified:
+            conn.exec_driver_sql(f"ALTER USER {who}{identified}")
+        for other in ROLES:
+            if other in held and other != name:
+                conn.exec_driver_sql(f"REVOKE {other} FROM {who}")
+        conn.exec_driver_sql(f"GRANT {name} TO {who}")
+        conn.exec_driver_sql(f"SET DEFAULT ROLE {name} FOR {who}")
+        db.query(conn, "DELETE FROM caller_roles WHERE login = ?", user)  # see it at once
+    except Exception:
+        if not existed:
+            conn.exec_driver_sql(f"DROP USER IF EXISTS {who}")
+        else:
+            for other in held:  # put back what was revoked
+                conn.exec_driver_sql(f"GRANT {other} TO {who}")
+        raise
     return f"{who} has role {name}" + ("; password set" if password is not None else "")
+
+
+RESTRICTED = ("wordle_player", "wordle_reader", "wordle_publisher")
+
+
+def unsafe_accounts(conn: Connection) -> list[str] | None:
+    """Accounts holding a restricted wordle role (also through other roles) that may create
+    temporary tables: grants made by hand that `grant` would have refused. None when this
+    account may not read the grant tables."""
+    try:
+        mappings = db.query(conn, "SELECT User, Host, Role FROM mysql.roles_mapping "
+                                  "WHERE Admin_option = 'N'")  # fmt: skip
+    except DatabaseError:
+        return None
+    held: dict[tuple[str, str], set[str]] = {}
+    for row in mappings:
+        held.setdefault((row["User"], row["Host"]), set()).add(row["Role"])
+
+    def reaches(grantee: tuple[str, str], seen: set[tuple[str, str]]) -> set[str]:
+        roles = set(held.get(grantee, ()))
+        for role in list(roles):
+            if (role, "") not in seen:
+                roles |= reaches((role, ""), seen | {(role, "")})
+        return roles
+
+    unsafe = [
+        f"{user}@{host}" for user, host in sorted(held)
+        if host and reaches((user, host), set()) & set(RESTRICTED)
+        and makes_temporary_tables(conn, user, host)
+    ]  # fmt: skip
+    return unsafe
+

@@ -1,9 +1,10 @@
 """The SQL objects in sql/: one routine, view or event per file, applied verbatim by migrations.
 
-`sql/NAME.sql` holds the current text of object NAME; its header names the migration that
-installs it (`-- revision: 0002`). When a later migration changes the object, the old text
-moves to `sql/history/NAME.REVISION.sql`, so every migration keeps finding the exact text it
-was written for and a downgrade can restore the previous one (see docs/migrations.md).
+`sql/CONCERN/NAME.sql` holds the current text of object NAME, grouped by concern (words/,
+daily/, game/, access/, solver/); its header names the migration that installs it
+(`-- revision: 0002`). When a later migration changes the object, the old text moves to
+`sql/history/NAME.REVISION.sql`, so every migration keeps finding the exact text it was
+written for and a downgrade can restore the previous one (see docs/migrations.md).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from wordle_db.db import quote_identifier
 
 REVISION = re.compile(r"^-- revision: (\S+)\s*$", re.MULTILINE)
 KIND = re.compile(
-    r"CREATE\s+OR\s+REPLACE\s+(?:DEFINER\s*=\s*\S+\s+)?(?:SQL\s+SECURITY\s+\w+\s+)?"
+    r"CREATE\s+OR\s+REPLACE\s+(?:ALGORITHM\s*=\s*\w+\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:SQL\s+SECURITY\s+\w+\s+)?"
     r"(FUNCTION|PROCEDURE|VIEW|EVENT)\s+`?(\w+)`?",
     re.IGNORECASE,
 )
@@ -49,23 +50,39 @@ def _parse(path: Traversable) -> SqlObject:
     return SqlObject(name, kind.group(1).upper(), revision.group(1), text)
 
 
+def current_files() -> dict[str, Traversable]:
+    """Object name -> its current file, from sql/ and its concern folders (not history/)."""
+    found: dict[str, Traversable] = {}
+    folders = [sql_dir()] + [
+        d for d in sql_dir().iterdir() if d.is_dir() and d.name not in ("history", "__pycache__")
+    ]
+    for folder in folders:
+        for path in folder.iterdir():
+            if path.name.endswith(".sql"):
+                name = path.name[: -len(".sql")]
+                if name in found:
+                    raise ValueError(f"two files define {name}: {folder.name}/{path.name}")
+                found[name] = path
+    return dict(sorted(found.items()))
+
+
 def current_objects() -> list[SqlObject]:
     """Every object in sql/ as it stands now."""
-    return [
-        _parse(p) for p in sorted(sql_dir().iterdir(), key=lambda p: p.name)
-        if p.name.endswith(".sql")
-    ]  # fmt: skip
+    return [_parse(path) for path in current_files().values()]
 
 
 def current(name: str) -> SqlObject:
     """Object `name` as it stands in sql/ now."""
-    return _parse(sql_dir() / f"{name}.sql")
+    path = current_files().get(name)
+    if path is None:
+        raise FileNotFoundError(f"no file for {name} in sql/")
+    return _parse(path)
 
 
 def load(name: str, revision: str) -> SqlObject:
     """The text of object `name` as migration `revision` installed it."""
-    current = sql_dir() / f"{name}.sql"
-    if current.is_file():
+    current = current_files().get(name)
+    if current is not None:
         obj = _parse(current)
         if obj.revision == revision:
             return obj

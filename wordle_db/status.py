@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
-from wordle_db import db
+from wordle_db import db, roles
 from wordle_db.errors import DatabaseError
 
 UNKNOWN_TABLE, UNKNOWN_ROUTINE = 1146, 1305
@@ -14,7 +14,7 @@ UNKNOWN_TABLE, UNKNOWN_ROUTINE = 1146, 1305
 
 def status(conn: Connection) -> dict[str, Any]:
     """wordle_status() plus the server and the revision this wordle-db expects (schema_head);
-    schema_revision is None before `init`."""
+    schema_revision is None before `init`. unsafe_accounts: see roles.unsafe_accounts."""
     from wordle_db.schema import head  # Alembic loads only when needed
 
     info: dict[str, Any] = {
@@ -22,10 +22,10 @@ def status(conn: Connection) -> dict[str, Any]:
         "schema_head": head(),
     }
     try:
-        (row,) = db.call(conn, "wordle_status")
+        row = db.call_one(conn, "wordle_status")
     except DatabaseError as exc:
         if exc.errno not in (UNKNOWN_TABLE, UNKNOWN_ROUTINE):
             raise
         return info | {"schema_revision": None}
     row["today_published"] = bool(row["today_published"])
-    return info | row
+    return info | row | {"unsafe_accounts": roles.unsafe_accounts(conn)}

@@ -1,0 +1,238 @@
+-- The tables of wordle-db at the latest migration, as MariaDB 10.11 shows them (SHOW
+-- CREATE TABLE, without AUTO_INCREMENT counters): the data model in one place. The migrations
+-- in migrations/versions/ create them; the routines and views are in sql/. Written by
+-- `WORDLE_DB_WRITE_SCHEMA=1 ./dev test -k schema_doc`, and checked by that test.
+
+CREATE TABLE `alembic_version` (
+  `version_num` varchar(32) NOT NULL,
+  PRIMARY KEY (`version_num`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `answer_pool` (
+  `slot` int(10) unsigned NOT NULL,
+  `word_id` int(10) unsigned NOT NULL,
+  PRIMARY KEY (`slot`),
+  UNIQUE KEY `word_id` (`word_id`),
+  CONSTRAINT `answer_pool_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `attempts` (
+  `game_id` int(10) unsigned NOT NULL,
+  `attempt` tinyint(3) unsigned NOT NULL,
+  `guess` varchar(32) NOT NULL,
+  `hint` varchar(32) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `played_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  PRIMARY KEY (`game_id`,`attempt`),
+  UNIQUE KEY `game_guess` (`game_id`,`guess`),
+  CONSTRAINT `attempts_game` FOREIGN KEY (`game_id`) REFERENCES `games` (`id`),
+  CONSTRAINT `attempts_number` CHECK (`attempt` between 1 and 20)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
+
+CREATE TABLE `caller_roles` (
+  `login` varchar(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `host` varchar(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `role` varchar(16) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `checked_at` timestamp(6) NOT NULL,
+  PRIMARY KEY (`login`,`host`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `games` (
+  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
+  `player_id` int(10) unsigned NOT NULL,
+  `day` date NOT NULL,
+  `hard` tinyint(1) NOT NULL DEFAULT 0,
+  `state` enum('playing','won','lost') NOT NULL DEFAULT 'playing',
+  `attempts` tinyint(3) unsigned NOT NULL DEFAULT 0,
+  `max_tries` tinyint(3) unsigned NOT NULL,
+  `revealed` tinyint(3) unsigned NOT NULL DEFAULT 0,
+  `archive` tinyint(1) NOT NULL DEFAULT 0,
+  `started_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  `finished_at` timestamp(6) NULL DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `player_day` (`player_id`,`day`),
+  KEY `day` (`day`),
+  CONSTRAINT `games_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`),
+  CONSTRAINT `games_puzzle` FOREIGN KEY (`day`) REFERENCES `puzzles` (`day`),
+  CONSTRAINT `games_attempts` CHECK (`attempts` <= `max_tries`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `hint_codes` (
+  `answer_no` smallint(5) unsigned NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `code` smallint(5) unsigned NOT NULL,
+  PRIMARY KEY (`answer_no`,`guess_no`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `hint_codes_by_guess` (
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `codes` mediumblob NOT NULL,
+  PRIMARY KEY (`guess_no`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `letters` (
+  `letter` varchar(1) NOT NULL,
+  PRIMARY KEY (`letter`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
+
+CREATE TABLE `players` (
+  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
+  `name` varchar(64) NOT NULL,
+  `account` varchar(128) NOT NULL,
+  `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `name` (`name`),
+  KEY `account` (`account`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
+
+CREATE TABLE `positions` (
+  `n` tinyint(3) unsigned NOT NULL,
+  PRIMARY KEY (`n`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `puzzles` (
+  `day` date NOT NULL,
+  `word_id` int(10) unsigned NOT NULL,
+  `picked` enum('random','editor') NOT NULL,
+  `published_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  PRIMARY KEY (`day`),
+  UNIQUE KEY `word_id` (`word_id`),
+  CONSTRAINT `puzzles_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `revealed_letters` (
+  `game_id` int(10) unsigned NOT NULL,
+  `position` tinyint(3) unsigned NOT NULL,
+  `revealed_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  PRIMARY KEY (`game_id`,`position`),
+  CONSTRAINT `revealed_game` FOREIGN KEY (`game_id`) REFERENCES `games` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `settings` (
+  `name` varchar(64) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `value` varchar(255) NOT NULL,
+  `description` varchar(255) NOT NULL,
+  PRIMARY KEY (`name`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_answers` (
+  `answer_no` smallint(5) unsigned NOT NULL,
+  `word_id` int(10) unsigned NOT NULL,
+  PRIMARY KEY (`answer_no`),
+  UNIQUE KEY `word_id` (`word_id`),
+  CONSTRAINT `solver_answers_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_guesses` (
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `word_id` int(10) unsigned NOT NULL,
+  `done` tinyint(1) NOT NULL DEFAULT 0,
+  `opening_rank` mediumint(8) unsigned DEFAULT NULL,
+  `opening_expected` double DEFAULT NULL,
+  `opening_entropy` double DEFAULT NULL,
+  `opening_candidate` tinyint(1) DEFAULT NULL,
+  PRIMARY KEY (`guess_no`),
+  UNIQUE KEY `word_id` (`word_id`),
+  KEY `done` (`done`),
+  KEY `opening_rank` (`opening_rank`),
+  CONSTRAINT `solver_guesses_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_nodes` (
+  `run_id` int(10) unsigned NOT NULL,
+  `node` int(10) unsigned NOT NULL,
+  `parent` int(10) unsigned DEFAULT NULL,
+  `depth` tinyint(3) unsigned NOT NULL,
+  `code` smallint(5) unsigned DEFAULT NULL,
+  `guess_no` mediumint(8) unsigned DEFAULT NULL,
+  `size` int(10) unsigned NOT NULL,
+  `history` varchar(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `expanded` tinyint(1) NOT NULL DEFAULT 0,
+  PRIMARY KEY (`run_id`,`node`),
+  KEY `pending` (`run_id`,`expanded`,`node`),
+  KEY `parent` (`run_id`,`parent`),
+  CONSTRAINT `solver_nodes_run` FOREIGN KEY (`run_id`) REFERENCES `solver_runs` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_node_answers` (
+  `run_id` int(10) unsigned NOT NULL,
+  `node` int(10) unsigned NOT NULL,
+  `answer_no` smallint(5) unsigned NOT NULL,
+  PRIMARY KEY (`run_id`,`node`,`answer_no`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_results` (
+  `run_id` int(10) unsigned NOT NULL,
+  `answer_no` smallint(5) unsigned NOT NULL,
+  `guesses` tinyint(3) unsigned NOT NULL,
+  PRIMARY KEY (`run_id`,`answer_no`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_runs` (
+  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
+  `hard` tinyint(1) NOT NULL,
+  `opener_no` mediumint(8) unsigned NOT NULL,
+  `started_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  `finished_at` timestamp(6) NULL DEFAULT NULL,
+  PRIMARY KEY (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_state` (
+  `id` tinyint(3) unsigned NOT NULL,
+  `letters` tinyint(3) unsigned NOT NULL,
+  `answers` int(10) unsigned NOT NULL,
+  `guesses` int(10) unsigned NOT NULL,
+  `prepared_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  `built_at` timestamp(6) NULL DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  CONSTRAINT `solver_state_one_row` CHECK (`id` = 1)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work` (
+  `work` binary(16) NOT NULL,
+  `started_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  PRIMARY KEY (`work`),
+  KEY `started_at` (`started_at`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work_candidates` (
+  `work` binary(16) NOT NULL,
+  `word_id` int(10) unsigned NOT NULL,
+  `answer_no` smallint(5) unsigned DEFAULT NULL,
+  PRIMARY KEY (`work`,`word_id`),
+  KEY `answer_no` (`work`,`answer_no`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work_considered` (
+  `work` binary(16) NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  PRIMARY KEY (`work`,`guess_no`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work_pairs` (
+  `work` binary(16) NOT NULL,
+  `n` int(10) unsigned NOT NULL,
+  `guess` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `hint` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `pattern` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT NULL,
+  `revealed` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT NULL,
+  PRIMARY KEY (`work`,`n`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work_ranking` (
+  `work` binary(16) NOT NULL,
+  `position` int(10) unsigned NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `expected_left` double NOT NULL,
+  `entropy` double NOT NULL,
+  `is_candidate` tinyint(1) NOT NULL,
+  PRIMARY KEY (`work`,`position`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `words` (
+  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
+  `word` varchar(32) NOT NULL,
+  `is_answer` tinyint(1) NOT NULL DEFAULT 0,
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `word` (`word`),
+  KEY `is_answer` (`is_answer`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;

@@ -1,0 +1,473 @@
+"""Attacks through the caller's own session: every public routine and view, as each role,
+after every hostile preset, gives the result a clean session gets (or refuses with WD012 or
+WD013), never shows today's or tomorrow's word, and leaves no lock another player waits for.
+
+Each table below is a list of attacks: a new one joins as a row.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+from test_security import assert_no_secret
+
+from wordle_db import db, game, publish
+from wordle_db.errors import DatabaseError, WordleError
+
+from conftest import TODAY_WORD
+from test_game import today
+
+REFUSED = ("WD012", "WD013")
+
+# (name, statements run in the caller's session before the probes)
+PRESETS: list[tuple[str, list[str]]] = [
+    ("clock far ahead", ["SET timestamp = UNIX_TIMESTAMP('2030-01-01')"]),
+    ("clock far back", ["SET timestamp = UNIX_TIMESTAMP('2001-01-01')"]),
+    ("clock one day ahead", ["SET timestamp = UNIX_TIMESTAMP() + 86400"]),
+    ("forced insert id", ["SET insert_id = 1"]),
+    ("insert id at the maximum", ["SET insert_id = 4294967295"]),
+    ("last insert id", ["SET last_insert_id = 1"]),
+    ("random seed", ["SET rand_seed1 = 1, rand_seed2 = 2"]),
+    ("no recursion", ["SET max_recursive_iterations = 0"]),
+    ("short group_concat", ["SET group_concat_max_len = 4"]),
+    ("no check constraints", ["SET check_constraint_checks = 0"]),
+    ("no foreign keys", ["SET foreign_key_checks = 0"]),
+    ("no unique checks", ["SET unique_checks = 0"]),
+    ("empty sql_mode", ["SET sql_mode = ''"]),
+    ("odd sql_mode", ["SET sql_mode = 'ANSI,PAD_CHAR_TO_FULL_LENGTH,NO_BACKSLASH_ESCAPES'"]),
+    ("zone far east", ["SET time_zone = '+13:00'"]),
+    ("zone far west", ["SET time_zone = '-12:00'"]),
+    ("serializable", ["SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE"]),
+    ("read uncommitted", ["SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED"]),
+    ("read only", ["SET SESSION TRANSACTION READ ONLY"]),
+    ("autocommit off", ["SET autocommit = 0"]),
+    ("open transaction", ["SET autocommit = 0", "START TRANSACTION WITH CONSISTENT SNAPSHOT"]),
+    ("serializable transaction",
+     ["SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", "START TRANSACTION"]),
+    ("statement time limit", ["SET max_statement_time = 10"]),  # refused; shorter: see below
+    ("auto-increment step", ["SET auto_increment_increment = 1000"]),
+    ("auto is null", ["SET sql_auto_is_null = 1"]),
+    ("safe updates", ["SET sql_safe_updates = 1"]),
+    ("join size", ["SET max_join_size = 1"]),
+    ("completion release", ["SET completion_type = 'RELEASE'"]),
+    ("division precision", ["SET div_precision_increment = 0"]),
+    ("select limit", ["SET sql_select_limit = 1"]),
+    ("month names", ["SET lc_time_names = 'de_DE'"]),
+    ("optimizer", ["SET optimizer_switch = 'derived_merge=off,condition_pushdown_for_derived=off"
+                   ",index_condition_pushdown=off'"]),
+    ("lock wait", ["SET innodb_lock_wait_timeout = 1"]),
+    ("regex flags", ["SET default_regex_flags = 'MULTILINE,DOTALL'"]),
+    ("session memory", ["SET max_session_mem_used = 4000000"]),
+]
+
+Probe = tuple[str, Callable[[str, date], tuple[str, tuple[Any, ...]]]]
+
+
+def call(name: str, *args: Any) -> Callable[[str, date], tuple[str, tuple[Any, ...]]]:
+    """A CALL of `name`; the string 'ME' among args is the caller's own player name."""
+    def make(me: str, day: date) -> tuple[str, tuple[Any, ...]]:
+        values = tuple(me if a == "ME" else day + a if isinstance(a, timedelta) else a
+                       for a in args)  # fmt: skip
+        return f"CALL {name}({', '.join('?' for _ in values)})", values
+    return make
+
+
+def select(sql: str) -> Callable[[str, date], tuple[str, tuple[Any, ...]]]:
+    return lambda _me, _day: (sql, ())
+
+
+FUNCTIONS = select("SELECT wordle_today() AS today, wordle_puzzle_number(wordle_today()) AS n, "
+                   "wordle_hint('crane', 'slate') AS hint")
+PROBES: dict[str, list[Probe]] = {
+    "player": [
+        ("functions", FUNCTIONS),
+        ("game", call("wordle_game", "ME", None)),
+        ("board", call("wordle_board", "ME", None)),
+        ("keyboard", call("wordle_keyboard", "ME", None)),
+        ("stats", call("wordle_stats", "ME")),
+        ("distribution", call("wordle_stats_distribution", "ME")),
+        ("candidates", call("wordle_candidates", "slate=00101", None, None, 5)),
+        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY day")),
+        ("my games", select("SELECT * FROM my_games ORDER BY day")),
+        ("my attempts", select("SELECT * FROM my_attempts ORDER BY day, attempt")),
+        ("play a guess", call("wordle_play", "ME", "pious", None, None)),  # writes: last
+    ],
+    "reader": [
+        ("functions", FUNCTIONS),
+        ("status", call("wordle_status")),
+        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY day")),
+        ("past games", select("SELECT * FROM past_games ORDER BY day, player")),
+        ("past attempts", select("SELECT * FROM past_attempts ORDER BY day, player, attempt")),
+    ],
+    "publisher": [
+        ("functions", FUNCTIONS),
+        ("publish today", call("wordle_publish", None)),
+        ("publish tomorrow", call("wordle_publish", timedelta(1))),
+        ("status", call("wordle_status")),
+        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY day")),
+    ],
+}
+# What each role's account has done in a clean session before the probes.
+SETUP: dict[str, list[Probe]] = {
+    "player": [("first guess", call("wordle_play", "ME", "slate", None, None))],
+    "reader": [], "publisher": [],
+}
+# Presets that shape the caller's own query of a view (a row limit, a join size limit): its
+# rows may be cut short, or the server may refuse the query (1104), as for any table.
+OWN_QUERY = {"select limit", "join size"}
+# Whose values differ between two accounts by nature: names and the times rows were made.
+VARYING = ("player", "started_at", "finished_at", "played_at", "published_at")
+
+
+def outcome(conn: Connection, sql: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+    """('rows', normalised rows) or ('error', SQLSTATE); warnings are checked for secrets."""
+    try:
+        rows = db.query(conn, sql, *args)
+        result: tuple[str, Any] = ("rows", [
+            {k: v for k, v in row.items() if k not in VARYING} for row in rows])
+    except DatabaseError as exc:
+        assert_no_secret([], str(exc), sql)
+        result = ("error", exc.sqlstate)
+    try:
+        warnings = db.query(conn, "SHOW WARNINGS")
+    except DatabaseError:
+        warnings = []
+    assert_no_secret(result[1] if result[0] == "rows" else [], repr(warnings), sql)
+    return result
+
+
+def others_can_play(url: URL, day: date) -> None:
+    """A new player's first guess and a publication go through within two seconds."""
+    with db.connect(url) as other:
+        other.exec_driver_sql("SET innodb_lock_wait_timeout = 2")
+        game.play(other, f"bystander_{time.monotonic_ns()}", "slate")
+        db.call(other, "wordle_publish", day + timedelta(400))
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=[p[0] for p in PRESETS])
+@pytest.mark.parametrize("role", list(PROBES))
+def test_hostile_session_gets_the_clean_result_or_a_refusal(
+        shared, conn: Connection, db_url: URL, role: str,  # type: ignore[no-untyped-def]
+        preset: tuple[str, list[str]]) -> None:
+    day = today(conn)
+    clean_url, hostile_url = shared(role), shared(role)
+    for url in (clean_url, hostile_url):
+        with db.connect(url) as setup:
+            for _, probe in SETUP[role]:
+                sql, args = probe(url.username, day)
+                db.query(setup, sql, *args)
+    with db.connect(clean_url) as clean:
+        expected = [outcome(clean, *probe(clean_url.username, day)) for _, probe in PROBES[role]]
+    name, statements = preset
+    with db.connect(hostile_url) as hostile:
+        for statement in statements:
+            hostile.exec_driver_sql(statement)
+        for (probe_name, probe), want in zip(PROBES[role], expected, strict=True):
+            sql, args = probe(hostile_url.username, day)
+            got = outcome(hostile, sql, args)
+            if name in OWN_QUERY and sql.startswith("SELECT") and got != want:
+                assert got in (("error", "42000"), ("error", "WD012")) or (
+                    got[0] == "rows" and got[1] == want[1][:len(got[1])]), (name, sql, got)
+                continue
+            assert got == want or (got[0] == "error" and got[1] in REFUSED), (
+                f"{role} after {name!r}: {probe_name} gave {got}, a clean session {want}")
+        others_can_play(db_url, day)
+    assert_games_consistent(conn)
+
+
+def assert_games_consistent(conn: Connection) -> None:
+    bad = db.query(conn, """
+        SELECT g.id FROM games g LEFT JOIN attempts a ON a.game_id = g.id
+        GROUP BY g.id
+        HAVING COUNT(a.attempt) <> MAX(g.attempts) OR MAX(g.attempts) > MAX(g.max_tries)
+            OR MAX(g.day) > wordle_today()""")
+    assert bad == []
+
+
+# --- The attacks of issue 10, one row each -------------------------------------------------
+
+VIEWS = {"player": ["past_puzzles", "my_games", "my_attempts"],
+         "reader": ["past_puzzles", "past_games", "past_attempts"],
+         "publisher": ["past_puzzles"]}
+# Predicates that show a hidden value through a warning, an error or a delay; {col} is the
+# column a view hides.
+SIDE_CHANNELS = [
+    "{col} + 0 = 0",
+    "EXP(IF({col} LIKE 'c%', 1000, 0)) > 0",
+    "SLEEP(IF({col} LIKE 'c%', 1, 0)) = 0",
+    "SLEEP(IF({col} IS NULL, 0, 1)) = 0",
+]
+HIDDEN = {"past_puzzles": "word", "my_games": "state", "my_attempts": "guess",
+          "past_games": "state", "past_attempts": "guess"}
+
+
+@pytest.mark.parametrize("role", list(VIEWS))
+def test_view_filters_leak_nothing_through_warnings_errors_or_time(
+        shared, conn: Connection, role: str) -> None:  # type: ignore[no-untyped-def]
+    day = today(conn)
+    with db.connect(shared(role)) as attacker:
+        for view in VIEWS[role]:
+            for predicate in SIDE_CHANNELS:
+                condition = predicate.format(col=HIDDEN[view])
+                for when in (day, day + timedelta(1)):
+                    sql = f"SELECT COUNT(*) AS n FROM {view} WHERE day = ? AND {condition}"
+                    started = time.monotonic()
+                    kind, rows = outcome(attacker, sql, (when,))
+                    assert time.monotonic() - started < 0.9, (view, condition, "delay")
+                    assert kind == "rows", (view, condition, rows)
+
+
+@pytest.mark.parametrize("role", list(VIEWS))
+def test_a_reader_holding_a_transaction_blocks_nobody(
+        shared, conn: Connection, db_url: URL, role: str) -> None:  # type: ignore[no-untyped-def]
+    day = today(conn)
+    with db.connect(shared(role)) as reader:
+        for view in VIEWS[role]:
+            for clause in ("FOR UPDATE", "LOCK IN SHARE MODE", ""):
+                reader.exec_driver_sql("START TRANSACTION")
+                with pytest.raises(DatabaseError) as refused:
+                    db.query(reader, f"SELECT * FROM {view} {clause}")
+                assert refused.value.sqlstate == "WD013"
+                others_can_play(db_url, day)
+                reader.exec_driver_sql("ROLLBACK")
+            # In autocommit mode a locking read through the view locks no row of the game.
+            db.query(reader, f"SELECT * FROM {view} FOR UPDATE")
+
+
+def test_a_forced_insert_id_cannot_reach_another_game(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    ann_game = db.scalar(conn, "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
+                               "WHERE p.name = 'ann' AND g.day = wordle_today()")  # fmt: skip
+    before = db.query(conn, "SELECT * FROM attempts ORDER BY game_id, attempt")
+    url = shared("player")
+    with db.connect(url) as eve:
+        for forced in (ann_game, 4294967295):
+            eve.exec_driver_sql(f"SET insert_id = {forced}")
+            with pytest.raises(DatabaseError) as refused:
+                game.play(eve, url.username, "slate")
+            assert refused.value.sqlstate == "WD012"
+    assert db.query(conn, "SELECT * FROM attempts ORDER BY game_id, attempt") == before
+    game.play(conn, "newcomer", "slate")  # the counter was not pushed to its maximum
+
+
+def test_the_random_seed_does_not_steer_the_draw(new_db, template_url: URL) -> None:  # type: ignore[no-untyped-def]
+    from wordle_db import schema
+
+    from conftest import copy_rows
+
+    drawn = []
+    for _ in range(2):
+        url = new_db()
+        schema.migrate(url)
+        copy_rows(template_url, url)
+        with db.connect(url) as conn:
+            conn.exec_driver_sql("SET rand_seed1 = 1, rand_seed2 = 2")
+            start = today(conn) + timedelta(10)
+            for offset in range(3):
+                publish.publish(conn, start + timedelta(offset), None)
+            drawn.append(db.query(conn, "SELECT day, word FROM puzzle_schedule ORDER BY day"))
+    assert drawn[0] != drawn[1]
+
+
+def test_user_names_with_at_and_nested_roles_stay_players(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                           db_url: URL) -> None:
+    conn.exec_driver_sql("CREATE OR REPLACE USER 'eve@x'@'%' IDENTIFIED BY 'pw'")
+    conn.exec_driver_sql("CREATE ROLE IF NOT EXISTS wt_nested")
+    conn.exec_driver_sql("GRANT wordle_player TO wt_nested")
+    conn.exec_driver_sql("GRANT wt_nested TO 'eve@x'@'%'")
+    conn.exec_driver_sql("SET DEFAULT ROLE wt_nested FOR 'eve@x'@'%'")
+    try:
+        with db.connect(db_url.set(username="eve@x", password="pw")) as eve:
+            for name in ("ann", "eve"):
+                with pytest.raises(DatabaseError) as refused:
+                    db.call(eve, "wordle_board", name, None)
+                assert refused.value.sqlstate == "WD039"
+            assert db.query(eve, "SELECT * FROM my_games") == []
+            game.play(eve, "eve@x", "slate")
+            assert [g["player"] for g in db.query(eve, "SELECT * FROM my_games")] == ["eve@x"]
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS 'eve@x'@'%'")
+        conn.exec_driver_sql("DROP ROLE IF EXISTS wt_nested")
+
+
+@pytest.mark.parametrize("name", ["a\u200bb", "\u202eevil", "a\u2066b", "x\u00ady", "\u3164",
+                                  "a\u2028b", "a\u00a0b", "ann\ufe0f", "ann\U000e0100",
+                                  "\u0301ann", "ann \u0336", "a\u17b4"])
+def test_player_names_refuse_invisible_and_direction_characters(conn: Connection,
+                                                                 name: str) -> None:
+    with pytest.raises(DatabaseError) as refused:
+        game.play(conn, name, "slate")
+    assert refused.value.sqlstate == "WD038"
+
+
+def test_publishing_has_a_window_and_numbers_never_change(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    day = today(conn)
+    number = db.call(conn, "wordle_game", "ann", None)[0]["number"]
+    with db.connect(shared("publisher")) as publisher:
+        for when in (date(1000, 1, 1), day - timedelta(1), day + timedelta(367)):
+            with pytest.raises(DatabaseError) as refused:
+                db.call(publisher, "wordle_publish", when)
+            assert refused.value.sqlstate == "WD026", when
+        assert db.call(publisher, "wordle_publish", day + timedelta(366))[0]["published"] == 1
+    assert db.call(conn, "wordle_publish", day + timedelta(400))[0]["published"] == 1
+    assert db.call(conn, "wordle_game", "ann", None)[0]["number"] == number
+    with pytest.raises(DatabaseError) as refused:
+        db.call(conn, "wordle_set_setting", "first_day", "2000-01-01")
+    assert refused.value.sqlstate == "WD011"
+
+
+def test_today_follows_the_real_clock(conn: Connection) -> None:
+    real = today(conn)
+    conn.exec_driver_sql("SET timestamp = UNIX_TIMESTAMP('2030-06-01')")
+    assert today(conn) == real
+    rows = db.query(conn, "SELECT word FROM past_puzzles")
+    assert TODAY_WORD not in [r["word"] for r in rows]
+
+
+def test_over_long_text_keeps_its_wd_code(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    url = shared("player")
+    with db.connect(url) as player:
+        for args, sqlstate in [((url.username, "x" * 300), "WD032"),
+                               (("n" * 300, "slate"), "WD038"),
+                               ((url.username, "🙂" * 70_000), "WD032")]:
+            with pytest.raises(DatabaseError) as refused:
+                db.call(player, "wordle_play", *args, None, None)
+            assert refused.value.sqlstate == sqlstate, args[:1]
+    with pytest.raises(DatabaseError) as refused:
+        db.call(conn, "wordle_set_setting", "time_zone", "x" * 300)
+    assert refused.value.sqlstate == "WD011"
+
+
+def test_an_interrupted_call_leaves_nothing_half_done(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                      db_url: URL) -> None:
+    url = shared("player")
+    me = url.username
+    with db.connect(url) as player:
+        player.exec_driver_sql("SET max_statement_time = 0.5")
+        with pytest.raises(DatabaseError) as refused:
+            game.play(player, me, "slate")
+        assert refused.value.sqlstate == "WD012"
+        assert db.scalar(player, "SELECT @@in_transaction") == 0
+        # Limits so short that they interrupt the call somewhere inside: whatever was done
+        # is rolled back by the session's next call, never committed.
+        for limit, word in [(0.0001, "slate"), (0.0003, "pious"), (0.001, "dumpy"),
+                            (0.002, "chewy"), (0.004, "fjord")]:
+            player.exec_driver_sql(f"SET max_statement_time = {limit}")
+            with contextlib.suppress(WordleError):  # interrupted, or refused once the limit
+                game.play(player, me, word)            # is long enough to reach the check
+            player.exec_driver_sql("SET max_statement_time = 0")
+            others_can_play(db_url, today(conn))
+        game.play(player, me, "gawky")
+    assert_games_consistent(conn)
+
+
+def test_kill_query_leaves_no_half_game_and_blocks_nobody(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                          db_url: URL) -> None:
+    url = shared("player")
+    me = url.username
+    victim: list[int] = []
+    failed: list[BaseException] = []
+    checked = threading.Event()
+
+    def play_into_a_held_lock() -> None:
+        with db.connect(url) as player:
+            victim.append(int(db.scalar(player, "SELECT CONNECTION_ID()")))
+            try:
+                game.play(player, me, "pious")
+            except BaseException as exc:  # the interruption, asserted below
+                failed.append(exc)
+            checked.wait(60)  # the killed session stays open while others play
+            game.play(player, me, "dumpy")  # its next call rolls back the remains first
+
+    with db.connect(url) as player:
+        game.play(player, me, "slate")
+    with db.connect(db_url) as holder:
+        holder.exec_driver_sql("START TRANSACTION")
+        db.query(holder, "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
+                         "WHERE p.name = ? FOR UPDATE", me)  # fmt: skip
+        waiting = threading.Thread(target=play_into_a_held_lock)
+        waiting.start()
+        time.sleep(1)
+        holder.exec_driver_sql(f"KILL QUERY {victim[0]}")
+        time.sleep(0.5)
+        holder.exec_driver_sql("ROLLBACK")
+    others_can_play(db_url, today(conn))
+    checked.set()
+    waiting.join(timeout=60)
+    assert not waiting.is_alive() and "interrupted" in str(failed[0])
+    rows = db.query(conn, "SELECT a.guess FROM attempts a JOIN games g ON g.id = a.game_id "
+                          "JOIN players p ON p.id = g.player_id WHERE p.name = ? "
+                          "ORDER BY a.attempt", me)  # fmt: skip
+    assert [r["guess"] for r in rows] == ["slate", "dumpy"]
+    assert_games_consistent(conn)
+
+
+def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                  db_url: URL) -> None:
+    """With ''@'localhost' in place, a client typing an administrator's name may really be
+    the anonymous account: it gets no player name and sees no game."""
+    conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_ops'@'%' IDENTIFIED BY 'pw'")
+    conn.exec_driver_sql("GRANT wordle_admin TO 'wt_ops'@'%'")
+    conn.exec_driver_sql("CREATE USER IF NOT EXISTS ''@'localhost'")
+    conn.exec_driver_sql("GRANT wordle_player TO ''@'localhost'")
+    conn.exec_driver_sql("SET DEFAULT ROLE wordle_player FOR ''@'localhost'")
+    before = db.query(conn, "SELECT * FROM attempts ORDER BY game_id, attempt")
+    try:
+        with db.connect(db_url.set(username="wt_ops", password="")) as anonymous:
+            for name in ("ann", "wt_ops"):
+                with pytest.raises(DatabaseError) as refused:
+                    db.call(anonymous, "wordle_play", name, "slate", None, None)
+                assert refused.value.sqlstate == "WD039"
+            assert db.query(anonymous, "SELECT * FROM my_games") == []
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS ''@'localhost'")
+        conn.exec_driver_sql("DROP USER IF EXISTS 'wt_ops'@'%'")
+    assert db.query(conn, "SELECT * FROM attempts ORDER BY game_id, attempt") == before
+
+
+def test_grant_refuses_accounts_that_may_create_temporary_tables(run, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    """A temporary table renamed into the schema would hide a real one from the routines."""
+    conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_app'@'%'")
+    conn.exec_driver_sql("CREATE ROLE IF NOT EXISTS wt_app_role")
+    try:
+        conn.exec_driver_sql("GRANT CREATE TEMPORARY TABLES ON wt_elsewhere.* TO 'wt_app'@'%'")
+        assert "temporary tables" in run("grant", "player", "wt_app@%").stderr
+        conn.exec_driver_sql("REVOKE CREATE TEMPORARY TABLES ON wt_elsewhere.* FROM 'wt_app'@'%'")
+        conn.exec_driver_sql("GRANT ALL ON wt_elsewhere.* TO wt_app_role")
+        conn.exec_driver_sql("GRANT wt_app_role TO 'wt_app'@'%'")
+        assert "temporary tables" in run("grant", "reader", "wt_app@%").stderr
+        assert db.scalar(conn, "SELECT COUNT(*) FROM mysql.roles_mapping WHERE User = 'wt_app' "
+                               "AND Role LIKE 'wordle%'") == 0  # fmt: skip
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS 'wt_app'@'%'")
+        conn.exec_driver_sql("DROP ROLE IF EXISTS wt_app_role")
+
+
+def test_a_refused_publication_leaves_no_transaction(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    with db.connect(shared("publisher")) as publisher:
+        with pytest.raises(DatabaseError) as refused:
+            db.call(publisher, "wordle_publish", date(2020, 1, 1))
+        assert refused.value.sqlstate == "WD026"
+        assert db.scalar(publisher, "SELECT @@in_transaction") == 0
+
+
+def test_status_names_accounts_granted_temporary_tables_by_hand(run, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    assert "warning" not in run("status").output
+    conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_hand'@'%'")
+    conn.exec_driver_sql("CREATE ROLE IF NOT EXISTS wt_hand_role")
+    try:
+        conn.exec_driver_sql("GRANT wordle_reader TO wt_hand_role")
+        conn.exec_driver_sql("GRANT wt_hand_role TO 'wt_hand'@'%'")
+        conn.exec_driver_sql("GRANT CREATE TEMPORARY TABLES ON wt_other.* TO 'wt_hand'@'%'")
+        result = run("status")
+        assert result.exit_code == 0 and "wt_hand@%" in result.output, result.output
+        assert "revoke CREATE TEMPORARY TABLES" in result.output
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS 'wt_hand'@'%'")
+        conn.exec_driver_sql("DROP ROLE IF EXISTS wt_hand_role")

@@ -1,0 +1,179 @@
+"""The morning rush: N concurrent clients playing whole games back to back, against a floor.
+
+On one private MariaDB server, a fresh database (migrated to head, bundled words) gets today's
+word and a past day's word. A front-end account with the wordle_player role and
+`player_names = any` plays for every client, as a web front end would. Each client opens one
+connection and, until the run's time is up, starts a game as a new player and plays six
+guesses (none is the answer, so every game is lost on its sixth try): every call is a
+recorded attempt. Scenarios:
+
+- new players today: each game is a new player's first game of the day (the morning rush);
+- existing players, past days: the players of the first scenario play the puzzles of the
+  past days (archive games), one after another, so no player row is created.
+
+The floor is measured in the same run with the same clients: a `CALL` of a procedure that
+inserts one row in its own transaction, back to back. "ratio" is recorded attempts per
+second over floor calls per second: 1.0 would mean an attempt (find or create the player and
+game, lock the game, check the word, score it, insert the attempt, update the game) costs no
+more than the smallest write a procedure can make.
+
+Run: .venv/bin/python bench/load.py [--clients 8,64,256] [--seconds 10]
+Progress goes to stderr, the table to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from _server import private_server
+from sqlalchemy.engine import URL
+
+from wordle_db import db, roles, schema, words
+
+ANSWER = "crane"
+PAST_DAYS = 30
+GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]
+PAST_WORDS = ["ghost", "abbey", "brave", "cling", "drawn", "eerie", "flask", "grind", "haunt",
+              "irony", "jolly", "knack", "lemon", "mirth", "nerve", "olive", "prank", "quirk",
+              "rival", "stork", "tango", "unite", "vivid", "wrath", "yearn", "zonal", "amber",
+              "beach", "cider", "dowry", "elbow"]
+FLOOR = """CREATE OR REPLACE PROCEDURE bench_floor()
+MODIFIES SQL DATA
+BEGIN
+  START TRANSACTION;
+  INSERT INTO bench_rows (client) VALUES (CONNECTION_ID());
+  COMMIT;
+END"""
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, seconds: float, error: str | None) -> None:
+        with self.lock:
+            if error is None:
+                self.latencies.append(seconds)
+            else:
+                self.errors.append(error)
+
+
+def run_clients(clients: int, seconds: float, url: URL,
+                work: Callable[[int, Callable[[str, tuple[object, ...]], None]], None]) -> Tally:
+    """`clients` threads, each with its own connection, calling `work(client, call)`."""
+    tally, ready = Tally(), threading.Barrier(clients + 1)
+    deadline = [0.0]
+
+    def client(n: int) -> None:
+        with db.connect(url) as conn:
+            def call(procedure: str, args: tuple[object, ...]) -> None:
+                started = time.perf_counter()
+                try:
+                    db.call(conn, procedure, *args)
+                    tally.add(time.perf_counter() - started, None)
+                except Exception as exc:  # counted: an error is a result here
+                    tally.add(0.0, str(exc).splitlines()[0][:80])
+            ready.wait()
+            while time.perf_counter() < deadline[0]:
+                work(n, call)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    deadline[0] = time.perf_counter() + seconds
+    ready.wait()
+    for thread in threads:
+        thread.join()
+    return tally
+
+
+def summary(name: str, clients: int, seconds: float, tally: Tally, floor: float | None) -> str:
+    done = len(tally.latencies)
+    rate = done / seconds
+    p50 = statistics.median(tally.latencies) * 1000 if done else float("nan")
+    p99 = sorted(tally.latencies)[int(done * 0.99)] * 1000 if done else float("nan")
+    ratio = f"{rate / floor:.2f}" if floor else "-"
+    return (f"| {name} | {clients} | {rate:,.0f} | {p50:.1f} | {p99:.1f} | "
+            f"{len(tally.errors)} | {ratio} |")
+
+
+def prepare(url: URL) -> URL:
+    """The bench database and a front-end account; returns the account's URL."""
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        words.load_bundled(conn)
+        today = db.scalar(conn, "SELECT wordle_today()")
+        for offset in range(PAST_DAYS, 0, -1):  # answers other than the guesses: six tries
+            db.call(conn, "wordle_publish_word", today - timedelta(offset), PAST_WORDS[offset])
+        db.call(conn, "wordle_publish_word", today, ANSWER)
+        db.call(conn, "wordle_set_setting", "player_names", "any")
+        conn.exec_driver_sql("CREATE TABLE bench_rows (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
+                             "client BIGINT NOT NULL) ENGINE=InnoDB")
+        conn.exec_driver_sql(FLOOR)
+        roles.grant(conn, "player", "bench_front@localhost", "bench-password")
+        conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{url.database}`.bench_floor "
+                             "TO 'bench_front'@'localhost'")
+    return url.set(username="bench_front", password="bench-password")
+
+
+def scenarios(front: URL, clients: int, seconds: float, today: date) -> list[str]:
+    floor_tally = run_clients(clients, seconds, front,
+                              lambda _n, call: call("bench_floor", ()))
+    floor = len(floor_tally.latencies) / seconds
+    games = [0] * clients
+
+    def new_players(n: int, call: Callable[[str, tuple[object, ...]], None]) -> None:
+        games[n] += 1
+        for guess in GUESSES:
+            call("wordle_play", (f"c{clients}_{n}_{games[n]}", guess, None, None))
+
+    played = run_clients(clients, seconds, front, new_players)
+    replays = [0] * clients
+
+    def existing_players(n: int, call: Callable[[str, tuple[object, ...]], None]) -> None:
+        player, past = replays[n] % games[n] + 1, replays[n] // games[n] + 1
+        replays[n] += 1
+        if past > PAST_DAYS:
+            time.sleep(0.05)  # this client's players have played every past day
+            return
+        for guess in GUESSES:
+            call("wordle_play", (f"c{clients}_{n}_{player}", guess, today - timedelta(past), None))
+
+    archived = run_clients(clients, seconds, front, existing_players)
+    return [
+        summary("floor: one-row insert", clients, seconds, floor_tally, None),
+        summary("new players, today", clients, seconds, played, floor),
+        summary("existing players, past days", clients, seconds, archived, floor),
+        *(f"|   error: {e} | | | | | | |" for e in sorted(set(played.errors + archived.errors))),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", default="8,64,256")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    with private_server() as server:
+        url = db.parse_url(server.url("wordle_bench"))
+        front = prepare(url)
+        with db.connect(url) as conn:
+            today = db.scalar(conn, "SELECT wordle_today()")
+        print("| scenario | clients | calls/s | p50 ms | p99 ms | errors | ratio to floor |")
+        print("|---|---|---|---|---|---|---|")
+        for clients in (int(c) for c in args.clients.split(",")):
+            print(f"running {clients} clients", file=sys.stderr)
+            for line in scenarios(front, clients, args.seconds, today):
+                print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""The morning rush: many players start today's game at the same moment, through a front-end
+account, beside publication and letter hints. No call may fail, and every game stays whole.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import db, game
+
+from conftest import TODAY_WORD as ANSWER
+from test_game import today
+
+GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]  # none is the answer: six tries
+
+
+def at_once(workers: list[Callable[[], None]]) -> list[BaseException]:
+    """Run the workers in threads released together; the exceptions they raised."""
+    start = threading.Barrier(len(workers))
+    errors: list[BaseException] = []
+
+    def run(work: Callable[[], None]) -> None:
+        start.wait()
+        try:
+            work()
+        except BaseException as exc:  # collected, and asserted by the caller
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(work,)) for work in workers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert not any(t.is_alive() for t in threads), "a player never finished"
+    return errors
+
+
+def player_game(url: URL, name: str) -> Callable[[], None]:
+    def play() -> None:
+        with db.connect(url) as conn:
+            for guess in GUESSES:
+                game.play(conn, name, guess)
+    return play
+
+
+def assert_consistent(conn: Connection, players: int) -> None:
+    games = db.query(conn, """
+        SELECT g.id, g.attempts, g.max_tries, g.state, COUNT(a.attempt) AS rows_
+        FROM games g JOIN players p ON p.id = g.player_id LEFT JOIN attempts a ON a.game_id = g.id
+        WHERE p.name LIKE 'rush%' GROUP BY g.id""")
+    assert len(games) == players
+    for g in games:
+        assert (g["attempts"], g["rows_"], g["state"]) == (6, 6, "lost"), g
+        assert g["attempts"] <= g["max_tries"]
+    assert db.scalar(conn, "SELECT COUNT(*) FROM (SELECT player_id, day FROM games "
+                           "GROUP BY player_id, day HAVING COUNT(*) > 1) d") == 0  # fmt: skip
+
+
+def test_32_new_players_finish_their_games_at_once(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front_end = shared("player")
+    errors = at_once([player_game(front_end, f"rush{n}") for n in range(32)])
+    assert errors == []
+    assert_consistent(conn, 32)
+
+
+def test_publication_and_letter_hints_beside_the_players(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                         db_url: URL) -> None:
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front_end, publisher = shared("player"), shared("publisher")
+    day = today(conn)
+
+    def publish_ahead() -> None:
+        with db.connect(publisher) as c:
+            for offset in range(2, 40):
+                db.call(c, "wordle_publish", day + timedelta(offset))
+
+    def hints(name: str) -> Callable[[], None]:
+        def work() -> None:
+            with db.connect(front_end) as c:
+                db.call(c, "wordle_reveal_letter", name, None)
+                for guess in GUESSES:
+                    game.play(c, name, guess)
+        return work
+
+    workers = [player_game(front_end, f"rush{n}") for n in range(16)]
+    workers += [hints(f"rush_h{n}") for n in range(8)]
+    workers += [publish_ahead, publish_ahead]
+    assert at_once(workers) == []
+    assert_consistent(conn, 24)
+    assert db.scalar(conn, "SELECT COUNT(*) FROM puzzles WHERE day > ?", day + timedelta(1)) == 38
+    assert db.scalar(conn, "SELECT COUNT(*) FROM revealed_letters") == 8
+    assert db.scalar(conn, "SELECT word FROM puzzle_schedule WHERE day = ?", day) == ANSWER
+
+
+
+def publisher_call(url: URL) -> Callable[[], None]:
+    def publish() -> None:
+        with db.connect(url) as c:
+            db.call(c, "wordle_publish", None)
+    return publish
+
+
+def test_many_sessions_of_one_account_with_a_cold_role_cache(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                             db_url: URL) -> None:
+    """Sessions of one account ask for its role at the same instant, five times over, each time
+    with the cache of roles empty: it is refreshed without a lock conflict (a deadlock on its row
+    once failed cron's publish-today)."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front_end, publisher = shared("player"), shared("publisher")
+    for round_ in range(5):
+        conn.exec_driver_sql("DELETE FROM caller_roles")
+        workers = [player_game(front_end, f"rush{round_}_{n}") for n in range(16)]
+        workers += [publisher_call(publisher) for _ in range(8)]
+        workers += [publisher_call(db_url) for _ in range(8)]
+        assert at_once(workers) == []
+    assert_consistent(conn, 80)

@@ -1,0 +1,376 @@
+"""The JSON API of `wordle-db serve`, through Starlette's TestClient, against a real database
+and a real player account (wordle_player with player_names any), as `serve` runs it."""
+
+from __future__ import annotations
+
+import os
+import stat
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+from starlette.testclient import TestClient
+
+from wordle_db import db, game, roles, schema, settings
+from wordle_db.errors import WordleError
+from wordle_db.web import players, setup
+from wordle_db.web.app import Settings, create_app
+from wordle_db.web.http import MAX_BODY
+
+from conftest import TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, _drop, copy_rows
+from test_game import set_word, today
+
+SECRET = b"test-secret-" + b"x" * 20
+POST = {"X-Wordle": "1"}
+
+
+@pytest.fixture(scope="module")
+def web_db(server_url: URL, template_url: URL) -> Iterator[tuple[URL, URL]]:
+    """One database for this module (the players are new in every test): the puzzles of
+    yesterday, today and tomorrow, and a front-end account as the README says (wordle_player,
+    player_names any). Returns (administrator's URL, the account's URL)."""
+    url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
+    schema.ensure_database(url)
+    schema.migrate(url)
+    copy_rows(template_url, url)
+    user, password = f"web_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+    with db.connect(url) as conn:
+        day = today(conn)
+        for offset, word in ((-1, YESTERDAY_WORD), (0, TODAY_WORD), (1, TOMORROW_WORD)):
+            set_word(conn, day + timedelta(offset), word)
+        settings.set_setting(conn, "player_names", "any")
+        roles.grant(conn, "player", f"{user}@%", password)
+    yield url, url.set(username=user, password=password)
+    with db.connect(url) as conn:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
+    _drop(url)
+
+
+@pytest.fixture
+def admin(web_db: tuple[URL, URL]) -> Iterator[Connection]:
+    with db.connect(web_db[0]) as conn:
+        yield conn
+
+
+@pytest.fixture
+def web_url(web_db: tuple[URL, URL]) -> URL:
+    return web_db[1]
+
+
+@pytest.fixture
+def make_client(web_url: URL) -> Iterator[Callable[..., TestClient]]:
+    made: list[TestClient] = []
+
+    def make(**options: object) -> TestClient:
+        client = TestClient(create_app(web_url, Settings(SECRET, **options)))  # type: ignore[arg-type]
+        client.__enter__()
+        made.append(client)
+        return client
+
+    yield make
+    for client in made:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: Callable[..., TestClient]) -> TestClient:
+    return make_client(time_zone="+00:00")
+
+
+def player(client: TestClient) -> str:
+    name = players.player_of(SECRET, client.cookies.get(players.COOKIE))
+    assert name is not None
+    return name
+
+
+def guess(client: TestClient, word: str, **body: object) -> dict:
+    response = client.post("/api/guess", json={"word": word, **body}, headers=POST)
+    return {"status": response.status_code, **response.json()}
+
+
+def test_today_sets_a_signed_httponly_strict_cookie(client: TestClient, admin: Connection) -> None:
+    response = client.get("/api/today")
+    assert response.status_code == 200
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"{players.COOKIE}=")
+    for attribute in ("HttpOnly", "SameSite=strict", "Path=/", "Max-Age="):
+        assert attribute.lower() in cookie.lower(), attribute
+    data = response.json()
+    day = today(admin)
+    assert data["day"] == day.isoformat()
+    assert data["number"] == db.scalar(admin, "SELECT wordle_puzzle_number(?)", day)
+    assert (data["letters"], data["state"], data["attempts"], data["max_tries"]) == (
+        5, "playing", 0, 6)
+    assert data["answer"] is None
+    assert 0 < data["next_puzzle_in"] <= 86400
+    assert player(client).startswith("web-")
+    # the same cookie next time: no new one, the same player
+    again = client.get("/api/today")
+    assert "set-cookie" not in again.headers
+    assert again.json()["day"] == data["day"]
+
+
+def test_a_whole_game_and_what_each_endpoint_shows(client: TestClient, admin: Connection) -> None:
+    refused = guess(client, "xyzzy")
+    assert (refused["status"], refused["code"]) == (422, "WD033")
+    assert "not an accepted word" in refused["error"]
+    first = guess(client, "slate")
+    assert first["status"] == 200
+    assert first["result"]["hint"] == "00202"  # slate / crane
+    assert first["result"]["answer"] is None and first["game"]["answer"] is None
+    assert [a["guess"] for a in first["attempts"]] == ["slate"]
+    keys = {k["letter"]: k["state"] for k in first["keyboard"]}
+    assert (keys["a"], keys["e"], keys["s"], keys["c"]) == ("right", "right", "absent", "unused")
+    name = player(client)
+    assert client.get("/api/board").json() == [
+        {**r, "played_at": r["played_at"].isoformat()} for r in game.board(admin, name)]
+    assert client.get("/api/keyboard").json() == [
+        {"letter": k, "state": s} for k, s in game.keyboard(admin, name)]
+    assert guess(client, "slate")["code"] == "WD034"
+    assert client.get("/api/share").status_code == 409
+    won = guess(client, TODAY_WORD.upper())
+    assert won["status"] == 200
+    assert (won["result"]["state"], won["result"]["attempt"]) == ("won", 2)
+    assert won["game"]["answer"] == TODAY_WORD
+    late = guess(client, "moist")
+    assert (late["status"], late["code"]) == (409, "WD035")
+    shared = client.get("/api/share").json()["text"]
+    assert shared == game.share(admin, name)
+    stats = client.get("/api/stats").json()
+    assert (stats["played"], stats["won"], stats["current_streak"]) == (1, 1, 1)
+    assert stats["distribution"] == [{"attempts": n, "games": int(n == 2)} for n in range(1, 7)]
+    whole = client.get("/api/game").json()
+    assert whole["game"]["state"] == "won"
+    assert [a["hint"] for a in whole["attempts"]] == ["00202", "22222"]
+
+
+def test_hard_mode_before_the_first_guess_only(client: TestClient, make_client) -> None:
+    assert guess(client, "slate", hard=True)["game"]["hard"] is True
+    broken = guess(client, "moist")
+    assert (broken["status"], broken["code"]) == (422, "WD036")
+    assert "must" in broken["error"]
+    other = make_client()
+    guess(other, "slate")
+    late = guess(other, "crane", hard=True)
+    assert (late["status"], late["code"]) == (409, "WD037")
+
+
+def test_days_past_future_unpublished_and_malformed(client: TestClient, admin: Connection) -> None:
+    day = today(admin)
+    past = client.get(f"/api/game?day={day - timedelta(1)}").json()
+    assert past["game"]["answer"] is None
+    lost = None
+    for word in ("slate", "moist", "pinky", "audio", "wrung", "fjord"):
+        lost = guess(client, word, day=(day - timedelta(1)).isoformat())
+    assert lost is not None and lost["result"]["state"] == "lost"
+    assert lost["result"]["answer"] == YESTERDAY_WORD
+    future = client.get(f"/api/game?day={day + timedelta(1)}")
+    assert (future.status_code, future.json()["code"]) == (404, "WD030")
+    assert guess(client, "slate", day=(day + timedelta(1)).isoformat())["status"] == 404
+    unpublished = client.get(f"/api/board?day={day - timedelta(30)}")
+    assert (unpublished.status_code, unpublished.json()["code"]) == (404, "WD031")
+    for bad in ("yesterday", "2026-02-30", "2026-1-1", "'; DROP TABLE games; --", "9" * 500):
+        response = client.get("/api/game", params={"day": bad})
+        assert response.status_code == 400, bad
+        assert guess(client, "slate", day=bad)["status"] == 400
+
+
+def test_letter_hint(client: TestClient, admin: Connection) -> None:
+    response = client.post("/api/hint", json={}, headers=POST)
+    assert response.status_code == 200
+    hint = response.json()["hint"]
+    assert TODAY_WORD[hint["position"] - 1] == hint["letter"]
+    assert response.json()["game"]["letters_revealed"] == 1
+    assert game.game_state(admin, player(client))["letters_revealed"] == 1
+    assert client.post("/api/hint", json={}, headers=POST).status_code == 200
+    spent = client.post("/api/hint", json={}, headers=POST)
+    assert (spent.status_code, spent.json()["code"]) == (409, "WD040")
+
+
+def test_the_archive_lists_past_days_without_words(client: TestClient, admin: Connection) -> None:
+    day = today(admin)
+    guess(client, "slate", day=(day - timedelta(1)).isoformat())
+    archive = client.get("/api/archive")
+    assert archive.status_code == 200
+    assert archive.json() == [{"day": (day - timedelta(1)).isoformat(), "number": db.scalar(
+        admin, "SELECT wordle_puzzle_number(?)", day - timedelta(1)), "state": "playing"}]
+    assert YESTERDAY_WORD not in archive.text
+
+
+def test_no_answer_reaches_a_player_before_the_game_is_over(client: TestClient) -> None:
+    """Every GET endpoint, for today, yesterday and tomorrow, while the games are open."""
+    guess(client, "slate")
+    guess(client, "moist", day="2000-01-01")
+    texts = []
+    for path in ("/api/today", "/api/game", "/api/board", "/api/keyboard", "/api/stats",
+                 "/api/share", "/api/archive", "/api/openapi.json", "/", "/static/app.js"):
+        texts.append(client.get(path).text)
+        for day in ("", "?day=" + client.get("/api/today").json()["day"]):
+            texts.append(client.get(path + day).text)
+    texts.append(client.post("/api/hint", json={}, headers=POST).text)
+    for text in texts:
+        for secret in (TODAY_WORD, TOMORROW_WORD):
+            assert secret not in text.lower()
+
+
+def test_a_forged_or_foreign_cookie_gets_a_new_player(client: TestClient, make_client) -> None:
+    guess(client, "slate")
+    owner_cookie = client.cookies[players.COOKIE]
+    owner_id = owner_cookie.split(".")[0]
+    other = make_client()
+    guess(other, "moist")
+    other_sig = other.cookies[players.COOKIE].split(".")[1]
+    forged = [
+        f"{owner_id}.{other_sig}",  # another player's signature
+        f"{owner_id}.{'0' * 64}",
+        owner_id,  # unsigned
+        f"{owner_id}.{owner_cookie.split('.')[1][:-1]}",  # cut
+        f"{owner_id[:-1]}0.{owner_cookie.split('.')[1]}",  # another id, the owner's signature
+        "web-" + owner_id,
+        "x" * 5000,
+        "",
+    ]
+    for cookie in forged:
+        attacker = make_client()
+        attacker.cookies.set(players.COOKIE, cookie)
+        seen = attacker.get("/api/game")
+        assert seen.json()["attempts"] == [], cookie
+        assert seen.headers["set-cookie"].startswith(f"{players.COOKIE}="), cookie
+        assert guess(attacker, "pious")["status"] == 200
+        assert [a["guess"] for a in client.get("/api/board").json()] == ["slate"]
+        assert [a["guess"] for a in other.get("/api/board").json()] == ["moist"]
+    # a valid cookie signed with another secret is foreign too
+    foreign, _ = players.new_cookie(b"another secret, not this server's")
+    stranger = make_client()
+    stranger.cookies.set(players.COOKIE, foreign)
+    assert stranger.get("/api/game").json()["attempts"] == []
+
+
+def test_posts_need_the_csrf_header_json_and_this_origin(client: TestClient) -> None:
+    body = {"word": "slate"}
+    refusals = [
+        client.post("/api/guess", json=body),
+        client.post("/api/guess", json=body, headers={"X-Wordle": "0"}),
+        client.post("/api/guess", content=b'{"word":"slate"}',
+                    headers={**POST, "Content-Type": "text/plain"}),
+        client.post("/api/guess", data={"word": "slate"}, headers=POST),
+        client.post("/api/guess", json=body, headers={**POST, "Origin": "https://evil.example"}),
+        client.post("/api/guess", json=body, headers={**POST, "Origin": "null"}),
+        client.post("/api/guess", json=body, headers={**POST, "Sec-Fetch-Site": "cross-site"}),
+        client.post("/api/hint", json={}),
+    ]
+    assert [r.status_code for r in refusals] == [403, 403, 415, 415, 403, 403, 403, 403]
+    assert client.get("/api/board").json() == []
+    assert client.get("/api/guess").status_code == 405
+    same = client.post("/api/guess", json=body, headers={**POST, "Origin": "http://testserver"})
+    assert same.status_code == 200
+
+
+def test_hostile_bodies(client: TestClient) -> None:
+    cases = {
+        b"not json": 400, b"[1, 2]": 400, b'"slate"': 400, b'{"word": 12345}': 400,
+        b'{"word": null}': 400, b'{"word": ["slate"]}': 400, b'{}': 400,
+        b'{"word": "slate", "hard": "yes"}': 400, b'{"word": "slate", "day": 20260101}': 400,
+        b"\xff\xfe{}": 400, b'{"word": "\\ud800"}': 503,
+    }
+    for body, status in cases.items():
+        response = client.post("/api/guess", content=body,
+                               headers={**POST, "Content-Type": "application/json"})
+        assert response.status_code == status, body
+        assert response.json()["error"]
+    for word, code in [("sl'ate", "WD032"), ("' OR 1=1 --", "WD032"), ("🟩🟩🟩🟩🟩", "WD033"),
+                       ("slat\u0000", "WD033"), ("a" * 1000, "WD032"), ("", "WD032"),
+                       ("zzzzz", "WD033")]:
+        refused = guess(client, word)
+        assert (refused["status"], refused["code"]) == (422, code), word
+    assert client.get("/api/board").json() == []
+
+
+def test_request_body_limit(client: TestClient) -> None:
+    big = b'{"word": "' + b"a" * MAX_BODY + b'"}'
+    sized = client.post("/api/guess", content=big,
+                        headers={**POST, "Content-Type": "application/json"})
+    assert sized.status_code == 413
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the body is counted as it comes
+        yield b'{"word": "'
+        for _ in range(10):
+            yield b"a" * 1000
+        yield b'"}'
+
+    streamed = client.post("/api/guess", content=chunks(),
+                           headers={**POST, "Content-Type": "application/json"})
+    assert streamed.status_code == 413
+    assert client.get("/api/board").json() == []
+
+
+def test_rate_limit_per_client(make_client) -> None:
+    client = make_client(guess_burst=3, guesses_per_minute=1)
+    statuses = [guess(client, w)["status"] for w in ("slate", "xyzzy", "moist", "pinky")]
+    assert statuses == [200, 422, 200, 429]
+    limited = client.post("/api/guess", json={"word": "pinky"}, headers=POST)
+    assert limited.status_code == 429 and int(limited.headers["retry-after"]) >= 1
+    assert [a["guess"] for a in client.get("/api/board").json()] == ["slate", "moist"]
+    # another address has its own bucket
+    other = TestClient(client.app, client=("203.0.113.9", 1234))
+    assert guess(other, "slate")["status"] == 200
+
+
+def test_page_openapi_and_headers(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert 'aria-live="polite"' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+    spec = client.get("/api/openapi.json").json()
+    routes = {r.path for r in client.app.app.routes if r.path.startswith("/api/")}
+    assert set(spec["paths"]) | {"/api/openapi.json"} == routes
+    assert client.get("/api/today").headers["cache-control"] == "no-store"
+
+
+def test_an_account_without_player_names_any_is_refused(
+    web_url: URL, admin: Connection
+) -> None:
+    setup.check_account(web_url)
+    settings.set_setting(admin, "player_names", "account")
+    try:
+        with pytest.raises(WordleError, match="player_names any"):
+            setup.check_account(web_url)
+    finally:
+        settings.set_setting(admin, "player_names", "any")
+
+
+def test_secret_file_is_private_and_kept(tmp_path: Path) -> None:
+    first = setup.load_secret(tmp_path)
+    path = tmp_path / setup.SECRET_FILE
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert len(first) >= 32 and setup.load_secret(tmp_path) == first
+    assert setup.load_secret(tmp_path, "operator's own secret") == b"operator's own secret"
+    with pytest.raises(WordleError, match="at least"):
+        setup.load_secret(tmp_path, "short")
+    os.chmod(path, 0o644)
+    with pytest.raises(WordleError, match="chmod 600"):
+        setup.load_secret(tmp_path)
+
+
+def test_embedded_setup_makes_a_player_account(
+    web_db: tuple[URL, URL], admin: Connection, tmp_path: Path
+) -> None:
+    db_url = web_db[0]
+    user = f"web_{os.getpid()}"
+    try:
+        url = setup.embedded_account(db_url, tmp_path, f"{user}@localhost")
+        assert stat.S_IMODE((tmp_path / setup.PASSWORD_FILE).stat().st_mode) == 0o600
+        assert url.username == user
+        assert url.password == (tmp_path / setup.PASSWORD_FILE).read_text().strip()
+        setup.check_account(url)
+        roles = db.query(admin, "SELECT Role FROM mysql.roles_mapping WHERE User = ?", user)
+        assert roles == [{"Role": "wordle_player"}]
+        assert setup.embedded_account(db_url, tmp_path, f"{user}@localhost") == url
+    finally:
+        admin.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")

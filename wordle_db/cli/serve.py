@@ -1,0 +1,104 @@
+"""`wordle-db serve`: the game in the browser (an ASGI app served by uvicorn)."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import click
+from sqlalchemy.engine import URL
+
+from wordle_db import db
+from wordle_db.cli.base import App, cli, pass_app
+from wordle_db.errors import DatabaseError, WordleError
+from wordle_db.server import default_home
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket, or one line saying why not (port in use, unknown host, ...)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise WordleError(f"cannot listen on {host}:{port}: unknown host ({exc})") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(1024)
+    except OSError as exc:
+        sock.close()
+        raise WordleError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def read_time_zone(url: URL) -> str | None:
+    """The installation's time zone, if this account may read it (for the countdown)."""
+    with db.connect(url) as conn:
+        try:
+            return str(db.call_one(conn, "wordle_status")["time_zone"])
+        except DatabaseError:
+            return None
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0: every interface, e.g. for phones on the LAN).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True,
+              help="TCP port.")
+@click.option("--secret-file", type=click.Path(dir_okay=False, path_type=Path),
+              help="File holding the cookie secret. Default: $WORDLE_DB_WEB_SECRET, else "
+              "web-secret in the data directory, made on first start.")
+@click.option("--forwarded-allow-ips", metavar="IPS",
+              help="Behind a reverse proxy: the proxy's addresses (comma-separated, * for any), "
+              "whose X-Forwarded-For and X-Forwarded-Proto headers are trusted.")
+@click.option("--guesses-per-minute", type=click.IntRange(1, 100_000), default=30,
+              show_default=True, help="Guesses and letter hints per client address a minute "
+              "(after a burst of 20).")
+@click.option("--time-zone", metavar="ZONE",
+              help="The installation's time zone for the countdown, when the account may not "
+              "read it (a player account). Default: read from the database.")
+@pass_app
+def serve(app: App, host: str, port: int, secret_file: Path | None,
+          forwarded_allow_ips: str | None, guesses_per_minute: int,
+          time_zone: str | None) -> None:  # fmt: skip
+    """Serve the game in the browser: a page and a JSON API (/api/openapi.json).
+
+    Players need no account: each browser gets an anonymous player in a signed cookie. The
+    page plays through a database account with the wordle_player role and setting
+    player_names any. With the embedded server, serve creates that account
+    (wordle_web@localhost, its password in the data directory); with --db-url, give such an
+    account (see `wordle-db grant`). Ctrl-C stops it.
+
+    \b
+    Example:
+        wordle-db serve --host 0.0.0.0 --port 8080
+        wordle-db --db-url mariadb://web:pw@db/wordle serve --forwarded-allow-ips 127.0.0.1
+    """
+    import uvicorn
+
+    from wordle_db.web import setup
+    from wordle_db.web.app import Settings, create_app
+
+    sock = listen(host, port)
+    home = default_home()
+    given = secret_file.read_text().strip() if secret_file else os.environ.get(setup.SECRET_ENV)
+    secret = setup.load_secret(home, given)
+    if app.embedded:
+        url = setup.embedded_account(app.url, home)
+        zone = time_zone or read_time_zone(app.url)
+    else:
+        url = app.url
+        zone = time_zone or read_time_zone(url)
+    setup.check_account(url)
+    web = create_app(url, Settings(secret, guesses_per_minute, time_zone=zone))
+    config = uvicorn.Config(
+        web, proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "", server_header=False,
+        log_level="info", timeout_graceful_shutdown=5,
+    )  # fmt: skip
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}"
+               + ("" if zone else "; countdown unknown: give --time-zone"), err=True)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,1 @@
+"""`wordle-db serve`: the game in the browser, one more thin client of the SQL API."""

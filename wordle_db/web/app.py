@@ -1,0 +1,234 @@
+"""The ASGI app: the page, its static files and a JSON API over the game's procedures.
+
+Every answer about a game comes from the same routines the CLI calls (wordle_db.game); this
+module only finds out who the player is, checks the request's shape and passes results on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.engine import URL, Connection
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from wordle_db import db, game
+from wordle_db.errors import WordleError
+from wordle_db.web import openapi, players
+from wordle_db.web.http import (
+    JSON,
+    HTTPError,
+    bool_field,
+    check_post,
+    day_param,
+    error_response,
+    read_json,
+    text_field,
+)
+from wordle_db.web.limits import RateLimit
+from wordle_db.web.pool import Pool
+
+STATIC = Path(__file__).parent / "static"
+Work = Callable[[Connection, str, dict[str, Any]], Any]
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; "
+     b"frame-ancestors 'none'; form-action 'none'; base-uri 'none'"),
+]  # fmt: skip
+NEXT_PUZZLE = (
+    "SELECT TIMESTAMPDIFF(SECOND, CONVERT_TZ(UTC_TIMESTAMP(), '+00:00', ?), "
+    "CAST(wordle_today() + INTERVAL 1 DAY AS DATETIME)) AS seconds"
+)
+
+
+@dataclass
+class Settings:
+    secret: bytes
+    guesses_per_minute: float = 30
+    guess_burst: int = 20
+    time_zone: str | None = None  # for the countdown; None: not known to the server
+
+
+class Web:
+    """The endpoints, with what they share: the pool, the secret and the rate limit."""
+
+    def __init__(self, url: URL, settings: Settings) -> None:
+        self.pool = Pool(url)
+        self.settings = settings
+        self.limit = RateLimit(settings.guesses_per_minute, settings.guess_burst)
+
+    def _player(self, request: Request) -> tuple[str, str | None]:
+        """The player this request proves, else a new one: (name, cookie to set or None)."""
+        name = players.player_of(self.settings.secret, request.cookies.get(players.COOKIE))
+        if name is not None:
+            return name, None
+        cookie, name = players.new_cookie(self.settings.secret)
+        return name, cookie
+
+    async def _run(self, request: Request, work: Work, post: bool = False) -> Response:
+        """Check a POST (CSRF, rate limit, body), find the player, run `work` in a thread with
+        a connection, and answer its result or its error as JSON."""
+        cookie = None
+        try:
+            data: dict[str, Any] = {}
+            if post:
+                check_post(request)
+                wait = self.limit.take(request.client.host if request.client else "")
+                if wait:
+                    raise HTTPError(429, "too many requests: wait a moment",
+                                    headers={"retry-after": str(max(1, round(wait)))})
+                data = await read_json(request)
+            name, cookie = self._player(request)
+            response: Response = JSON(await run_in_threadpool(self._call, work, name, data))
+        except (HTTPError, WordleError) as exc:
+            response = error_response(exc)
+        if cookie:
+            response.set_cookie(players.COOKIE, cookie, max_age=players.MAX_AGE, path="/",
+                                httponly=True, samesite="strict",
+                                secure=request.url.scheme == "https")  # fmt: skip
+        response.headers["cache-control"] = "no-store"
+        return response
+
+    def _call(self, work: Work, name: str, data: dict[str, Any]) -> Any:
+        with self.pool.connection() as conn:
+            return work(conn, name, data)
+
+    # the endpoints: each a `work(conn, player name, JSON body)`
+
+    async def today(self, request: Request) -> Response:
+        def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
+            state = game.game_state(conn, name, None)
+            state["next_puzzle_in"] = self._next_puzzle(conn)
+            return state
+
+        return await self._run(request, work)
+
+    async def game(self, request: Request) -> Response:
+        return await self._run(request, lambda conn, name, _: _whole(conn, name, _day(request)))
+
+    async def board(self, request: Request) -> Response:
+        return await self._run(request,
+                               lambda conn, name, _: game.board(conn, name, _day(request)))
+
+    async def keyboard(self, request: Request) -> Response:
+        return await self._run(request, lambda conn, name, _: _keys(conn, name, _day(request)))
+
+    async def guess(self, request: Request) -> Response:
+        def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
+            word, day = text_field(data, "word"), day_param(request, data.get("day"))
+            hard = bool_field(data, "hard")
+            result = game.play(conn, name, word, day, hard)
+            return {"result": result, **_whole(conn, name, result["day"])}
+
+        return await self._run(request, work, post=True)
+
+    async def hint(self, request: Request) -> Response:
+        def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
+            day = day_param(request, data.get("day"))
+            return {"hint": game.reveal_letter(conn, name, day), **_whole(conn, name, day)}
+
+        return await self._run(request, work, post=True)
+
+    async def stats(self, request: Request) -> Response:
+        def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
+            row = game.stats(conn, name)
+            row["distribution"] = [{"attempts": k, "games": v}
+                                   for k, v in row["distribution"].items()]  # fmt: skip
+            return row
+
+        return await self._run(request, work)
+
+    async def share(self, request: Request) -> Response:
+        return await self._run(
+            request, lambda conn, name, _: {"text": game.share(conn, name, _day(request))})
+
+    async def archive(self, request: Request) -> Response:
+        """The past days (newest first) with this player's state in each: never their words,
+        which /api/game gives once that day's game is over."""
+
+        def work(conn: Connection, name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+            days = db.query(conn, "SELECT day, number FROM past_puzzles ORDER BY day DESC")
+            states = {r["day"]: r["state"] for r in db.query(
+                conn, "SELECT day, state FROM my_games WHERE player = ?", name)}  # fmt: skip
+            return [{**d, "state": states.get(d["day"], "new")} for d in days]
+
+        return await self._run(request, work)
+
+    def _next_puzzle(self, conn: Connection) -> int | None:
+        if self.settings.time_zone is None:
+            return None
+        seconds = db.scalar(conn, NEXT_PUZZLE, self.settings.time_zone)
+        return None if seconds is None else int(seconds)
+
+
+def _day(request: Request) -> date | None:
+    return day_param(request)
+
+
+def _keys(conn: Connection, name: str, day: date | None) -> list[dict[str, str]]:
+    return [{"letter": k, "state": s} for k, s in game.keyboard(conn, name, day)]
+
+
+def _whole(conn: Connection, name: str, day: date | None) -> dict[str, Any]:
+    """A game as the page shows it: its state, its attempts and the keyboard."""
+    state = game.game_state(conn, name, day)
+    return {"game": state, "attempts": game.board(conn, name, state["day"]),
+            "keyboard": _keys(conn, name, state["day"])}  # fmt: skip
+
+
+class SecurityHeaders:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def add(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, add if scope["type"] == "http" else send)
+
+
+def create_app(url: URL, settings: Settings) -> Starlette:
+    web = Web(url, settings)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+
+    async def schema(request: Request) -> Response:
+        return JSON(openapi.DESCRIPTION)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
+        yield
+        web.pool.close()
+
+    routes = [
+        Route("/", index),
+        Route("/api/today", web.today),
+        Route("/api/game", web.game),
+        Route("/api/board", web.board),
+        Route("/api/keyboard", web.keyboard),
+        Route("/api/guess", web.guess, methods=["POST"]),
+        Route("/api/hint", web.hint, methods=["POST"]),
+        Route("/api/stats", web.stats),
+        Route("/api/share", web.share),
+        Route("/api/archive", web.archive),
+        Route("/api/openapi.json", schema),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.web = web
+    return SecurityHeaders(app)  # type: ignore[return-value]

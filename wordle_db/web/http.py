@@ -1,0 +1,128 @@
+"""Requests and answers: JSON in and out, the errors as HTTP statuses, the guards on POSTs."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from wordle_db.errors import DatabaseError, WordleError, describe
+
+MAX_BODY = 4096  # bytes of a POST body: a guess is a few dozen
+CSRF_HEADER = "x-wordle"
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+# SQLSTATE of the game's refusals -> HTTP status; other WD states are 400.
+STATUS = {
+    "WD030": 404, "WD031": 404,  # a future day, a day without puzzle
+    "WD032": 422, "WD033": 422, "WD034": 422, "WD036": 422,  # the guess is refused
+    "WD035": 409, "WD037": 409, "WD040": 409, "WD041": 409,  # not in this game's state
+    "WD025": 503,  # the database stayed busy
+    "WD039": 500, "WD012": 500, "WD013": 500,  # the server's account or session is wrong
+}  # fmt: skip
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.headers = status, message, headers or {}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, date | datetime):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    raise TypeError(f"cannot send {type(value).__name__} as JSON")
+
+
+class JSON(JSONResponse):
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, default=_plain,
+                          separators=(",", ":")).encode()  # fmt: skip
+
+
+def error_response(exc: Exception) -> JSON:
+    headers: dict[str, str] = {}
+    if isinstance(exc, HTTPError):
+        status, message, code, headers = exc.status, exc.message, None, exc.headers
+    elif isinstance(exc, DatabaseError) and exc.is_refusal:
+        status, message, code = STATUS.get(exc.sqlstate or "", 400), describe(exc), exc.sqlstate
+    elif isinstance(exc, WordleError):
+        status, message, code = 503, describe(exc), None
+    else:
+        raise exc
+    body: dict[str, Any] = {"error": message}
+    if code:
+        body["code"] = code
+    return JSON(body, status_code=status, headers=headers)
+
+
+def day_param(request: Request, value: Any = None) -> date | None:
+    """`day` from the query string (or a JSON body's value): YYYY-MM-DD, or None for today."""
+    raw = request.query_params.get("day") if value is None else value
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or not _DAY.match(raw):
+        raise HTTPError(400, "day must be a date, YYYY-MM-DD")
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise HTTPError(400, f"{raw} is not a date") from None
+
+
+def check_post(request: Request) -> None:
+    """CSRF: a cross-site form cannot set a custom header nor send JSON without a preflight
+    (which this server never grants), and an Origin, when sent, must be this site."""
+    if request.headers.get(CSRF_HEADER) != "1":
+        raise HTTPError(403, "a POST needs the header X-Wordle: 1")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPError(415, "a POST body must be application/json")
+    origin = request.headers.get("origin")
+    if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host')}":
+        raise HTTPError(403, "cross-origin request refused")
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        raise HTTPError(403, "cross-site request refused")
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """The body as a JSON object, at most MAX_BODY bytes (also when no length is announced)."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise HTTPError(413, f"the request body must be at most {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise HTTPError(413, f"the request body must be at most {MAX_BODY} bytes")
+    if not body:
+        return {}
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise HTTPError(400, "the request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise HTTPError(400, "the request body must be a JSON object")
+    return data
+
+
+def text_field(data: dict[str, Any], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str):
+        raise HTTPError(400, f"{name} must be a string")
+    return value
+
+
+def bool_field(data: dict[str, Any], name: str) -> bool | None:
+    value = data.get(name)
+    if value is not None and not isinstance(value, bool):
+        raise HTTPError(400, f"{name} must be true, false or null")
+    return value

@@ -1,0 +1,63 @@
+"""The JSON API's OpenAPI description (served at /api/openapi.json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_DAY = {"name": "day", "in": "query", "required": False,
+        "schema": {"type": "string", "format": "date"},
+        "description": "a past day's puzzle, YYYY-MM-DD; default today"}  # fmt: skip
+_ERRORS = {
+    "400": {"description": "malformed request ({error} says what)"},
+    "404": {"description": "a future day, or a day without puzzle (WD030, WD031)"},
+    "409": {"description": "not possible in this game's state: over, hard mode too late, "
+                           "no letter hint left, nothing to share (WD035, WD037, WD040, WD041)"},
+    "503": {"description": "the database is busy or unreachable"},
+}
+_POST_ERRORS = {
+    **_ERRORS,
+    "403": {"description": "CSRF: the X-Wordle: 1 header is missing, or another origin"},
+    "413": {"description": "the body is over 4096 bytes"},
+    "415": {"description": "the body is not application/json"},
+    "422": {"description": "the guess is refused: length, not in the word list, tried "
+                           "already, a hard-mode rule (WD032, WD033, WD034, WD036)"},
+    "429": {"description": "too many guesses or hints from this address (Retry-After)"},
+}
+
+
+def _get(summary: str, day: bool = True) -> dict[str, Any]:
+    return {"get": {"summary": summary, "parameters": [_DAY] if day else [],
+                    "responses": {"200": {"description": "JSON"}, **_ERRORS}}}  # fmt: skip
+
+
+def _post(summary: str, body: dict[str, Any]) -> dict[str, Any]:
+    return {"post": {
+        "summary": summary,
+        "parameters": [{"name": "X-Wordle", "in": "header", "required": True,
+                        "schema": {"type": "string", "enum": ["1"]}}],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "properties": body}}}},
+        "responses": {"200": {"description": "JSON"}, **_POST_ERRORS},
+    }}  # fmt: skip
+
+
+DESCRIPTION: dict[str, Any] = {
+    "openapi": "3.0.3",
+    "info": {"title": "wordle-db", "version": "1",
+             "description": "The daily word game. The player is the signed, HttpOnly cookie "
+             "wordle_player, set on the first answer; errors are {error, code}."},
+    "paths": {
+        "/api/today": _get("today's game: day, number, letters, state, max_tries, "
+                           "next_puzzle_in (seconds)", day=False),
+        "/api/game": _get("a game with its attempts and keyboard (answer once over)"),
+        "/api/board": _get("the attempts of a game"),
+        "/api/keyboard": _get("every letter with the best hint seen"),
+        "/api/share": _get("the share text of a finished game"),
+        "/api/stats": _get("statistics: played, won, streaks, distribution", day=False),
+        "/api/archive": _get("past days with this player's state in each", day=False),
+        "/api/guess": _post("submit a guess", {
+            "word": {"type": "string"}, "day": {"type": "string", "format": "date"},
+            "hard": {"type": "boolean", "description": "before the first guess only"}}),
+        "/api/hint": _post("reveal a letter", {"day": {"type": "string", "format": "date"}}),
+    },
+}  # fmt: skip

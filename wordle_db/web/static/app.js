@@ -59,6 +59,7 @@ function drawBoard() {
   const board = $("board");
   const g = view.game;
   board.style.setProperty("--letters", g.letters);
+  board.style.setProperty("--tries", g.max_tries);
   board.replaceChildren();
   for (let i = 0; i < g.max_tries; i += 1) {
     const row = document.createElement("div");
@@ -187,7 +188,11 @@ document.addEventListener("keydown", (event) => {
   if (document.querySelector("dialog[open]")) return;
   const target = event.target;
   if (target.matches("input, textarea, select")) return;
-  if (target.matches("button, a") && (event.key === "Enter" || event.key === " ")) return;
+  // Enter and Space activate a focused button, except that Enter with letters typed submits
+  // them (the focus may still be on a header button after a dialog closed)
+  const onKey = target.matches("#keyboard button");
+  if (target.matches("button, a") && (event.key === " " || (event.key === "Enter"
+      && (onKey || typed === "")))) return;
   if (event.key === "Enter" || event.key === "Backspace") {
     event.preventDefault();
     press(event.key);

@@ -1,0 +1,292 @@
+"""The page of `wordle-db serve` in a real browser: Debian's Chromium driven by Selenium, the
+app served by uvicorn on a free port, against a real database (never a mock).
+
+Screenshots at phone and desktop size go to tests/artifacts/ (git-ignored); the path is
+printed."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from sqlalchemy.engine import URL
+from test_web_api import web_db  # noqa: F401  (the module's database and account)
+
+from wordle_db import db, game
+from wordle_db.cli.serve import listen
+from wordle_db.web import players
+from wordle_db.web.app import Settings, create_app
+
+from conftest import TODAY_WORD, YESTERDAY_WORD
+from test_game import today
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+SECRET = b"browser-test-secret-0123456789"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+WAIT = 10.0
+# colours of the stylesheet (light theme): right, elsewhere, absent; high contrast: right
+GREEN, YELLOW, GREY = "rgba(83, 141, 78, 1)", "rgba(181, 159, 59, 1)", "rgba(120, 124, 126, 1)"
+ORANGE = "rgba(245, 121, 58, 1)"
+
+
+@pytest.fixture(scope="module")
+def base_url(web_db: tuple[URL, URL]) -> Iterator[str]:  # noqa: F811
+    """The app on 127.0.0.1, a free port, in a thread; its rate limit high enough for one
+    browser's games."""
+    sock = listen("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    app = create_app(web_db[1], Settings(SECRET, 600, 100, time_zone="+00:00"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + WAIT
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(WAIT)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.access(p, os.X_OK)]
+    if missing:
+        pytest.fail(f"{' and '.join(missing)} missing: run ./dev test (it installs Debian's "
+                    "chromium and chromium-driver), or apt-get install chromium chromium-driver",
+                    pytrace=False)  # fmt: skip
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--window-size=1280,800", "--force-prefers-reduced-motion"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def until(driver: WebDriver, check: Callable[[], Any], what: str) -> Any:
+    deadline = time.monotonic() + WAIT
+    while True:
+        try:
+            result = check()
+        except Exception:  # the element is being redrawn
+            result = None
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise TimeoutException(f"waited {WAIT} s for {what}; message: "
+                                   f"{driver.find_element(By.ID, 'message').text!r}")
+        time.sleep(0.05)
+
+
+def rows(driver: WebDriver) -> list[list[WebElement]]:
+    return [r.find_elements(By.CLASS_NAME, "tile") for r in
+            driver.find_elements(By.CSS_SELECTOR, "#board .row")]  # fmt: skip
+
+
+def row_states(driver: WebDriver, n: int) -> list[str]:
+    return [t.get_attribute("data-state") or "" for t in rows(driver)[n]]
+
+
+def row_text(driver: WebDriver, n: int) -> str:
+    return "".join(t.text for t in rows(driver)[n]).lower()
+
+
+def type_keys(driver: WebDriver, keys: str) -> None:
+    ActionChains(driver).send_keys(keys).perform()
+
+
+def key(driver: WebDriver, value: str) -> WebElement:
+    return driver.find_element(By.CSS_SELECTOR, f'#keyboard [data-key="{value}"]')
+
+
+def colour(element: WebElement) -> str:
+    return element.value_of_css_property("background-color")
+
+
+def message(driver: WebDriver) -> str:
+    return driver.find_element(By.ID, "message").text
+
+
+def player(driver: WebDriver) -> str:
+    cookie = driver.get_cookie(players.COOKIE)
+    assert cookie is not None and cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    name = players.player_of(SECRET, cookie["value"])
+    assert name is not None
+    return name
+
+
+def screenshot(driver: WebDriver, name: str, width: int, height: int) -> Path:
+    """The page as a width x height screen shows it (a phone: mobile emulation)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}-{width}x{height}.png"
+    width_used = driver.execute_script("return document.documentElement.scrollWidth")
+    wide = driver.execute_script(
+        "return [...document.querySelectorAll('body *')].filter(e => "
+        "e.getBoundingClientRect().right > innerWidth).map(e => e.id || e.className || e.tagName)"
+        ".slice(0, 5).join(' ') + ' inner ' + innerWidth")
+    assert width_used <= width, f"the page is {width_used} px wide at {width} px: {wide}"
+    assert driver.save_screenshot(str(path))
+    print(f"screenshot: {path}")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    return path
+
+
+def test_a_whole_game_a_win_and_a_loss_in_the_browser(
+    base_url: str, browser: WebDriver, web_db: tuple[URL, URL]  # noqa: F811
+) -> None:
+    driver = browser
+    driver.get(base_url + "/")
+    until(driver, lambda: len(rows(driver)) == 6 and len(rows(driver)[0]) == 5, "the board")
+    with db.connect(web_db[0]) as admin:
+        day = today(admin)
+        number = db.scalar(admin, "SELECT wordle_puzzle_number(?)", day)
+    assert driver.find_element(By.ID, "puzzle").text == f"#{number}"
+    assert driver.find_element(By.ID, "countdown").text.startswith("Next puzzle in ")
+
+    # an invalid word: the database's message, nothing recorded
+    type_keys(driver, "xyzzy")
+    assert row_text(driver, 0) == "xyzzy" and row_states(driver, 0) == ["typed"] * 5
+    type_keys(driver, Keys.ENTER)
+    until(driver, lambda: "not an accepted word" in message(driver), "the refusal")
+    type_keys(driver, Keys.BACKSPACE * 5)
+    assert row_states(driver, 0) == ["empty"] * 5
+
+    # a guess typed on the physical keyboard: tiles, keyboard and the spoken hint
+    type_keys(driver, "slate" + Keys.ENTER)
+    until(driver, lambda: row_states(driver, 0)[0] == "absent", "the first hint")
+    assert row_states(driver, 0) == ["absent", "absent", "right", "absent", "right"]
+    tiles = rows(driver)[0]
+    assert [colour(t) for t in tiles] == [GREY, GREY, GREEN, GREY, GREEN]
+    assert tiles[2].get_attribute("aria-label") == "A, right place"
+    assert tiles[0].get_attribute("aria-label") == "S, not in the word"
+    assert (key(driver, "a").get_attribute("data-state"), colour(key(driver, "a"))) == (
+        "right", GREEN)
+    assert key(driver, "s").get_attribute("data-state") == "absent"
+    assert key(driver, "c").get_attribute("data-state") == "unused"
+    assert key(driver, "s").get_attribute("aria-label") == "S, not in the word"
+    until(driver, lambda: driver.find_element(By.ID, "live").get_attribute("textContent")
+          .startswith("SLATE: S not in the word, L not in the word, A right place"),
+          "the live region")  # fmt: skip
+    # the hard-mode switch is closed once the game has a guess
+    driver.find_element(By.ID, "settings-button").click()
+    assert not driver.find_element(By.ID, "hard-mode").is_enabled()
+    type_keys(driver, Keys.ESCAPE)
+
+    # the win, on the on-screen keyboard
+    for letter in TODAY_WORD:
+        key(driver, letter).click()
+    key(driver, "Enter").click()
+    until(driver, lambda: message(driver) == "Solved in 2/6!", "the win")
+    assert [colour(t) for t in rows(driver)[1]] == [GREEN] * 5
+    assert key(driver, "c").get_attribute("data-state") == "right"
+    name = player(driver)
+    with db.connect(web_db[0]) as admin:
+        assert [a["guess"] for a in game.board(admin, name)] == ["slate", TODAY_WORD]
+        share_text = game.share(admin, name)
+
+    # share: the text the database gives, in the page (and the clipboard when allowed)
+    driver.find_element(By.ID, "share-button").click()
+    box = driver.find_element(By.ID, "share-text")
+    until(driver, lambda: box.get_attribute("value") == share_text, "the share text")
+    assert share_text.startswith(f"wordle-db #{number} 2/6")
+
+    # statistics
+    driver.find_element(By.ID, "stats-button").click()
+    stats = driver.find_element(By.ID, "stats-dialog")
+    until(driver, stats.is_displayed, "the statistics")
+    numbers = {d.find_element(By.TAG_NAME, "dt").text: d.find_element(By.TAG_NAME, "dd").text
+               for d in stats.find_elements(By.CSS_SELECTOR, "#stats-numbers div")}  # fmt: skip
+    assert numbers == {"Played": "1", "Win %": "100", "Current streak": "1", "Max streak": "1"}
+    bars = stats.find_elements(By.CSS_SELECTOR, "#distribution .bar")
+    assert [b.text.split() for b in bars] == [[str(n), str(int(n == 2))] for n in range(1, 7)]
+    assert "current" in bars[1].find_element(By.CLASS_NAME, "fill").get_attribute("class")
+    type_keys(driver, Keys.ESCAPE)
+
+    # high contrast, dark theme
+    driver.find_element(By.ID, "settings-button").click()
+    driver.find_element(By.ID, "high-contrast").click()
+    assert colour(rows(driver)[1][0]) == ORANGE
+    driver.find_element(By.ID, "dark-theme").click()
+    assert driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    driver.find_element(By.ID, "high-contrast").click()
+    driver.find_element(By.ID, "dark-theme").click()
+    type_keys(driver, Keys.ESCAPE)
+
+    # reload: the game comes back from the database
+    driver.refresh()
+    until(driver, lambda: row_text(driver, 1) == TODAY_WORD, "the restored board")
+    assert row_states(driver, 0) == ["absent", "absent", "right", "absent", "right"]
+    assert message(driver) == "Solved in 2/6!"
+    screenshot(driver, "won", 360, 740)
+    shot = screenshot(driver, "won", 1280, 800)
+    assert shot.stat().st_size > 10_000
+
+    # yesterday from the archive, in hard mode: a refused guess, then a loss
+    driver.find_element(By.ID, "archive-button").click()
+    yesterday = (day - timedelta(1)).isoformat()
+    until(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'[data-day="{yesterday}"]'),
+          "the archive").click()  # fmt: skip
+    until(driver, lambda: driver.find_element(By.ID, "puzzle").text == f"#{number - 1} "
+          f"({yesterday})", "yesterday's game")  # fmt: skip
+    driver.find_element(By.ID, "settings-button").click()
+    driver.find_element(By.ID, "hard-mode").click()
+    type_keys(driver, Keys.ESCAPE)
+    type_keys(driver, "slate" + Keys.ENTER)
+    until(driver, lambda: row_states(driver, 0)[0] == "elsewhere", "yesterday's first hint")
+    assert driver.find_element(By.ID, "mode").text == "Hard mode"
+    type_keys(driver, "crane" + Keys.ENTER)
+    until(driver, lambda: "must" in message(driver), "the hard-mode refusal")
+    type_keys(driver, Keys.BACKSPACE * 5)
+    for word in ("stump", "stack", "stink", "stamp", "stiff"):
+        type_keys(driver, word + Keys.ENTER)
+        until(driver, lambda w=word: w in {row_text(driver, n) for n in range(6)}
+              and row_states(driver, 0)[0] != "typed", word)  # fmt: skip
+    until(driver, lambda: message(driver) == f"The word was {YESTERDAY_WORD.upper()}.", "loss")
+    assert driver.find_element(By.ID, "share-button").is_displayed()
+    with db.connect(web_db[0]) as admin:
+        lost = game.game_state(admin, name, day - timedelta(1))
+    assert (lost["state"], lost["attempts"], lost["hard"]) == ("lost", 6, True)
+    screenshot(driver, "lost", 360, 740)
+
+
+def test_everything_is_reachable_by_keyboard(base_url: str, browser: WebDriver) -> None:
+    driver = browser
+    driver.set_window_size(1280, 800)
+    driver.get(base_url + "/")
+    driver.delete_all_cookies()  # a new player, whose game is still open
+    driver.refresh()
+    until(driver, lambda: len(rows(driver)) == 6, "the board")
+    reached = set()
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.click()
+    for _ in range(60):
+        type_keys(driver, Keys.TAB)
+        active = driver.switch_to.active_element
+        reached.add(active.get_attribute("id") or active.get_attribute("data-key") or "")
+    for wanted in ("archive-button", "stats-button", "settings-button", "hint-button", "q",
+                   "Enter", "Backspace"):
+        assert wanted in reached, wanted
+    # a key button activated from the keyboard types its letter once
+    key(driver, "q").send_keys(Keys.ENTER)
+    assert row_text(driver, 0) == "q"

@@ -7,7 +7,7 @@ import os
 import stat
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
@@ -77,7 +77,7 @@ def make_client(web_url: URL) -> Iterator[Callable[..., TestClient]]:
 
 @pytest.fixture
 def client(make_client: Callable[..., TestClient]) -> TestClient:
-    return make_client(time_zone="+00:00")
+    return make_client(time_zone="UTC")  # the default setting, as serve reads it
 
 
 def player(client: TestClient) -> str:
@@ -105,7 +105,9 @@ def test_today_sets_a_signed_httponly_strict_cookie(client: TestClient, admin: C
     assert (data["letters"], data["state"], data["attempts"], data["max_tries"]) == (
         5, "playing", 0, 6)
     assert data["answer"] is None
-    assert 0 < data["next_puzzle_in"] <= 86400
+    now = datetime.now(UTC)
+    midnight = datetime.combine(now.date() + timedelta(1), time(), UTC)
+    assert abs(data["next_puzzle_in"] - (midnight - now).total_seconds()) < 3
     assert player(client).startswith("web-")
     # the same cookie next time: no new one, the same player
     again = client.get("/api/today")

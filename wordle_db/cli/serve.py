@@ -101,4 +101,8 @@ def serve(app: App, host: str, port: int, secret_file: Path | None,
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}"
                + ("" if zone else "; countdown unknown: give --time-zone"), err=True)
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stopped cleanly, then passed Ctrl-C on
+        pass
+    click.echo("wordle-db serve stopped", err=True)

@@ -47,9 +47,11 @@ SECURITY_HEADERS = [
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; "
      b"frame-ancestors 'none'; form-action 'none'; base-uri 'none'"),
 ]  # fmt: skip
+# Seconds until the next day in the installation's zone, the clock read as wordle_today does.
 NEXT_PUZZLE = (
-    "SELECT TIMESTAMPDIFF(SECOND, CONVERT_TZ(UTC_TIMESTAMP(), '+00:00', ?), "
-    "CAST(wordle_today() + INTERVAL 1 DAY AS DATETIME)) AS seconds"
+    "SELECT TIMESTAMPDIFF(SECOND, IF(? IN ('UTC', '+00:00'), u, CONVERT_TZ(u, '+00:00', ?)), "
+    "CAST(wordle_today() + INTERVAL 1 DAY AS DATETIME)) AS seconds "
+    "FROM (SELECT CONVERT_TZ(SYSDATE(), @@SESSION.time_zone, '+00:00') AS u) AS clock"
 )
 
 
@@ -169,7 +171,8 @@ class Web:
     def _next_puzzle(self, conn: Connection) -> int | None:
         if self.settings.time_zone is None:
             return None
-        seconds = db.scalar(conn, NEXT_PUZZLE, self.settings.time_zone)
+        zone = self.settings.time_zone
+        seconds = db.scalar(conn, NEXT_PUZZLE, zone, zone)
         return None if seconds is None else int(seconds)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+from contextlib import suppress
 from pathlib import Path
 
 import click
@@ -101,8 +102,6 @@ def serve(app: App, host: str, port: int, secret_file: Path | None,
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}"
                + ("" if zone else "; countdown unknown: give --time-zone"), err=True)
-    try:
+    with suppress(KeyboardInterrupt):  # uvicorn stopped cleanly, then passed Ctrl-C on
         uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn stopped cleanly, then passed Ctrl-C on
-        pass
     click.echo("wordle-db serve stopped", err=True)

@@ -22,7 +22,7 @@ depends_on = None
 
 NEW = [
     "_wordle_login", "_wordle_known_login", "_wordle_session_check", "_wordle_view_check",
-    "_wordle_begin", "_wordle_caller_role", "_wordle_random",
+    "_wordle_begin", "_wordle_caller_role", "_wordle_random", "_wordle_date_in",
 ]
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {
@@ -37,6 +37,7 @@ CHANGED = {
     "past_attempts": "0004",
     "_wordle_work_begin": "0005", "wordle_candidates": "0005", "wordle_suggest": "0005",
     "wordle_solve_word": "0005", "_wordle_solver_pairs": "0005", "_wordle_guess": "0002",
+    "wordle_puzzle_number": "0001",
 }
 # Functions that became procedures (a function opens every table it might read on each call).
 RETYPED = {"_wordle_player": "0003", "_wordle_game": "0003"}

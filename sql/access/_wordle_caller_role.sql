@@ -1,11 +1,11 @@
--- _wordle_caller_role(OUT role): internal. What the calling account may do, from the roles its
--- accounts hold (granted directly, as default or through other roles; the grant a role's
--- creator holds WITH ADMIN OPTION does not count): 'admin' when every account the login
+-- _wordle_caller_role(OUT role, OUT login): internal. What the calling account may do, from
+-- the roles its accounts hold (granted directly, as default or through other roles; the grant
+-- a role's creator holds WITH ADMIN OPTION does not count): 'admin' when every account the login
 -- may be (user name, client host matching the account's host pattern) holds wordle_admin or
 -- may write this schema's tables itself (global or database INSERT privilege); otherwise
 -- 'player', 'reader' or 'publisher' for the first of those roles held, and 'none' for
 -- anything else; 'anonymous' when an anonymous account matches the client's host (the login
--- the client typed proves nothing then). Whatever is not admin is restricted. The answer is kept a minute in
+-- the client typed proves nothing then). `login` is _wordle_login(). Whatever is not admin is restricted. The answer is kept a minute in
 -- caller_roles (reading mysql.user costs more than a whole guess); `wordle-db grant` forgets
 -- the account's entry at once, a GRANT or REVOKE made by hand counts after that minute. Call
 -- it before the transaction writes anything: a refresh ends it and opens a new one. A
@@ -14,7 +14,8 @@
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, mysql.global_priv, caller_roles. Writes: caller_roles.
 -- revision: 0006
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_caller_role(
-    OUT o_role VARCHAR(16) CHARACTER SET ascii)
+    OUT o_role VARCHAR(16) CHARACTER SET ascii,
+    OUT o_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: admin, player, reader, publisher or none'
 find_role: BEGIN
@@ -23,6 +24,7 @@ find_role: BEGIN
     DEFAULT SUBSTRING_INDEX(SESSION_USER(), '@', -1);
   DECLARE v_accounts, v_admins INT;
   DECLARE v_role VARCHAR(16) CHARACTER SET ascii;
+  SET o_login = v_user;
   IF v_user IS NULL THEN
     SET o_role = 'anonymous';
     LEAVE find_role;

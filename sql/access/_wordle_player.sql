@@ -15,21 +15,21 @@ CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: find or create a player the calling account may use'
 BEGIN
-  DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT _wordle_login();
+  DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_role VARCHAR(16) CHARACTER SET ascii;
   DECLARE v_message VARCHAR(255) CHARACTER SET utf8mb4;
   IF p_name IS NULL OR CHAR_LENGTH(p_name) NOT BETWEEN 1 AND 64 OR p_name <> TRIM(p_name)
      OR p_name REGEXP '[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cs}\\p{Cn}\\p{Zl}\\p{Zp}]|[^\\P{Zs} ]|[\\x{115F}\\x{1160}\\x{3164}\\x{FFA0}\\x{2800}\\x{034F}\\x{17B4}\\x{17B5}\\x{FE00}-\\x{FE0F}\\x{E0100}-\\x{E01EF}]|^\\p{M}|\\s\\p{M}' THEN
     SIGNAL SQLSTATE 'WD038' SET MESSAGE_TEXT = 'a player name must be 1 to 64 characters, without control, invisible or direction characters or surrounding spaces';
   END IF;
-  CALL _wordle_caller_role(v_role);
+  CALL _wordle_caller_role(v_role, v_login);
   IF v_login IS NULL OR v_role = 'anonymous' THEN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'this session''s login cannot be told apart from an anonymous account: it may use no player name';
   END IF;
   IF v_role IN ('reader', 'publisher') THEN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'this account cannot play or read players'' games';
   END IF;
-  IF v_role <> 'admin' AND p_name <> v_login AND wordle_setting('player_names') <> 'any' THEN
+  IF v_role <> 'admin' AND p_name <> v_login AND (SELECT value FROM settings WHERE name = 'player_names') <> 'any' THEN
     SET v_message = CONCAT('this account plays as ', QUOTE(v_login), ' only (setting player_names)');
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = v_message;
   END IF;

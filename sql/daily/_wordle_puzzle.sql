@@ -12,7 +12,8 @@ COMMENT 'Internal: resolve the day of a game and its answer'
 BEGIN
   DECLARE v_published BOOLEAN;
   CALL _wordle_begin();
-  SET o_today = wordle_today(), o_day = COALESCE(p_day, o_today);
+  SET o_today = _wordle_date_in((SELECT value FROM settings WHERE name = 'time_zone')),
+      o_day = COALESCE(p_day, o_today);
   IF o_day > o_today THEN
     SIGNAL SQLSTATE 'WD030' SET MESSAGE_TEXT = 'that day is in the future: its puzzle cannot be played yet';
   END IF;

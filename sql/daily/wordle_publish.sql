@@ -17,9 +17,10 @@ BEGIN
   DECLARE v_published BOOLEAN;
   DECLARE v_message VARCHAR(255);
   DECLARE v_role VARCHAR(16) CHARACTER SET ascii;
+  DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
-  CALL _wordle_caller_role(v_role);
+  CALL _wordle_caller_role(v_role, v_login);
   IF v_role <> 'admin' AND (v_day < v_today OR v_day > v_today
        + INTERVAL CAST(wordle_setting('publish_ahead') AS UNSIGNED) DAY) THEN
     SET v_message = CONCAT('this account publishes today up to ', wordle_setting('publish_ahead'),

@@ -54,7 +54,7 @@ def read_time_zone(url: URL) -> str | None:
 @click.option("--forwarded-allow-ips", metavar="IPS",
               help="Behind a reverse proxy: the proxy's addresses (comma-separated, * for any), "
               "whose X-Forwarded-For and X-Forwarded-Proto headers are trusted.")
-@click.option("--guesses-per-minute", type=click.IntRange(1, 100_000), default=30,
+@click.option("--guesses-per-minute", type=click.IntRange(1, 10_000_000), default=30,
               show_default=True, help="Guesses and letter hints per client address a minute "
               "(after a burst of 20).")
 @click.option("--time-zone", metavar="ZONE",

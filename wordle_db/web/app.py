@@ -131,8 +131,8 @@ class Web:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
             word, day = text_field(data, "word"), day_param(request, data.get("day"))
             hard = bool_field(data, "hard")
-            result = game.play(conn, name, word, day, hard)
-            return {"result": result, **_whole(conn, name, result["day"])}
+            result = game.play(conn, name, word, day, hard)  # the page adds it to its board
+            return {"result": result, "keyboard": _keys(conn, name, result["day"])}
 
         return await self._run(request, work, post=True)
 

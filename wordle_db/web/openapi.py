@@ -55,7 +55,8 @@ DESCRIPTION: dict[str, Any] = {
         "/api/share": _get("the share text of a finished game"),
         "/api/stats": _get("statistics: played, won, streaks, distribution", day=False),
         "/api/archive": _get("past days with this player's state in each", day=False),
-        "/api/guess": _post("submit a guess", {
+        "/api/guess": _post("submit a guess: {result: attempt, hint, state, answer once "
+                            "over, ...; keyboard}", {
             "word": {"type": "string"}, "day": {"type": "string", "format": "date"},
             "hard": {"type": "boolean", "description": "before the first guess only"}}),
         "/api/hint": _post("reveal a letter", {"day": {"type": "string", "format": "date"}}),

@@ -159,11 +159,14 @@ async function submit() {
   if (view.attempts.length === 0) body.hard = $("hard-mode").checked;
   try {
     const data = await api("/api/guess", body);
-    view = data;
+    const r = data.result;
+    view.attempts.push({ attempt: r.attempt, guess: r.guess, hint: r.hint });
+    Object.assign(view.game, { day: r.day, number: r.number, state: r.state, hard: r.hard,
+                               attempts: r.attempt, max_tries: r.max_tries, answer: r.answer });
+    view.keyboard = data.keyboard;
     typed = "";
     say("");
     draw();
-    const r = data.result;
     let text = `${r.guess.toUpperCase()}: ${describe(r)}.`;
     if (r.state === "won") text += " Solved!";
     if (r.state === "lost") text += ` Game over: the word was ${String(r.answer).toUpperCase()}.`;

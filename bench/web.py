@@ -1,0 +1,203 @@
+"""A guess through HTTP (`wordle-db serve`) against the same guess through SQL, same run.
+
+On one private MariaDB server, a fresh database (migrated to head, bundled words) gets today's
+word and a front-end account (wordle_player, `player_names = any`). N client threads, each
+with one connection (a MariaDB session, or a keep-alive HTTP connection), start games as new
+players and play six guesses that are not the answer, back to back, for --seconds:
+
+- SQL, wordle_play: `CALL wordle_play(player, guess, NULL, NULL)`, the guess alone;
+- SQL, the endpoint's calls: wordle_play, then wordle_keyboard, which is what POST
+  /api/guess calls (it answers with the attempt and the keyboard);
+- HTTP: POST /api/guess to `wordle-db serve` (one uvicorn process, run as the CLI runs it,
+  access log included, with the rate limit set out of the way); each new player first GETs
+  /api/today for its cookie (not counted).
+
+Every counted call is a recorded attempt. The ratios are HTTP guesses per second over each
+SQL figure. The clients run on the same machine (2 cores here), as does the server.
+
+Run: .venv/bin/python bench/web.py [--clients 8,32] [--seconds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from datetime import timedelta
+
+from _server import private_server
+from load import Tally, summary
+from sqlalchemy.engine import URL
+
+from wordle_db import db, roles, schema, words
+
+ANSWER = "crane"
+GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]
+Timed = Callable[[Callable[[], object]], None]
+
+
+def prepare(url: URL) -> URL:
+    """The bench database and the front-end account; returns the account's URL."""
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        words.load_bundled(conn)
+        today = db.scalar(conn, "SELECT wordle_today()")
+        db.call(conn, "wordle_publish_word", today - timedelta(1), "ghost")  # first_day
+        db.call(conn, "wordle_publish_word", today, ANSWER)
+        db.call(conn, "wordle_set_setting", "player_names", "any")
+        roles.grant(conn, "player", "bench_web@localhost", "bench-password")
+    return url.set(username="bench_web", password="bench-password")
+
+
+def run(clients: int, seconds: float, open_client: Callable[[], object],
+        work: Callable[[int, object, Timed], None]) -> Tally:  # fmt: skip
+    """`clients` threads, each with `open_client()`, calling `work(n, client, timed)` until
+    the time is up; `timed(f)` calls f and counts it (an exception is an error)."""
+    tally, ready = Tally(), threading.Barrier(clients + 1)
+    deadline = [0.0]
+
+    def client(n: int) -> None:
+        handle = open_client()
+
+        def timed(call: Callable[[], object]) -> None:
+            started = time.perf_counter()
+            try:
+                call()
+                tally.add(time.perf_counter() - started, None)
+            except Exception as exc:  # counted: an error is a result here
+                tally.add(0.0, str(exc).splitlines()[0][:80])
+
+        ready.wait()
+        try:
+            while time.perf_counter() < deadline[0]:
+                work(n, handle, timed)
+        finally:
+            close = getattr(handle, "close", None)
+            if close:
+                close()
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    deadline[0] = time.perf_counter() + seconds
+    ready.wait()
+    for thread in threads:
+        thread.join()
+    return tally
+
+
+def sql_scenario(front: URL, clients: int, seconds: float, whole: bool, tag: str) -> Tally:
+    games = [0] * clients
+
+    def work(n: int, conn: object, timed: Timed) -> None:
+        games[n] += 1
+        player = f"{tag}{clients}_{n}_{games[n]}"
+        for guess in GUESSES:
+            def call(guess: str = guess) -> None:
+                db.call(conn, "wordle_play", player, guess, None, None)  # type: ignore[arg-type]
+                if whole:
+                    db.call(conn, "wordle_keyboard", player, None)  # type: ignore[arg-type]
+            timed(call)
+
+    engine = db.create_engine(front)
+    try:
+        return run(clients, seconds, engine.connect, work)
+    finally:
+        engine.dispose()
+
+
+class HTTPClient:
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookie = ""
+
+    def request(self, method: str, path: str, body: dict | None = None) -> dict:
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        if body is not None:
+            headers |= {"Content-Type": "application/json", "X-Wordle": "1"}
+        self.conn.request(method, path, json.dumps(body) if body else None, headers)
+        response = self.conn.getresponse()
+        data = json.loads(response.read())
+        if response.status != 200:
+            raise RuntimeError(f"HTTP {response.status}: {data.get('error')}")
+        if cookie := response.getheader("set-cookie"):
+            self.cookie = cookie.split(";")[0]
+        return data
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def http_scenario(port: int, clients: int, seconds: float) -> Tally:
+    def work(n: int, client: object, timed: Timed) -> None:
+        assert isinstance(client, HTTPClient)
+        client.cookie = ""
+        client.request("GET", "/api/today")  # a new player's cookie
+        for guess in GUESSES:
+            timed(lambda guess=guess: client.request("POST", "/api/guess", {"word": guess}))
+
+    return run(clients, seconds, lambda: HTTPClient(port), work)
+
+
+def serve(front: URL) -> tuple[subprocess.Popen[bytes], int]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "WORDLE_DB_WEB_SECRET": "bench secret, long enough for serve"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wordle_db", "--db-url", front.render_as_string(False),
+         "serve", "--port", str(port), "--guesses-per-minute", "10000000", "--time-zone", "UTC"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            HTTPClient(port).request("GET", "/api/today")
+            return process, port
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                raise SystemExit("wordle-db serve did not start") from None
+            time.sleep(0.1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", default="8,32")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    with private_server() as server:
+        front = prepare(db.parse_url(server.url("wordle_bench")))
+        process, port = serve(front)
+        try:
+            print("| scenario | clients | guesses/s | p50 ms | p99 ms | errors | HTTP ratio |")
+            print("|---|---|---|---|---|---|---|")
+            for clients in (int(c) for c in args.clients.split(",")):
+                print(f"running {clients} clients", file=sys.stderr)
+                play = sql_scenario(front, clients, args.seconds, False, "p")
+                whole = sql_scenario(front, clients, args.seconds, True, "w")
+                web = http_scenario(port, clients, args.seconds)
+                rate = len(web.latencies) / args.seconds
+                for name, tally in (("SQL: CALL wordle_play", play),
+                                    ("SQL: wordle_play + wordle_keyboard", whole)):  # fmt: skip
+                    sql_rate = len(tally.latencies) / args.seconds
+                    line = summary(name, clients, args.seconds, tally, None)
+                    print(line.rsplit("|", 2)[0] + f"| {rate / sql_rate:.2f} |", flush=True)
+                print(summary("HTTP: POST /api/guess", clients, args.seconds, web, None))
+                for error in sorted(set(play.errors + whole.errors + web.errors)):
+                    print(f"|   error: {error} | | | | | | |")
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(15)
+
+
+if __name__ == "__main__":
+    main()

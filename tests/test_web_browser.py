@@ -258,6 +258,18 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
     type_keys(driver, "crane" + Keys.ENTER)
     until(driver, lambda: "must" in message(driver), "the hard-mode refusal")
     type_keys(driver, Keys.BACKSPACE * 5)
+    # a letter hint: the letter the database revealed, said in the page and the live region
+    driver.find_element(By.ID, "hint-button").click()
+    until(driver, lambda: message(driver).startswith("Letter "), "the letter hint")
+    with db.connect(web_db[0]) as admin:
+        revealed = game.game_state(admin, name, day - timedelta(1))["revealed"]
+    position = next(i for i, c in enumerate(revealed) if c != ".")
+    said = f"Letter {position + 1} is {revealed[position].upper()}."
+    assert message(driver).startswith(said)
+    assert revealed[position] == YESTERDAY_WORD[position]
+    until(driver, lambda: driver.find_element(By.ID, "live").get_attribute("textContent")
+          .startswith(said), "the announced letter hint")  # fmt: skip
+    assert driver.find_element(By.ID, "revealed").text == f"Letter hints: {revealed.upper()}"
     for word in ("stump", "stack", "stink", "stamp", "stiff"):
         type_keys(driver, word + Keys.ENTER)
         until(driver, lambda w=word: w in {row_text(driver, n) for n in range(6)}

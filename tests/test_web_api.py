@@ -279,7 +279,7 @@ def test_hostile_bodies(client: TestClient) -> None:
         b"not json": 400, b"[1, 2]": 400, b'"slate"': 400, b'{"word": 12345}': 400,
         b'{"word": null}': 400, b'{"word": ["slate"]}': 400, b'{}': 400,
         b'{"word": "slate", "hard": "yes"}': 400, b'{"word": "slate", "day": 20260101}': 400,
-        b"\xff\xfe{}": 400, b'{"word": "\\ud800"}': 503,
+        b"\xff\xfe{}": 400, b'{"word": "\\ud800"}': 400,
     }
     for body, status in cases.items():
         response = client.post("/api/guess", content=body,
@@ -379,3 +379,15 @@ def test_embedded_setup_makes_a_player_account(
         assert setup.embedded_account(db_url, tmp_path, f"{user}@localhost") == url
     finally:
         admin.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
+
+
+def test_a_database_failure_is_a_503_that_tells_nothing_inside(
+    web_url: URL, caplog: pytest.LogCaptureFixture
+) -> None:
+    wrong = web_url.set(password="not-the-password")
+    with TestClient(create_app(wrong, Settings(SECRET))) as client:
+        response = client.get("/api/today")
+        assert response.status_code == 503
+        assert response.json() == {"error": "the game's database failed: try again"}
+        assert guess(client, "slate")["status"] == 503
+    assert "access denied" in caplog.text and wrong.username in caplog.text

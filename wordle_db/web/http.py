@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 from datetime import date, datetime
 from decimal import Decimal
@@ -13,6 +14,7 @@ from starlette.responses import JSONResponse
 
 from wordle_db.errors import DatabaseError, WordleError, describe
 
+LOG = logging.getLogger("wordle_db.web")
 MAX_BODY = 4096  # bytes of a POST body: a guess is a few dozen
 CSRF_HEADER = "x-wordle"
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -55,8 +57,9 @@ def error_response(exc: Exception) -> JSON:
         status, message, code, headers = exc.status, exc.message, None, exc.headers
     elif isinstance(exc, DatabaseError) and exc.is_refusal:
         status, message, code = STATUS.get(exc.sqlstate or "", 400), describe(exc), exc.sqlstate
-    elif isinstance(exc, WordleError):
-        status, message, code = 503, describe(exc), None
+    elif isinstance(exc, WordleError):  # the server's own trouble: said in its log only
+        LOG.warning("%s", describe(exc))
+        status, message, code = 503, "the game's database failed: try again", None
     else:
         raise exc
     body: dict[str, Any] = {"error": message}
@@ -118,6 +121,10 @@ def text_field(data: dict[str, Any], name: str) -> str:
     value = data.get(name)
     if not isinstance(value, str):
         raise HTTPError(400, f"{name} must be a string")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from a \ud800 escape
+        raise HTTPError(400, f"{name} is not valid Unicode text") from None
     return value
 
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager, suppress
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
-from wordle_db.errors import DatabaseError
+from wordle_db.errors import DatabaseError, WordleError, describe
 
 
 class Pool:
@@ -29,7 +29,10 @@ class Pool:
         with self._lock:
             conn = self._free.pop() if self._free else None
         if conn is None:
-            conn = self.engine.connect()
+            try:
+                conn = self.engine.connect()
+            except Exception as exc:  # the driver's or SQLAlchemy's: one line, like the CLI
+                raise WordleError(describe(exc)) from exc
         reusable = False
         try:
             yield conn

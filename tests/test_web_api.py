@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, timedelta
+from datetime import time as midnight_time
 from pathlib import Path
 
 import pytest
@@ -106,7 +108,7 @@ def test_today_sets_a_signed_httponly_strict_cookie(client: TestClient, admin: C
         5, "playing", 0, 6)
     assert data["answer"] is None
     now = datetime.now(UTC)
-    midnight = datetime.combine(now.date() + timedelta(1), time(), UTC)
+    midnight = datetime.combine(now.date() + timedelta(1), midnight_time(), UTC)
     assert abs(data["next_puzzle_in"] - (midnight - now).total_seconds()) < 3
     assert player(client).startswith("web-")
     # the same cookie next time: no new one, the same player
@@ -391,3 +393,28 @@ def test_a_database_failure_is_a_503_that_tells_nothing_inside(
         assert response.json() == {"error": "the game's database failed: try again"}
         assert guess(client, "slate")["status"] == 503
     assert "access denied" in caplog.text and wrong.username in caplog.text
+
+
+def test_a_connection_idle_too_long_is_replaced(client: TestClient, admin: Connection) -> None:
+    """The server may close an idle session (wait_timeout), and the driver may reconnect it
+    without its settings: the pool reuses a connection only within check_after seconds."""
+    pool = client.app.app.state.web.pool
+
+    def pooled() -> set[int]:
+        return {int(db.scalar(conn, "SELECT CONNECTION_ID()")) for conn, _ in pool._free}
+
+    assert client.get("/api/today").status_code == 200
+    first = pooled()
+    assert len(first) == 1
+    assert client.get("/api/today").status_code == 200
+    assert pooled() == first  # reused
+    pool.check_after = 0.0
+    assert client.get("/api/today").status_code == 200
+    second = pooled()
+    assert len(second) == 1 and second != first  # replaced
+    old = next(iter(first))
+    gone = "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ?"
+    deadline = time.monotonic() + 5
+    while db.scalar(admin, gone, old):  # the old one closed
+        assert time.monotonic() < deadline, "the replaced session stayed open"
+        time.sleep(0.02)

@@ -2,12 +2,14 @@
 
 A connection goes back to the pool only after a call that succeeded or that a rule of the
 game refused (the procedure rolled its own transaction back); after any other failure it is
-closed, so a broken or interrupted session is never reused.
+closed, so a broken or interrupted session is never reused. One idle for a while is replaced
+(the server may have closed it, e.g. after wait_timeout).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
@@ -16,23 +18,32 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import db
 from wordle_db.errors import DatabaseError, WordleError, describe
 
+CHECK_AFTER = 30.0  # seconds idle after which a connection is replaced, not reused
+
 
 class Pool:
-    def __init__(self, url: URL, idle: int = 16) -> None:
+    def __init__(self, url: URL, idle: int = 16, check_after: float = CHECK_AFTER) -> None:
         self.engine = db.create_engine(url)
-        self.idle = idle
-        self._free: list[Connection] = []
+        self.idle, self.check_after = idle, check_after
+        self._free: list[tuple[Connection, float]] = []
         self._lock = threading.Lock()
 
-    @contextmanager
-    def connection(self) -> Iterator[Connection]:
+    def _take(self) -> Connection:
         with self._lock:
-            conn = self._free.pop() if self._free else None
+            conn, since = self._free.pop() if self._free else (None, 0.0)
+        if conn is not None and time.monotonic() - since > self.check_after:
+            self._close(conn)  # it may be gone, or silently reconnected without its settings
+            conn = None
         if conn is None:
             try:
                 conn = self.engine.connect()
             except Exception as exc:  # the driver's or SQLAlchemy's: one line, like the CLI
                 raise WordleError(describe(exc)) from exc
+        return conn
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        conn: Connection | None = self._take()
         reusable = False
         try:
             yield conn
@@ -43,16 +54,19 @@ class Pool:
         finally:
             with self._lock:
                 if reusable and len(self._free) < self.idle:
-                    self._free.append(conn)
+                    self._free.append((conn, time.monotonic()))
                     conn = None
             if conn is not None:
-                with suppress(Exception):
-                    conn.close()
+                self._close(conn)
+
+    @staticmethod
+    def _close(conn: Connection) -> None:
+        with suppress(Exception):
+            conn.close()
 
     def close(self) -> None:
         with self._lock:
             free, self._free = self._free, []
-        for conn in free:
-            with suppress(Exception):
-                conn.close()
+        for conn, _ in free:
+            self._close(conn)
         self.engine.dispose()

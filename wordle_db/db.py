@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import random
+import re
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -13,7 +16,13 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.pool import NullPool
 
-from wordle_db.errors import DatabaseError, WordleError
+from wordle_db.errors import (
+    DatabaseError,
+    WordleError,
+    describe,
+    lost_connection,
+    restore_typed,
+)
 from wordle_db.server import LocalServer, default_home
 
 DRIVER = "mariadb+mariadbconnector"
@@ -27,7 +36,28 @@ URL_OPTIONS: dict[str, type] = {
     "default_group": str, "plugin_dir": str, "ssl": bool, "ssl_verify_cert": bool,
     "ssl_key": str, "ssl_cert": str, "ssl_ca": str, "ssl_capath": str, "ssl_cipher": str,
     "ssl_crl": str, "ssl_crlpath": str, "tls_version": str, "tls_fp": str, "tls_fp_list": str,
+    "hosts": str,
 }  # fmt: skip
+# Not for connect(): the cluster's nodes, tried in order (see _connect_node).
+OWN_OPTIONS = ("hosts",)
+DEFAULT_PORT = 3306
+# mariadb://user@h1:3306,h2:3306/db: SQLAlchemy cannot parse a host list; it becomes ?hosts=.
+HOST_LIST = re.compile(r"(?P<head>[\w+.-]+://(?:[^:/@]*(?::[^@]*)?@)?)(?P<hosts>[^/?]*,[^/?]*)"
+                       r"(?P<tail>[/?].*)?", re.S)  # fmt: skip
+# A routine call aborted by a deadlock or a cluster's certification conflict (1213, also at
+# COMMIT after the routine returned) rolled back everything: the whole CALL is sent again.
+DEADLOCK = 1213
+SQLSTATES = {1213: "40001", 1205: "HY000", 1062: "23000"}  # for errors read with SHOW ERRORS
+RETRIES = 5  # tries in all
+# Routines that may be sent again after a lost connection, when the first call may have
+# committed: publication is idempotent, the others only read (or publish today first).
+# wordle_play is not among them: game.play tells whether the guess was recorded.
+RESENDABLE = frozenset({
+    "wordle_publish", "wordle_publish_word", "wordle_set_setting", "wordle_board",
+    "wordle_candidates", "wordle_check", "wordle_game", "wordle_keyboard", "wordle_settings",
+    "wordle_share", "wordle_stats", "wordle_stats_distribution", "wordle_status",
+    "wordle_suggest", "wordle_solve_word", "wordle_solve_report", "wordle_solve_distribution",
+})  # fmt: skip
 MAX_SECONDS = 366 * 24 * 3600  # integer options are timeouts in seconds
 BOOLEANS = {"1": True, "true": True, "yes": True, "on": True,
             "0": False, "false": False, "no": False, "off": False}  # fmt: skip
@@ -45,7 +75,9 @@ class Timeouts:
 
 def parse_url(url: str) -> URL:
     """A SQLAlchemy URL; the shorthand mariadb://... means the project's own driver. Other
-    drivers and options Connector/Python does not know are refused by name."""
+    drivers and options Connector/Python does not know are refused by name. A list of hosts
+    (mariadb://user@h1:3306,h2:3306/db) becomes the option ?hosts=h1:3306,h2:3306."""
+    url = _host_list_as_option(url)
     try:
         parsed = make_url(url)
         port = parsed.port
@@ -65,6 +97,43 @@ def parse_url(url: str) -> URL:
     return parsed
 
 
+def _host_list_as_option(url: str) -> str:
+    found = HOST_LIST.fullmatch(url)
+    if found is None:
+        return url
+    tail = found["tail"] or "/"
+    joiner = "&" if "?" in tail else ("?" if tail.startswith("/") else "")
+    if not tail.startswith(("/", "?")):
+        return url
+    first = found["hosts"].split(",")[0].rsplit(":", 1)[0]
+    return f"{found['head']}{first}{tail}{joiner}hosts={found['hosts']}"
+
+
+def hosts(url: URL) -> list[tuple[str, int]]:
+    """The URL's nodes in order: ?hosts=h1:3306,h2 (default port: the URL's, else 3306), or
+    none when the URL names one server."""
+    text = url.query.get("hosts")
+    if not isinstance(text, str):
+        return []
+    nodes = []
+    for item in text.split(","):
+        host, colon, port = item.strip().rpartition(":") if ":" in item else (item, "", "")
+        host = host.strip().strip("[]")
+        if not host or (colon and not (port.isascii() and port.isdigit())):
+            raise WordleError(f"URL option 'hosts': {item!r} is not host or host:port")
+        number = int(port) if colon else (url.port or DEFAULT_PORT)
+        if not 0 < number < 65536:
+            raise WordleError(f"URL option 'hosts': port {number} is out of range (1 to 65535)")
+        nodes.append((host, number))
+    return nodes
+
+
+def node_urls(url: URL) -> list[URL]:
+    """One URL per node of ?hosts= (none when the URL names one server)."""
+    plain = url.difference_update_query(["hosts"])
+    return [plain.set(host=host, port=port) for host, port in hosts(url)]
+
+
 def connect_options(url: URL) -> dict[str, Any]:
     """The URL's ?options, checked and typed for Connector/Python's connect()."""
     options: dict[str, Any] = {}
@@ -77,6 +146,8 @@ def connect_options(url: URL) -> dict[str, Any]:
         if not isinstance(value, str):
             raise WordleError(f"URL option {name!r} is given more than once")
         options[name] = _typed(name, value, kind)
+    if "hosts" in options:
+        hosts(url)  # checked here, used by the engine
     return options
 
 
@@ -123,20 +194,76 @@ def describe_url(url: URL) -> str:
     return url.difference_update_query(TIMEOUT_OPTIONS).render_as_string(hide_password=True)
 
 
-def _utf8mb4(dbapi_connection: Any, _record: Any) -> None:
+def _session(dbapi_connection: Any, _record: Any) -> None:
+    """utf8mb4; on a Galera node, reads wait for the writes the cluster already committed
+    (wsrep_sync_wait=1), so a read on one node sees a write just made on another."""
     cursor = dbapi_connection.cursor()
-    cursor.execute("SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci")
-    cursor.close()
+    try:
+        cursor.execute("SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci")
+        if _wsrep_state(cursor) is not None:
+            cursor.execute("SET SESSION wsrep_sync_wait = 1")
+    finally:
+        cursor.close()
+
+
+def _wsrep_state(cursor: Any) -> str | None:
+    """The node's wsrep_local_state_comment ('Synced', 'Donor/Desynced', ...), or None when
+    the server is not a Galera node (or has no wsrep at all)."""
+    try:
+        cursor.execute("SELECT @@GLOBAL.wsrep_on")
+        (on,) = cursor.fetchone()
+        if not on:
+            return None
+        cursor.execute("SHOW GLOBAL STATUS LIKE 'wsrep_local_state_comment'")
+        row = cursor.fetchone()
+    except mariadb.Error as exc:
+        if exc.errno == 1193:  # unknown system variable: a server built without wsrep
+            return None
+        raise
+    return str(row[1]) if row else "unknown"
+
+
+def _connect_node(nodes: list[tuple[str, int]], params: dict[str, Any]) -> Any:
+    """A connection to the first of `nodes` that answers and is Synced: a node that is joining,
+    a donor or outside the primary component is skipped (it refuses or serves stale reads)."""
+    skipped: list[str] = []
+    for host, port in nodes:
+        try:
+            connection = mariadb.connect(**{**params, "host": host, "port": port})
+        except mariadb.Error as exc:
+            skipped.append(f"{host}:{port}: {describe(exc)}")
+            continue
+        try:
+            cursor = connection.cursor()
+            state = _wsrep_state(cursor)
+            cursor.close()
+        except mariadb.Error as exc:
+            state = describe(exc)
+        if state in (None, "Synced"):
+            return connection
+        connection.close()
+        skipped.append(f"{host}:{port}: not synced ({state})")
+    raise WordleError("no node of the cluster is ready: " + "; ".join(skipped))
 
 
 def create_engine(url: URL) -> Engine:
     """An engine in autocommit mode: stored procedures manage their own transactions. No pool:
-    a connection is closed when given back, with no reset that a dead server would fail."""
+    a connection is closed when given back, with no reset that a dead server would fail.
+    With ?hosts=..., each connection goes to the first node that is Synced."""
+    options = connect_options(url)
+    nodes = hosts(url)
     engine = sa.create_engine(
-        url.set(query={}), connect_args=connect_options(url), isolation_level="AUTOCOMMIT",
-        poolclass=NullPool, pool_reset_on_return=None,
+        url.set(query={}),
+        connect_args={k: v for k, v in options.items() if k not in OWN_OPTIONS},
+        isolation_level="AUTOCOMMIT", poolclass=NullPool, pool_reset_on_return=None,
     )  # fmt: skip
-    sa.event.listen(engine, "connect", _utf8mb4)
+    if nodes:
+
+        def node(_dialect: Any, _record: Any, _cargs: Any, params: dict[str, Any]) -> Any:
+            return _connect_node(nodes, params)
+
+        sa.event.listen(engine, "do_connect", node)
+    sa.event.listen(engine, "connect", _session)
     return engine
 
 
@@ -182,7 +309,60 @@ def _cursor(conn: Connection, args: Sequence[Any] = ()) -> Iterator[Any]:
 
 
 def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
-    """CALL a stored procedure and return the rows of its (last) result set as dicts."""
+    """CALL a stored procedure and return the rows of its (last) result set as dicts.
+
+    Each routine is one transaction (or several, each committed), so a call aborted by a
+    deadlock or a Galera certification conflict (1213, possibly at COMMIT after its rows came)
+    changed nothing and is sent again, up to RETRIES times after a growing random pause. After
+    a lost connection only the RESENDABLE routines are sent again, on a new connection (the
+    first Synced node of ?hosts=); for the others (a guess) whether the call committed is
+    unknown, and the dead connection is left to the caller, who says so."""
+    for attempt in range(1, RETRIES + 1):
+        try:
+            return _call(conn, procedure, args)
+        except DatabaseError as exc:
+            if attempt == RETRIES:
+                raise
+            if lost_connection(exc.errno):
+                if procedure not in RESENDABLE:
+                    raise  # it may have committed, or still run (a read timeout): unknown
+                _replace(conn)
+            elif _stale_auto_increment(exc) and _follow_auto_increment(conn):
+                continue
+            elif exc.errno != DEADLOCK:
+                raise
+        time.sleep(random.uniform(0.5, 1.0) * min(0.1, 0.01 * 2**attempt))
+    raise AssertionError("unreachable")
+
+
+def _stale_auto_increment(exc: DatabaseError) -> bool:
+    """The routines refuse a session whose auto-increment step differs from the server's
+    (WD012, before changing anything). On Galera the server changes its own step whenever a
+    node leaves or joins, and open sessions keep the old one."""
+    return exc.sqlstate == "WD012" and "auto_increment" in str(exc)
+
+
+def _follow_auto_increment(conn: Connection) -> bool:
+    """On a Galera node that sets the step itself, take the server's; False elsewhere (the
+    session's own setting: the refusal stands)."""
+    with _cursor(conn) as cursor:
+        cursor.execute("SELECT @@GLOBAL.wsrep_on, @@GLOBAL.wsrep_auto_increment_control")
+        if not all(cursor.fetchone()):
+            return False
+        cursor.execute(
+            "SET SESSION auto_increment_increment = @@GLOBAL.auto_increment_increment, "
+            "auto_increment_offset = @@GLOBAL.auto_increment_offset"
+        )
+        return True
+
+
+def _replace(conn: Connection) -> None:
+    """Drop a dead connection: the next statement on `conn` opens a new one."""
+    with suppress(Exception):
+        conn.invalidate()
+
+
+def _call(conn: Connection, procedure: str, args: Sequence[Any]) -> list[dict[str, Any]]:
     placeholders = ", ".join("?" for _ in args)
     sendable = _sendable(args)
     with _cursor(conn, sendable) as cursor:
@@ -194,7 +374,23 @@ def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
                 rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
             if not cursor.nextset():
                 break
+        if cursor.description:
+            # A CALL ends with a status packet (no columns). Connector/Python 1.1 drops an error
+            # that comes after a result set instead (a COMMIT aborted by Galera after the
+            # routine's SELECT): the rows were never committed.
+            raise _late_error(cursor, sendable)
         return rows
+
+
+def _late_error(cursor: Any, args: Sequence[Any]) -> DatabaseError:
+    """The error that ended the previous statement, from SHOW ERRORS."""
+    cursor.execute("SHOW ERRORS")
+    errors = [row for row in cursor.fetchall() if row[0] == "Error"]
+    if not errors:
+        return DatabaseError("the call ended without its status: its result is not sure",
+                             None, None)  # fmt: skip
+    _, errno, message = errors[-1]
+    return DatabaseError(restore_typed(str(message), args), int(errno), SQLSTATES.get(errno))
 
 
 def call_one(conn: Connection, procedure: str, *args: Any) -> dict[str, Any]:

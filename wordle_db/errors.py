@@ -30,6 +30,21 @@ NO_GREETING = (
     "timeout (--connect-timeout)"
 )
 LOST_CONNECTION = 2013
+# The connection is gone (server restarted or killed, network): 2006, 2013 and Connector/C's
+# read and write errors.
+GONE = frozenset({2006, 2013, 5013, 5014})
+# A Galera node outside the primary component (or still joining) refuses every statement with
+# 1047 (ER_UNKNOWN_COM_ERROR) and this text.
+NOT_READY = "WSREP has not yet prepared node for application use"
+NOT_READY_LINE = (
+    "this MariaDB cluster node is not ready: it is not part of a primary component (too many "
+    "nodes are down or unreachable) or is still joining; use another node, or see "
+    "docs/cluster.md to recover"
+)
+
+
+def lost_connection(errno: int | None) -> bool:
+    return errno in GONE
 
 
 class WordleError(Exception):
@@ -87,6 +102,8 @@ def describe(exc: BaseException) -> str:
     text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
     if sqlstate.startswith("WD"):
         return one_line(text)
+    if errno == 1047 and NOT_READY in text:
+        return one_line(f"{NOT_READY_LINE} ({text})")
     if errno == LOST_CONNECTION and "handshake" in text:
         return one_line(f"{NO_GREETING} ({text})")
     if isinstance(errno, int) and errno in SERVER_MESSAGES:

@@ -56,10 +56,27 @@ def ensure_database(url: URL) -> None:
             )
 
 
+def check_binary_log(url: URL) -> None:
+    """Refuse before changing anything when the server logs binary and does not trust function
+    creators: CREATE FUNCTION would fail half-way (1418), and on a Galera cluster the other
+    nodes may have run it all the same."""
+    with db.connect(url._replace(database=None)) as conn:
+        row = db.query(conn, "SELECT @@GLOBAL.log_bin AS log_bin, "
+                       "@@GLOBAL.log_bin_trust_function_creators AS trusted")[0]  # fmt: skip
+    if row["log_bin"] and not row["trusted"]:
+        raise WordleError(
+            "the server writes a binary log and log_bin_trust_function_creators is OFF: the "
+            "migration's functions would be refused half-way; set "
+            "log_bin_trust_function_creators=1 on every server (SET GLOBAL and its settings "
+            "file), then migrate again"
+        )
+
+
 def migrate(url: URL, revision: str = "head") -> tuple[str | None, str | None]:
     """Upgrade or downgrade to `revision` ('head', 'base' or an id); returns (before, after)."""
     if not REVISION.fullmatch(revision):  # Alembic asserts on '' or '@'
         raise WordleError(f"unknown revision {revision!r}: give head, base or a revision id")
+    check_binary_log(url)
     ensure_database(url)
     with db.connect(url) as conn:
         conn.exec_driver_sql(f"SET SESSION sql_mode = '{SQL_MODE}'")

@@ -31,6 +31,8 @@ from wordle_db import db, game, roles, schema, words
 from wordle_db.cli import cli
 from wordle_db.server import LocalServer, find_binary
 
+from cluster import cluster_db, cluster_template, galera  # noqa: F401  (the Galera fixtures)
+
 # The shared fixture's words: yesterday's is public, today's and tomorrow's are secrets.
 TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD = "crane", "plumb", "ghost"
 

@@ -7,7 +7,7 @@ from datetime import date, datetime
 import click
 from sqlalchemy.engine import Connection
 
-from wordle_db import game, render
+from wordle_db import db, game, render
 from wordle_db import publish as publication
 from wordle_db.cli.base import (
     App,
@@ -20,6 +20,7 @@ from wordle_db.cli.base import (
     to_date,
     with_connection,
 )
+from wordle_db.errors import WordleError, describe
 
 
 @cli.command("publish-today")
@@ -69,7 +70,9 @@ def schedule(app: App, conn: Connection, event: bool, remove: bool) -> None:
     """Publish every day from inside the database, with a MariaDB EVENT (no cron needed).
 
     The event checks every five minutes and publishes today's puzzle once the day has begun
-    in the configured time zone. The server must run with event_scheduler=ON.
+    in the configured time zone. The server must run with event_scheduler=ON. On a Galera
+    cluster give every node in the URL (mariadb://user@h1,h2,h3/wordle): the event is
+    then enabled on each of them (publishing is idempotent), so it survives any node.
 
     \b
     Example:
@@ -79,11 +82,45 @@ def schedule(app: App, conn: Connection, event: bool, remove: bool) -> None:
         publication.drop_event(conn)
         click.echo(f"event {publication.EVENT} removed")
         return
-    if publication.install_event(conn):
+    installed = publication.install_event(conn)
+    if db.hosts(app.url):
+        _enable_on_each_node(app)
+    elif installed:
         click.echo(f"event {publication.EVENT} installed: today's puzzle is published daily")
     else:
         click.echo(f"event {publication.EVENT} installed, but the server's event_scheduler is "
                    "OFF: set event_scheduler=ON in its configuration")  # fmt: skip
+
+
+def _enable_on_each_node(app: App) -> None:
+    """Galera creates the event enabled on the node that ran CREATE only (SLAVESIDE_DISABLED
+    on the others, and again on every other node after an ALTER): enable it on each node with
+    replication off for that one statement."""
+    enable = f"ALTER EVENT {publication.EVENT} ENABLE"
+    missed = []
+    for url in db.node_urls(app.url):
+        where = f"{url.host}:{url.port}"
+        try:
+            with db.connect(url) as conn:
+                # A read waits for the node to apply the CREATE (wsrep_sync_wait=1).
+                if not db.scalar(conn, "SELECT COUNT(*) FROM information_schema.EVENTS WHERE "
+                                 "EVENT_SCHEMA = DATABASE() AND EVENT_NAME = ?",
+                                 publication.EVENT):  # fmt: skip
+                    raise WordleError("the event has not reached this node")
+                conn.exec_driver_sql("SET SESSION wsrep_on = OFF")
+                conn.exec_driver_sql(enable)
+                conn.exec_driver_sql("SET SESSION wsrep_on = ON")
+                scheduler = db.scalar(conn, "SELECT @@GLOBAL.event_scheduler")
+        except Exception as exc:
+            missed.append(f"{where} ({describe(exc)})")
+            continue
+        state = "" if str(scheduler).upper() == "ON" else " (but its event_scheduler is OFF)"
+        click.echo(f"event {publication.EVENT} enabled on {where}{state}")
+    if missed:
+        raise WordleError(
+            f"event {publication.EVENT} not enabled on {', '.join(missed)}: run `wordle-db "
+            "schedule --event` again once every node is up"
+        )
 
 
 @cli.command()

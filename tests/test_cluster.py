@@ -1,0 +1,377 @@
+"""wordle-db on a real three-node MariaDB Galera cluster (tests/cluster.py starts it).
+
+Many clients on all three nodes at once: publication exactly once, one player's guesses raced
+over the nodes, reads right after writes elsewhere, a node killed with kill -9 in the middle of
+a burst and rejoined, the daily event surviving its node. No 1213 may reach a caller.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import db, game, publish
+from wordle_db.cluster import LocalCluster
+from wordle_db.errors import DatabaseError, WordleError
+
+from cluster import hosts_url, node_url
+from conftest import cli_runner
+
+GAME_TABLES = ("settings", "words", "answer_pool", "puzzles", "players", "games", "attempts",
+               "revealed_letters")  # fmt: skip
+REFUSALS = {"WD034", "WD035"}  # already tried, game over: what racing guesses may be told
+
+
+def run_threads(count: int, work: Callable[[int], None]) -> list[BaseException]:
+    """Run work(0..count-1) in threads started together; the exceptions they raised."""
+    errors: list[BaseException] = []
+    start = threading.Barrier(count)
+
+    def body(i: int) -> None:
+        try:
+            start.wait()
+            work(i)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=body, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    return errors
+
+
+def today(url: URL) -> date:
+    with db.connect(url) as conn:
+        return db.scalar(conn, "SELECT wordle_today()")
+
+
+def guess_words(url: URL, answer: str, count: int) -> list[str]:
+    with db.connect(url) as conn:
+        rows = db.query(conn, "SELECT word FROM words WHERE CHAR_LENGTH(word) = 5 AND word <> ? "
+                        "ORDER BY id LIMIT ?", answer, count)  # fmt: skip
+    return [r["word"] for r in rows]
+
+
+def table_state(url: URL) -> dict[str, tuple[int, int]]:
+    """(rows, CHECKSUM TABLE) of every game table on one node."""
+    state = {}
+    with db.connect(url) as conn:
+        for table in GAME_TABLES:
+            rows = db.scalar(conn, f"SELECT COUNT(*) FROM {table}")
+            checksum = db.query(conn, f"CHECKSUM TABLE {table}")[0]["Checksum"]
+            state[table] = (rows, checksum)
+    return state
+
+
+def assert_nodes_equal(galera: LocalCluster, name: str) -> dict[str, tuple[int, int]]:
+    states = [table_state(node_url(galera, i, name)) for i in range(len(galera.nodes))]
+    assert states[1:] == states[:-1], states
+    return states[0]
+
+
+def check_games(url: URL) -> None:
+    """Every game: attempts numbered 1..n without a gap, no guess twice, never past max_tries,
+    and the game row agrees with its attempts."""
+    with db.connect(url) as conn:
+        games = db.query(conn, "SELECT g.id, g.attempts, g.max_tries, g.state, "
+                         "COUNT(a.attempt) AS n, COUNT(DISTINCT a.guess) AS guesses, "
+                         "COALESCE(MAX(a.attempt), 0) AS last FROM games g "
+                         "LEFT JOIN attempts a ON a.game_id = g.id GROUP BY g.id")  # fmt: skip
+    assert games
+    for g in games:
+        assert g["n"] == g["guesses"] == g["last"] == g["attempts"] <= g["max_tries"], g
+        if g["n"] == g["max_tries"]:
+            assert g["state"] in ("won", "lost"), g
+
+
+def test_init_through_one_node_creates_everything_on_all_three(
+    galera: LocalCluster, cluster_template: str
+) -> None:
+    """`wordle-db init` went through node 1 only (the fixture); every node holds the same
+    tables (InnoDB, each with a primary key), routines, views, events, accounts and rows."""
+
+    def catalogue(url: URL) -> dict[str, Any]:
+        with db.connect(url) as conn:
+            tables = db.query(conn, "SELECT TABLE_NAME, ENGINE, TABLE_TYPE FROM "
+                              "information_schema.TABLES WHERE TABLE_SCHEMA = ? "
+                              "ORDER BY TABLE_NAME", url.database)  # fmt: skip
+            keys = db.query(conn, "SELECT TABLE_NAME FROM information_schema.TABLE_CONSTRAINTS "
+                            "WHERE TABLE_SCHEMA = ? AND CONSTRAINT_TYPE = 'PRIMARY KEY'",
+                            url.database)  # fmt: skip
+            routines = db.query(conn, "SELECT ROUTINE_NAME, ROUTINE_TYPE, "
+                                "MD5(ROUTINE_DEFINITION) AS body, DEFINER, SECURITY_TYPE FROM "
+                                "information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? "
+                                "ORDER BY ROUTINE_NAME", url.database)  # fmt: skip
+            accounts = db.query(conn, "SELECT User, Host, is_role FROM mysql.user "
+                                "WHERE User LIKE 'wordle%' ORDER BY User, Host")  # fmt: skip
+            grants = db.query(conn, "SELECT User, Host, Routine_name, Proc_priv FROM "
+                              "mysql.procs_priv WHERE Db = ? ORDER BY User, Host, Routine_name",
+                              url.database)  # fmt: skip
+        return {"tables": tables, "keys": sorted(k["TABLE_NAME"] for k in keys),
+                "routines": routines, "accounts": accounts, "grants": grants}  # fmt: skip
+
+    cats = [catalogue(node_url(galera, i, cluster_template)) for i in range(3)]
+    assert cats[0] == cats[1] == cats[2]
+    base = [t for t in cats[0]["tables"] if t["TABLE_TYPE"] == "BASE TABLE"]
+    views = [t for t in cats[0]["tables"] if t["TABLE_TYPE"] == "VIEW"]
+    assert len(base) >= 15 and len(views) >= 4 and len(cats[0]["routines"]) >= 40
+    assert {t["ENGINE"] for t in base} == {"InnoDB"}
+    assert cats[0]["keys"] == sorted(t["TABLE_NAME"] for t in base)
+    assert {"wordle_owner", "wordle_player", "wordle_admin"} <= {
+        a["User"] for a in cats[0]["accounts"]
+    }
+    state = assert_nodes_equal(galera, cluster_template)
+    assert state["words"][0] > 10_000 and state["answer_pool"][0] > 2_000
+
+
+def test_publication_is_exactly_once_with_publishers_on_all_three_nodes(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """24 sessions, 8 on each node, publish the same 12 days in shuffled orders at once."""
+    first = today(node_url(galera, 0, cluster_db))
+    days = [first + timedelta(d) for d in range(12)]
+    results: list[tuple[date, int]] = []
+    lock = threading.Lock()
+
+    def publisher(i: int) -> None:
+        order = days[:]
+        random.Random(i).shuffle(order)
+        with db.connect(node_url(galera, i % 3, cluster_db)) as conn:
+            for day in order:
+                row = publish.publish(conn, day)
+                with lock:
+                    results.append((row["day"], int(row["published"])))
+
+    assert run_threads(24, publisher) == []  # no 1213 (nor anything) reached a caller
+    assert len(results) == 24 * 12
+    assert Counter(day for day, published in results if published) == Counter(days)
+    state = assert_nodes_equal(galera, cluster_db)
+    assert state["puzzles"][0] == 12
+    with db.connect(node_url(galera, 2, cluster_db)) as conn:
+        picked = db.query(conn, "SELECT COUNT(DISTINCT word_id) AS n, COUNT(*) AS days, "
+                          "(SELECT COUNT(*) FROM answer_pool a JOIN puzzles p "
+                          "ON p.word_id = a.word_id) AS reused FROM puzzles")[0]  # fmt: skip
+    assert picked == {"n": 12, "days": 12, "reused": 0}
+
+
+def test_one_players_guesses_raced_over_the_nodes(galera: LocalCluster, cluster_db: str) -> None:
+    """Four players; for each, 12 sessions (4 per node) send different guesses at once until
+    the game is over: no seventh try, no attempt twice, every success recorded once."""
+    url0 = node_url(galera, 0, cluster_db)
+    with db.connect(url0) as conn:
+        publish.publish(conn)
+        answer = publish.reveal(conn, today(url0))
+    pool = guess_words(url0, answer, 12 * 3)
+    players = [f"racer{i}" for i in range(4)]
+    accepted: list[tuple[str, int]] = []
+    lock = threading.Lock()
+
+    def racer(i: int) -> None:
+        player = players[i % 4]
+        mine = pool[(i // 4) * 3: (i // 4) * 3 + 3]
+        with db.connect(node_url(galera, i % 3, cluster_db)) as conn:
+            for word in mine:
+                try:
+                    row = game.play(conn, player, word)
+                except DatabaseError as exc:
+                    if exc.sqlstate in REFUSALS:
+                        continue
+                    raise
+                with lock:
+                    accepted.append((player, int(row["attempt"])))
+
+    assert run_threads(48, racer) == []
+    assert sorted(accepted) == sorted((p, n) for p in players for n in range(1, 7))
+    assert_nodes_equal(galera, cluster_db)
+    for i in range(3):
+        check_games(node_url(galera, i, cluster_db))
+    with db.connect(node_url(galera, 1, cluster_db)) as conn:
+        for player in players:
+            state = game.game_state(conn, player)
+            assert (state["attempts"], state["state"]) == (6, "lost")
+
+
+def test_a_read_right_after_a_write_on_another_node_sees_it(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """A guess through one node, read back at once through the other two, 60 times (with
+    wsrep_sync_wait=1 set by the client; 3-5% were missed without it)."""
+    urls = [node_url(galera, i, cluster_db) for i in range(3)]
+    with db.connect(urls[0]) as conn:
+        publish.publish(conn)
+        answer = publish.reveal(conn, today(urls[0]))
+    words = guess_words(urls[0], answer, 3)
+    conns = [db.connect(u) for u in urls]
+    opened = [c.__enter__() for c in conns]
+    try:
+        assert [db.scalar(c, "SELECT @@SESSION.wsrep_sync_wait") for c in opened] == [1] * 3
+        missed = []
+        for n in range(60):
+            writer = n % 3
+            player = f"reader{n}"
+            game.play(opened[writer], player, words[n % 3])
+            for other in (writer + 1) % 3, (writer + 2) % 3:
+                seen = [r["guess"] for r in game.board(opened[other], player)]
+                if seen != [words[n % 3]]:
+                    missed.append((n, other, seen))
+                count = db.scalar(opened[other], "SELECT COUNT(*) FROM players WHERE name = ?",
+                                  player)  # fmt: skip
+                if count != 1:
+                    missed.append((n, other, "players", count))
+        assert missed == []
+    finally:
+        for c in conns:
+            c.__exit__(None, None, None)
+
+
+def test_a_node_killed_mid_burst_rejoins_and_nothing_is_lost_or_doubled(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """12 publishers and 12 players on failover URLs (host lists starting at each node) run
+    for ~10 s; node 2 is killed with kill -9 after 2 s and started again. Then every node holds
+    the same rows, one puzzle per day, and every attempt a client was told about."""
+    url0 = node_url(galera, 0, cluster_db)
+    first = today(url0)
+    with db.connect(url0) as conn:
+        publish.publish(conn)
+        answer = publish.reveal(conn, first)
+    pool = guess_words(url0, answer, 30)
+    days = [first + timedelta(d) for d in range(1, 41)]
+    stop = threading.Event()
+    told: list[tuple[str, int, str]] = []  # (player, attempt, guess) the clients were told
+    unknown: list[tuple[str, str]] = []  # guesses lost with their connection
+    published = Counter[date]()  # days this burst published (a retried call may say 0)
+    asked: set[date] = set()
+    lock = threading.Lock()
+
+    def publisher(i: int) -> None:
+        rng = random.Random(i)
+        with db.connect(hosts_url(galera, cluster_db, first=i % 3)) as conn:
+            while not stop.is_set():
+                row = publish.publish(conn, rng.choice(days))
+                with lock:
+                    published[row["day"]] += int(row["published"])
+                    asked.add(row["day"])
+
+    def player(i: int) -> None:
+        """Whole games back to back; a guess lost with its connection is unknown (the next
+        goes through a new connection, to the first Synced node of the list)."""
+        url = hosts_url(galera, cluster_db, first=i % 3)
+        games = (f"p{i}_{g}" for g in range(1000))
+        while not stop.is_set():
+            with db.connect(url) as conn:
+                for name in games:
+                    if stop.is_set() or not play_game(conn, name):
+                        break
+
+    def play_game(conn: Connection, name: str) -> bool:
+        for word in random.Random(name).sample(pool, 6):
+            try:
+                row = game.play(conn, name, word)
+            except WordleError as exc:
+                if "lost the connection" not in str(exc) and "went away" not in str(exc):
+                    raise
+                with lock:
+                    unknown.append((name, word))
+                return False
+            with lock:
+                told.append((name, int(row["attempt"]), word))
+        return True
+
+    def burst(i: int) -> None:
+        (publisher if i < 12 else player)(i)
+
+    def killer() -> None:
+        time.sleep(2)
+        galera.nodes[1].kill()
+        galera.wait_size(2)
+        time.sleep(2)
+        galera.nodes[1].start()
+        galera.nodes[1].wait_synced()
+        time.sleep(2)
+        stop.set()
+
+    chaos = threading.Thread(target=killer)
+    chaos.start()
+    try:
+        errors = run_threads(24, burst)
+    finally:
+        stop.set()
+        chaos.join()
+    assert errors == [], [str(e) for e in errors[:5]]
+    galera.wait_size(3)
+    state = assert_nodes_equal(galera, cluster_db)
+    assert state["puzzles"][0] == 1 + len(asked) and max(published.values()) == 1
+    with db.connect(node_url(galera, 2, cluster_db)) as conn:
+        assert db.scalar(conn, "SELECT COUNT(DISTINCT word_id) FROM puzzles") == 1 + len(asked)
+    for i in range(3):
+        check_games(node_url(galera, i, cluster_db))
+    with db.connect(node_url(galera, 1, cluster_db)) as conn:  # the node that was killed
+        rows = db.query(conn, "SELECT p.name AS player, a.attempt, a.guess FROM attempts a "
+                        "JOIN games g ON g.id = a.game_id JOIN players p ON p.id = g.player_id")
+    stored = {(r["player"], r["attempt"], r["guess"]) for r in rows}
+    assert len(stored) == len(rows) and len(set(told)) == len(told)
+    assert set(told) <= stored  # every attempt a client was told about is there
+    pairs = {(p, w) for p, _, w in stored}
+    assert pairs <= {(p, w) for p, _, w in told} | set(unknown)  # and nothing else
+    assert len(told) > 100
+
+
+def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """Created through node 1 alone, the event is SLAVESIDE_DISABLED on the other nodes (and
+    node 1's scheduler is off: nothing publishes). `schedule --event` with every node in the
+    URL enables it on each node; node 1 is killed; the others' events publish today."""
+    nodes = galera.nodes
+    assert nodes[0].sql("SET GLOBAL event_scheduler = OFF") is not None
+    urls = [node_url(galera, i, cluster_db) for i in range(3)]
+
+    def statuses() -> list[str]:
+        found = []
+        for url in urls:
+            with db.connect(url) as conn:
+                found.append(db.scalar(conn, "SELECT STATUS FROM information_schema.EVENTS "
+                                       "WHERE EVENT_SCHEMA = DATABASE()"))  # fmt: skip
+        return found
+
+    try:
+        result = cli_runner(urls[0])("schedule", "--event")
+        assert result.exit_code == 0, result.output
+        assert statuses() == ["ENABLED", "SLAVESIDE_DISABLED", "SLAVESIDE_DISABLED"]
+        time.sleep(1)
+        with db.connect(urls[2]) as conn:
+            assert db.scalar(conn, "SELECT COUNT(*) FROM puzzles") == 0
+        result = cli_runner(hosts_url(galera, cluster_db))("schedule", "--event")
+        assert result.exit_code == 0, result.output
+        assert result.output.count("enabled on") == 3
+        assert statuses() == ["ENABLED"] * 3
+        nodes[0].kill()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with db.connect(urls[2]) as conn:
+                if db.scalar(conn, "SELECT COUNT(*) FROM puzzles WHERE day = wordle_today()"):
+                    break
+            time.sleep(0.2)
+        else:
+            pytest.fail("no node published today within 30 s")
+    finally:
+        if nodes[0].process is None or nodes[0].process.poll() is not None:
+            nodes[0].start()
+            nodes[0].wait_synced()
+        nodes[0].sql("SET GLOBAL event_scheduler = ON")
+        galera.wait_size(3)
+    with db.connect(urls[0]) as conn:
+        publish.drop_event(conn)
+    state = assert_nodes_equal(galera, cluster_db)
+    assert state["puzzles"][0] == 1

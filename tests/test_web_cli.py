@@ -9,8 +9,12 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import pytest
 from click.testing import CliRunner
 from sqlalchemy.engine import URL
 from test_web_api import web_db  # noqa: F401  (the module's database and account)
@@ -37,37 +41,73 @@ def test_bad_port_and_port_in_use_say_one_line() -> None:
     assert unknown.output.startswith("Error: cannot listen on no-such-host.invalid:8080: unknown")
 
 
-def test_serve_runs_with_a_player_account_and_stops_on_ctrl_c(
-    web_db: tuple[URL, URL],  # noqa: F811
-) -> None:
+@contextmanager
+def serving(account: URL, *options: str) -> Iterator[int]:
+    """`wordle-db serve` as a process on a free port, with a player account; stopped with
+    Ctrl-C (SIGINT), after which it must exit 0."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    url = web_db[1].render_as_string(hide_password=False)
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": "a secret the operator chose, long enough"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "wordle_db", "--db-url", url, "serve", "--port", str(port),
-         "--time-zone", "UTC"],
+        [sys.executable, "-m", "wordle_db", "--db-url", account.render_as_string(False),
+         "serve", "--port", str(port), *options],
         stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
+    assert process.stderr is not None
     try:
-        assert process.stderr is not None
         first = process.stderr.readline()
-        assert first == f"wordle-db serving http://127.0.0.1:{port}/ as {web_db[1].username}\n"
+        assert first.startswith(f"wordle-db serving http://127.0.0.1:{port}/ as "
+                                f"{account.username}"), first  # fmt: skip
         deadline = time.monotonic() + 10
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/today") as answer:
-                    today = json.load(answer)
-                    cookie = answer.headers["set-cookie"]
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/").close()
                 break
             except OSError:
                 assert time.monotonic() < deadline, "serve did not answer"
                 time.sleep(0.1)
+        yield port
+    finally:
+        process.send_signal(signal.SIGINT)
+        code = process.wait(10)
+    assert code == 0
+    assert process.stderr.read().endswith("wordle-db serve stopped\n")
+
+
+def post_guess(port: int, forwarded_for: str) -> int:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/guess", data=b'{"word": "xyzzy"}', method="POST",
+        headers={"Content-Type": "application/json", "X-Wordle": "1",
+                 "X-Forwarded-For": forwarded_for})  # fmt: skip
+    try:
+        with urllib.request.urlopen(request) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_serve_runs_with_a_player_account_and_stops_on_ctrl_c(
+    web_db: tuple[URL, URL],  # noqa: F811
+) -> None:
+    with serving(web_db[1], "--time-zone", "UTC") as port:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/today") as answer:
+            today = json.load(answer)
+            cookie = answer.headers["set-cookie"]
         assert (today["letters"], today["state"], today["answer"]) == (5, "playing", None)
         assert today["next_puzzle_in"] > 0
         assert "HttpOnly" in cookie
-    finally:
-        process.send_signal(signal.SIGINT)
-        assert process.wait(10) == 0
-        assert process.stderr.read().endswith("wordle-db serve stopped\n")
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_the_client_address_comes_from_a_trusted_proxy_only(
+    web_db: tuple[URL, URL], trusted: bool  # noqa: F811
+) -> None:
+    """Rate limit 1 a minute after a burst of 20: the 21st guess from one address is refused;
+    another address behind the proxy has its own bucket only when the proxy is trusted."""
+    options = ["--guesses-per-minute", "1"]
+    with serving(web_db[1], *options, *(["--forwarded-allow-ips", "127.0.0.1"] if trusted
+                                        else [])) as port:  # fmt: skip
+        assert [post_guess(port, "203.0.113.1") for _ in range(20)] == [422] * 20
+        assert post_guess(port, "203.0.113.1") == 429
+        assert post_guess(port, "203.0.113.2") == (422 if trusted else 429)

@@ -7,12 +7,15 @@ a burst and rejoined, the daily event surviving its node. No 1213 may reach a ca
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +24,7 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import db, game, publish
 from wordle_db.cluster import LocalCluster
 from wordle_db.errors import DatabaseError, WordleError
+from wordle_db.server import LocalServer, find_binary
 
 from cluster import hosts_url, node_url
 from conftest import cli_runner
@@ -375,3 +379,76 @@ def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
         publish.drop_event(conn)
     state = assert_nodes_equal(galera, cluster_db)
     assert state["puzzles"][0] == 1
+
+
+def test_two_nodes_lost_then_the_last_one_forced_primary(galera: LocalCluster,
+                                                         cluster_db: str) -> None:  # fmt: skip
+    """With two of three nodes killed, the last refuses everything: one line naming the cause
+    (also through a URL listing all three); after pc.bootstrap=YES it serves again, and the
+    killed nodes rejoin."""
+    nodes = galera.nodes
+    urls = [node_url(galera, i, cluster_db) for i in range(3)]
+    with db.connect(urls[0]) as conn:
+        publish.publish(conn)
+    try:
+        nodes[1].kill()
+        nodes[2].kill()
+        deadline = time.monotonic() + 30
+        while nodes[0].sql("SHOW STATUS LIKE 'wsrep_ready'") != "wsrep_ready\tOFF":
+            assert time.monotonic() < deadline, "node 1 stayed ready alone"
+            time.sleep(0.2)
+        for url in urls[0], hosts_url(galera, cluster_db):
+            result = cli_runner(url)("guess", "slate", "--player", "ann")
+            assert result.exit_code == 1
+            lines = result.output.strip().splitlines()
+            assert len(lines) == 1 and "Traceback" not in result.output, result.output
+            assert "not ready" in lines[0] or "not synced" in lines[0], lines[0]
+        assert nodes[0].sql("SET GLOBAL wsrep_provider_options = 'pc.bootstrap=YES'") is not None
+        nodes[0].wait_synced()
+        result = cli_runner(hosts_url(galera, cluster_db))("guess", "slate", "--player", "ann")
+        assert result.exit_code == 0, result.output
+    finally:
+        for node in nodes[1:]:
+            if node.process is None or node.process.poll() is not None:
+                node.start()
+                node.wait_synced()
+    galera.wait_size(3)
+    assert_nodes_equal(galera, cluster_db)
+    with db.connect(urls[2]) as conn:
+        assert [r["guess"] for r in game.board(conn, "ann")] == ["slate"]
+
+
+def test_a_migration_is_refused_before_anything_when_functions_would_be(
+    tmp_path: Path,
+) -> None:
+    """A server with a binary log and log_bin_trust_function_creators=OFF: `wordle-db init`
+    says so in one line and creates nothing (not even the database)."""
+    server = LocalServer(tmp_path / "binlog")
+    server.install()
+    mariadbd = find_binary("mariadbd", "mysqld")
+    assert mariadbd is not None
+    process = subprocess.Popen(
+        [mariadbd, "--no-defaults", f"--datadir={server.datadir}", f"--socket={server.socket}",
+         "--skip-networking", "--log-bin=binlog", "--innodb-log-file-size=16M",
+         "--innodb-buffer-pool-size=32M", *(["--user=root"] if os.geteuid() == 0 else [])],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        url = db.parse_url(server.url("wt_binlog"))
+        deadline = time.monotonic() + 30
+        while not server.socket.exists():
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.05)
+        time.sleep(0.2)
+        result = cli_runner(url)("init")
+        assert result.exit_code == 1
+        assert result.output.count("\n") == 1 and "log_bin_trust_function_creators" in result.output
+        with db.connect(url.set(database="")) as conn:
+            assert db.scalar(conn, "SELECT COUNT(*) FROM information_schema.SCHEMATA "
+                             "WHERE SCHEMA_NAME = 'wt_binlog'") == 0  # fmt: skip
+            db.query(conn, "SET GLOBAL log_bin_trust_function_creators = ON")
+        result = cli_runner(url)("init")
+        assert result.exit_code == 0, result.output
+    finally:
+        process.terminate()
+        process.wait(30)

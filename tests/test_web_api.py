@@ -117,6 +117,18 @@ def test_today_sets_a_signed_httponly_strict_cookie(client: TestClient, admin: C
     assert again.json()["day"] == data["day"]
 
 
+def test_the_cookie_is_secure_over_https(web_url: URL) -> None:
+    with TestClient(create_app(web_url, Settings(SECRET)), base_url="https://testserver") as tls:
+        assert "secure" in tls.get("/api/today").headers["set-cookie"].lower()
+        plain = tls.post("/api/guess", json={"word": "slate"},
+                         headers={**POST, "Origin": "http://testserver"})
+        assert plain.status_code == 403  # the origin must be https:// too
+        assert tls.post("/api/guess", json={"word": "slate"},
+                        headers={**POST, "Origin": "https://testserver"}).status_code == 200
+    with TestClient(create_app(web_url, Settings(SECRET))) as http:
+        assert "secure" not in http.get("/api/today").headers["set-cookie"].lower()
+
+
 def test_a_whole_game_and_what_each_endpoint_shows(client: TestClient, admin: Connection) -> None:
     refused = guess(client, "xyzzy")
     assert (refused["status"], refused["code"]) == (422, "WD033")

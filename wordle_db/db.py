@@ -6,6 +6,7 @@ import os
 import random
 import re
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ HOST_LIST = re.compile(r"(?P<head>[\w+.-]+://(?:[^:/@]*(?::[^@]*)?@)?)(?P<hosts>
 DEADLOCK = 1213
 SQLSTATES = {1213: "40001", 1205: "HY000", 1062: "23000"}  # for errors read with SHOW ERRORS
 RETRIES = 5  # tries in all
+RESENT: Counter[int | None] = Counter()  # calls sent again, by error number (for benchmarks)
 # Routines that may be sent again after a lost connection, when the first call may have
 # committed: publication is idempotent, the others only read (or publish today first).
 # wordle_play is not among them: game.play tells whether the guess was recorded.
@@ -321,18 +323,23 @@ def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
         try:
             return _call(conn, procedure, args)
         except DatabaseError as exc:
-            if attempt == RETRIES:
+            if attempt == RETRIES or not _resendable(conn, procedure, exc):
                 raise
-            if lost_connection(exc.errno):
-                if procedure not in RESENDABLE:
-                    raise  # it may have committed, or still run (a read timeout): unknown
-                _replace(conn)
-            elif _stale_auto_increment(exc) and _follow_auto_increment(conn):
-                continue
-            elif exc.errno != DEADLOCK:
-                raise
+            RESENT[exc.errno] += 1
         time.sleep(random.uniform(0.5, 1.0) * min(0.1, 0.01 * 2**attempt))
     raise AssertionError("unreachable")
+
+
+def _resendable(conn: Connection, procedure: str, exc: DatabaseError) -> bool:
+    """Whether the failed call may be sent again (after putting the session right)."""
+    if lost_connection(exc.errno):
+        if procedure not in RESENDABLE:
+            return False  # it may have committed, or still run (a read timeout): unknown
+        _replace(conn)
+        return True
+    if _stale_auto_increment(exc):
+        return _follow_auto_increment(conn)
+    return exc.errno == DEADLOCK
 
 
 def _stale_auto_increment(exc: DatabaseError) -> bool:

@@ -23,7 +23,7 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, game, publish
 from wordle_db.cluster import LocalCluster
-from wordle_db.errors import DatabaseError, WordleError
+from wordle_db.errors import GONE, DatabaseError, WordleError
 from wordle_db.server import LocalServer, find_binary
 
 from cluster import hosts_url, node_url
@@ -305,6 +305,7 @@ def test_a_node_killed_mid_burst_rejoins_and_nothing_is_lost_or_doubled(
         time.sleep(2)
         stop.set()
 
+    resent = db.RESENT.copy()
     chaos = threading.Thread(target=killer)
     chaos.start()
     try:
@@ -313,6 +314,9 @@ def test_a_node_killed_mid_burst_rejoins_and_nothing_is_lost_or_doubled(
         stop.set()
         chaos.join()
     assert errors == [], [str(e) for e in errors[:5]]
+    resent = db.RESENT - resent
+    # the publishers on node 2 lost their connections and went on through another node
+    assert sum(resent[n] for n in GONE) > 0, resent
     galera.wait_size(3)
     state = assert_nodes_equal(galera, cluster_db)
     assert state["puzzles"][0] == 1 + len(asked) and max(published.values()) == 1

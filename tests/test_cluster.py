@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, game, publish
+from wordle_db import cluster, db, game, publish
 from wordle_db.cluster import LocalCluster
 from wordle_db.errors import GONE, DatabaseError, WordleError
 from wordle_db.server import LocalServer, find_binary
@@ -456,3 +456,42 @@ def test_a_migration_is_refused_before_anything_when_functions_would_be(
     finally:
         process.terminate()
         process.wait(30)
+
+
+def test_a_url_lists_the_nodes_and_a_node_not_synced_is_skipped(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """Both spellings of a host list, checked; a desynchronised node (first in the list) is
+    skipped for the next; a list of dead ports is one line naming each."""
+    a, b = galera.nodes[0].address, galera.nodes[1].address
+    comma = db.parse_url(f"mariadb://root@{a},{b}/{cluster_db}")
+    query = db.parse_url(f"mariadb://root@x:1/{cluster_db}?hosts={a},{b}&connect_timeout=3")
+    nodes = [(n.address.split(":")[0], n.port) for n in galera.nodes[:2]]
+    assert db.hosts(comma) == db.hosts(query) == nodes
+    assert db.hosts(db.parse_url("mariadb://u@h1,h2:3307/w")) == [("h1", 3306), ("h2", 3307)]
+    assert db.hosts(db.parse_url("mariadb://u@h1:3310,h2/w")) == [("h1", 3310), ("h2", 3306)]
+    assert db.hosts(db.parse_url("mariadb://u@h:3310/w?hosts=h1,h2:1")) == [("h1", 3310),
+                                                                           ("h2", 1)]
+    for bad, says in (("mariadb://u@h1,h2:99999/w", "out of range"),
+                      ("mariadb://u@h1,:3306/w", "not host or host:port"),
+                      ("mariadb://u@h/w?hosts=h1:x", "not host or host:port")):  # fmt: skip
+        with pytest.raises(WordleError, match=says):
+            db.parse_url(bad)
+
+    def node_name(url: URL) -> str:
+        with db.connect(url) as conn:
+            return str(db.scalar(conn, "SELECT @@wsrep_node_name"))
+
+    assert node_name(comma) == "node1"
+    assert galera.nodes[0].sql("SET GLOBAL wsrep_desync = ON") is not None
+    try:
+        assert galera.nodes[0].state() == "Donor/Desynced"
+        assert node_name(comma) == "node2"
+    finally:
+        galera.nodes[0].sql("SET GLOBAL wsrep_desync = OFF")
+    galera.nodes[0].wait_synced()
+    dead = cluster.free_ports(2)
+    result = cli_runner(db.parse_url(
+        f"mariadb://root@127.0.0.1:{dead[0]},127.0.0.1:{dead[1]}/{cluster_db}"))("status")
+    assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+    assert f":{dead[0]}: cannot connect" in result.output and f":{dead[1]}: " in result.output

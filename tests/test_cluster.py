@@ -495,3 +495,27 @@ def test_a_url_lists_the_nodes_and_a_node_not_synced_is_skipped(
         f"mariadb://root@127.0.0.1:{dead[0]},127.0.0.1:{dead[1]}/{cluster_db}"))("status")
     assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
     assert f":{dead[0]}: cannot connect" in result.output and f":{dead[1]}: " in result.output
+
+
+def test_an_error_after_a_result_set_is_not_lost(new_db: Callable[[], URL]) -> None:
+    """Connector/Python 1.1 drops an error that follows a procedure's result set (Galera's
+    1213 at COMMIT after wordle_play's SELECT). On one server, with a procedure that fails so
+    after its row on its first two calls: the client sees the failure and sends the call again;
+    any other late error reaches the caller."""
+    url = new_db()
+    with db.connect(url) as conn:
+        conn.exec_driver_sql("CREATE TABLE tries (n INT PRIMARY KEY) ENGINE=InnoDB")
+        conn.exec_driver_sql(
+            "CREATE PROCEDURE flaky(p_errno INT) BEGIN "
+            "INSERT INTO tries SELECT COALESCE(MAX(n), 0) + 1 FROM tries; "
+            "SELECT MAX(n) AS n FROM tries; "
+            "IF (SELECT MAX(n) FROM tries) <= 2 THEN "
+            "  SIGNAL SQLSTATE '40001' SET MYSQL_ERRNO = p_errno, MESSAGE_TEXT = 'late'; "
+            "END IF; END"
+        )
+        assert db.call(conn, "flaky", 1213) == [{"n": 3}]
+        conn.exec_driver_sql("DELETE FROM tries")
+        with pytest.raises(DatabaseError) as raised:
+            db.call(conn, "flaky", 1205)
+        assert (raised.value.errno, str(raised.value)) == (1205, "late")
+        assert db.scalar(conn, "SELECT COUNT(*) FROM tries") == 1

@@ -241,6 +241,63 @@ def test_a_reader_holding_a_transaction_blocks_nobody(
             db.query(reader, f"SELECT * FROM {view} FOR UPDATE")
 
 
+# Statements other than SELECT that read a view: InnoDB makes every read of theirs a locking
+# read, held while the rest of the statement (here SLEEP) runs. {view} is the view.
+LOCKING_READS = [
+    "SET @n = (SELECT COUNT(*) + SLEEP(1.5) FROM {view})",
+    "DO (SELECT COUNT(*) + SLEEP(1.5) FROM {view})",
+    "SELECT (SELECT COUNT(*) FROM {view} WHERE day < CURDATE() + 9) + SLEEP(1.5) INTO @n",
+    "PREPARE s FROM 'SET @n = (SELECT COUNT(*) + SLEEP(1.5) FROM {view})'; EXECUTE s",
+    "/* SELECT */ SET @n = (SELECT COUNT(*) + SLEEP(1.5) FROM {view})",
+    "SELECT COUNT(*) + SLEEP(1.5) FROM {view} FOR UPDATE",
+    "SELECT COUNT(*) + SLEEP(1.5) FROM (SELECT * FROM {view} LOCK IN SHARE MODE) d",
+]
+
+
+@pytest.mark.parametrize("isolation", ["REPEATABLE READ", "SERIALIZABLE"])
+@pytest.mark.parametrize("role", list(VIEWS))
+def test_a_long_locking_read_through_a_view_blocks_nobody(
+        shared, conn: Connection, db_url: URL, role: str,  # type: ignore[no-untyped-def]
+        isolation: str) -> None:
+    """While the statement runs, a new player's first guess, another player's guess in a game
+    of a past day, and a publication each go through at once; the statement itself is
+    refused (WD013) or ran its course."""
+    day = today(conn)
+    with db.connect(shared(role)) as reader:
+        reader.exec_driver_sql(f"SET SESSION TRANSACTION ISOLATION LEVEL {isolation}")
+        for n, (view, form) in enumerate((v, f) for v in VIEWS[role] for f in LOCKING_READS):
+            archive = f"archive_{n}"
+            game.play(conn, archive, "slate", day - timedelta(1))
+            failed: list[BaseException] = []
+
+            def read(statements: str = form.format(view=view)) -> None:
+                try:
+                    for statement in statements.split("; "):
+                        reader.exec_driver_sql(statement)
+                    warned = db.query(reader, "SHOW WARNINGS")  # DO turns errors into warnings
+                    if any("SELECT statements only" in w["Message"] for w in warned):
+                        failed.append(DatabaseError("refused", 1644, "WD013"))
+                except BaseException as exc:  # a refusal, checked below
+                    failed.append(getattr(exc, "orig", exc))
+
+            started = time.monotonic()
+            thread = threading.Thread(target=read)
+            thread.start()
+            time.sleep(0.3)
+            with db.connect(db_url) as other:
+                other.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+                waited = time.monotonic()
+                game.play(other, f"bystander_{n}", "slate")
+                game.play(other, archive, "pious", day - timedelta(1))
+                db.call(other, "wordle_publish", day + timedelta(400 + n))
+                assert time.monotonic() - waited < 1, (view, form, "others waited")
+            thread.join(timeout=60)
+            if failed:
+                assert [getattr(e, "sqlstate", None) for e in failed] == ["WD013"], (view, form)
+            else:
+                assert time.monotonic() - started >= 1.5, (view, form, "the probe did not run")
+
+
 def test_a_forced_insert_id_cannot_reach_another_game(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
     ann_game = db.scalar(conn, "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
                                "WHERE p.name = 'ann' AND g.day = wordle_today()")  # fmt: skip

@@ -270,7 +270,8 @@ def test_a_long_locking_read_through_a_view_blocks_nobody(
             game.play(conn, archive, "slate", day - timedelta(1))
             failed: list[BaseException] = []
 
-            def read(statements: str = form.format(view=view)) -> None:
+            def read(statements: str = form.format(view=view),
+                     failed: list[BaseException] = failed) -> None:
                 try:
                     for statement in statements.split("; "):
                         reader.exec_driver_sql(statement)
@@ -463,6 +464,40 @@ def test_kill_query_leaves_no_half_game_and_blocks_nobody(shared, conn: Connecti
                           "ORDER BY a.attempt", me)  # fmt: skip
     assert [r["guess"] for r in rows] == ["slate", "dumpy"]
     assert_games_consistent(conn)
+
+
+# Calls by which one front-end account could reach a player another account created.
+OTHER_ACCOUNTS_PLAYER = [
+    "CALL wordle_play(?, 'slate', NULL, NULL)",
+    "CALL wordle_board(?, NULL)",
+    "CALL wordle_keyboard(?, NULL)",
+    "CALL wordle_reveal_letter(?, NULL)",
+    "CALL wordle_stats(?)",
+    "CALL wordle_stats_distribution(?)",
+    "CALL wordle_share(?, NULL)",
+    "CALL wordle_game(?, NULL)",
+]
+
+
+def test_player_names_created_never_lends_another_accounts_player(
+        shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    """With player_names 'created' (what `serve` sets), two front ends each create players;
+    neither reaches the other's (a browser's web-... player stays its own), while an
+    administrator still can."""
+    db.call(conn, "wordle_set_setting", "player_names", "created")
+    front_a, front_b = shared("player"), shared("player")
+    with db.connect(front_a) as a, db.connect(front_b) as b:
+        game.play(a, "web-a1", "slate")
+        game.play(b, "web-b1", "pious")
+        for sql in OTHER_ACCOUNTS_PLAYER:
+            with pytest.raises(DatabaseError) as refused:
+                db.query(b, sql, "web-a1")
+            assert refused.value.sqlstate == "WD039", sql
+            assert "another account" in str(refused.value)
+        assert db.query(a, "SELECT player FROM my_games") == [{"player": "web-a1"}]
+    assert db.scalar(conn, "SELECT attempts FROM games g JOIN players p ON p.id = g.player_id "
+                           "WHERE p.name = 'web-a1'") == 1  # fmt: skip
+    game.play(conn, "web-a1", "pious")  # an administrator may
 
 
 def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection,  # type: ignore[no-untyped-def]

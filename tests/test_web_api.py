@@ -1,5 +1,5 @@
 """The JSON API of `wordle-db serve`, through Starlette's TestClient, against a real database
-and a real player account (wordle_player with player_names any), as `serve` runs it."""
+and a real player account (wordle_player with player_names created), as `serve` runs it."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ POST = {"X-Wordle": "1"}
 def web_db(server_url: URL, template_url: URL) -> Iterator[tuple[URL, URL]]:
     """One database for this module (the players are new in every test): the puzzles of
     yesterday, today and tomorrow, and a front-end account as the README says (wordle_player,
-    player_names any). Returns (administrator's URL, the account's URL)."""
+    player_names created). Returns (administrator's URL, the account's URL)."""
     url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
     schema.ensure_database(url)
     schema.migrate(url)
@@ -43,7 +43,7 @@ def web_db(server_url: URL, template_url: URL) -> Iterator[tuple[URL, URL]]:
         day = today(conn)
         for offset, word in ((-1, YESTERDAY_WORD), (0, TODAY_WORD), (1, TOMORROW_WORD)):
             set_word(conn, day + timedelta(offset), word)
-        settings.set_setting(conn, "player_names", "any")
+        settings.set_setting(conn, "player_names", "created")
         roles.grant(conn, "player", f"{user}@%", password)
     yield url, url.set(username=user, password=password)
     with db.connect(url) as conn:
@@ -352,16 +352,16 @@ def test_page_openapi_and_headers(client: TestClient) -> None:
     assert client.get("/api/today").headers["cache-control"] == "no-store"
 
 
-def test_an_account_without_player_names_any_is_refused(
+def test_an_account_that_may_not_create_players_is_refused(
     web_url: URL, admin: Connection
 ) -> None:
     setup.check_account(web_url)
     settings.set_setting(admin, "player_names", "account")
     try:
-        with pytest.raises(WordleError, match="player_names any"):
+        with pytest.raises(WordleError, match="player_names created"):
             setup.check_account(web_url)
     finally:
-        settings.set_setting(admin, "player_names", "any")
+        settings.set_setting(admin, "player_names", "created")
 
 
 def test_secret_file_is_private_and_kept(tmp_path: Path) -> None:

@@ -66,6 +66,20 @@ INSERT IGNORE INTO settings (name, value, description) VALUES
   ('publish_ahead', '366', 'days ahead of today the publisher role may publish (0 to 3660); '
                            'administrators may also publish past days')
 """
+# player_names gains 'created': a front end's players are out of other accounts' reach.
+PLAYER_NAMES = """
+UPDATE settings SET description =
+  'account: a wordle_player account plays as its own user name only; created: also as the '
+  'players it created (a front end playing for its users); any: as any name'
+WHERE name = 'player_names'
+"""
+PLAYER_NAMES_BEFORE = """
+UPDATE settings SET description =
+  'account: a wordle_player account plays as its own user name only; any: as any name '
+  '(a front end playing for its users)',
+  value = IF(value = 'created', 'account', value)
+WHERE name = 'player_names'
+"""
 # Number 1 stays where it is today: the first published day, from now on fixed.
 FIX_FIRST_DAY = """
 UPDATE settings SET value = (SELECT MIN(day) FROM puzzles)
@@ -80,6 +94,7 @@ def upgrade() -> None:
     run(PLAYERS_BY_ACCOUNT)
     run(PUBLISH_AHEAD)
     run(FIX_FIRST_DAY)
+    run(PLAYER_NAMES)
     for name, old in RETYPED.items():
         objects_down([name], old)
     objects_up(OBJECTS, revision)
@@ -93,6 +108,7 @@ def downgrade() -> None:
         objects_up([name], old)
     objects_down(NEW, revision)
     run("DELETE FROM settings WHERE name = 'publish_ahead'")
+    run(PLAYER_NAMES_BEFORE)
     run("DROP TABLE IF EXISTS caller_roles")
     run("ALTER TABLE players DROP INDEX IF EXISTS account")
     for statement in reversed(OWNER_READS):

@@ -2,7 +2,7 @@
 -- time_zone (UTC, an offset such as +05:30, or a zone the server knows), first_day (a real
 -- date written YYYY-MM-DD, or empty for the first published day; fixed once a puzzle is
 -- published, so that puzzle numbers never change), max_tries (1-20), letter_hints (0-10),
--- player_names (account or any), publish_ahead (0-3660 days). Nothing is stored unless the
+-- player_names (account, created or any), publish_ahead (0-3660 days). Nothing is stored unless the
 -- value is valid. Error WD011 for an unknown setting or a bad value.
 -- Result: the setting's row (name, value, description).
 -- Reads: settings, puzzles. Writes: settings.
@@ -40,8 +40,8 @@ BEGIN
        OR CAST(v_value AS UNSIGNED) NOT BETWEEN IF(p_name = 'max_tries', 1, 0) AND IF(p_name = 'max_tries', 20, 10) THEN
       SET v_problem = CONCAT(p_name, IF(p_name = 'max_tries', ' must be a number from 1 to 20', ' must be a number from 0 to 10'));
     END IF;
-  ELSEIF p_name = 'player_names' AND v_value NOT IN ('account', 'any') THEN
-    SET v_problem = 'player_names must be account or any';
+  ELSEIF p_name = 'player_names' AND v_value NOT IN ('account', 'created', 'any') THEN
+    SET v_problem = 'player_names must be account, created or any';
   ELSEIF p_name = 'publish_ahead' AND (v_value NOT REGEXP '^[0-9]{1,4}$'
                                        OR CAST(v_value AS UNSIGNED) > 3660) THEN
     SET v_problem = 'publish_ahead must be a number of days from 0 to 3660';

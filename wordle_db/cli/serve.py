@@ -68,7 +68,7 @@ def serve(app: App, host: str, port: int, secret_file: Path | None,
 
     Players need no account: each browser gets an anonymous player in a signed cookie. The
     page plays through a database account with the wordle_player role and setting
-    player_names any. With the embedded server, serve creates that account
+    player_names created. With the embedded server, serve creates that account
     (wordle_web@localhost, its password in the data directory); with --db-url, give such an
     account (see `wordle-db grant`). Ctrl-C stops it.
 

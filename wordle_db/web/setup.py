@@ -53,7 +53,7 @@ def load_secret(home: Path, given: str | None = None) -> bytes:
 
 def embedded_account(admin_url: URL, home: Path, account: str = WEB_ACCOUNT) -> URL:
     """Set up the embedded server for the page (as its administrator, root): an account with
-    wordle_player and a generated password, and setting player_names any. Returns its URL."""
+    wordle_player and a generated password, and setting player_names created. Returns its URL."""
     password = _private_file(home / PASSWORD_FILE, secrets.token_urlsafe(24))
     user, _ = roles.account(account)
     with db.connect(admin_url) as conn:
@@ -61,13 +61,13 @@ def embedded_account(admin_url: URL, home: Path, account: str = WEB_ACCOUNT) -> 
                                "ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'wordle_play'"):
             raise WordleError("the database is not set up: run `wordle-db init`")
         roles.grant(conn, "player", account, password)
-        settings.set_setting(conn, "player_names", "any")
+        settings.set_setting(conn, "player_names", "created")
     return admin_url.set(username=user, password=password)
 
 
 def check_account(url: URL) -> None:
     """The account may play for the page's players: it holds wordle_player (or more) and the
-    installation lets it use any player name."""
+    installation lets it create player names."""
     with db.connect(url) as conn:
         try:
             game.game_state(conn, f"web-{secrets.token_hex(4)}-check")
@@ -75,7 +75,7 @@ def check_account(url: URL) -> None:
             if exc.sqlstate == "WD039":
                 raise WordleError(
                     f"{exc}: the account must play for every web player; run `wordle-db "
-                    "config player_names any` as an administrator") from exc  # fmt: skip
+                    "config player_names created` as an administrator") from exc  # fmt: skip
             if exc.sqlstate in ("WD030", "WD031"):
                 return
             raise

@@ -262,7 +262,7 @@ ARGUMENT_CASES: list[tuple[list[str], str]] = [
     (["config", "max_tries", "21"], "must be a number from 1 to 20"),
     (["config", "letter_hints", "11"], "must be a number from 0 to 10"),
     (["config", "publish_ahead", "99999"], "from 0 to 3660"),
-    (["config", "player_names", "everyone"], "must be account or any"),
+    (["config", "player_names", "everyone"], "must be account, created or any"),
     (["config", "time_zone", "Mars/Olympus"], "unknown to the server"),
     (["config", "time_zone", "x" * 300], "at most 255 characters"),
     (["grant", "player", "root@localhost"], "system account"),

@@ -402,6 +402,24 @@ def test_over_long_text_keeps_its_wd_code(shared, conn: Connection) -> None:  # 
     assert refused.value.sqlstate == "WD011"
 
 
+def test_messages_keep_4_byte_characters(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    """The server's error messages are utf8mb3: the game writes an emoji as \\u{1F600} in its
+    own messages (any client can read it back), and wordle-db's client shows the emoji."""
+    guess = "\U0001f600a\U0001f9e9bc"
+    url = shared("player")
+    with db.connect(url) as player:
+        raw = player.connection.driver_connection.cursor()
+        with pytest.raises(Exception) as sent:
+            raw.execute("CALL wordle_play(?, ?, NULL, NULL)", (url.username, guess))
+        assert str(sent.value) == "'\\u{1F600}a\\u{1F9E9}bc' is not an accepted word"
+        with pytest.raises(DatabaseError) as shown:
+            db.call(player, "wordle_play", url.username, guess, None, None)
+        assert str(shown.value) == f"'{guess}' is not an accepted word"
+    with pytest.raises(DatabaseError) as shown:
+        db.call(conn, "wordle_set_setting", "time_zone", "\\\U0001f600")
+    assert str(shown.value).startswith("time zone '\\\\\U0001f600' is unknown")
+
+
 def test_an_interrupted_call_leaves_nothing_half_done(shared, conn: Connection,  # type: ignore[no-untyped-def]
                                                       db_url: URL) -> None:
     url = shared("player")

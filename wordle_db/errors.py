@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 # Errors the game raises itself (SIGNAL in sql/) carry SQLSTATE class 'WD': their message is
@@ -70,10 +71,15 @@ class DatabaseError(WordleError):
         return cls(message, getattr(exc, "errno", None), getattr(exc, "sqlstate", None))
 
 
+ESCAPED = re.compile(r"\\\\|\\u\{([0-9A-F]{5,6})\}")  # \\ or \u{1F600}
+
+
 def restore_typed(message: str, args: Iterable[object]) -> str:
-    """Put back the characters the server's utf8mb3 messages turned into '?' (emoji and other
-    4-byte characters): an argument that holds some, as the message spells it, is replaced by
-    the argument as typed."""
+    """Put back the characters the server's utf8mb3 messages cannot hold (emoji and other
+    4-byte characters): the game's own messages write them \\u{1F600} (see _wordle_quote);
+    in others, that became '?', an argument that holds some, as the message spells it, is
+    replaced by the argument as typed."""
+    message = ESCAPED.sub(lambda m: chr(int(m[1], 16)) if m[1] else m[0], message)
     for arg in args:
         if not isinstance(arg, str) or all(ord(c) <= 0xFFFF for c in arg):
             continue

@@ -23,6 +23,7 @@ depends_on = None
 NEW = [
     "_wordle_login", "_wordle_known_login", "_wordle_session_check", "_wordle_view_check",
     "_wordle_begin", "_wordle_caller_role", "_wordle_random", "_wordle_date_in",
+    "_wordle_quote",
 ]
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {

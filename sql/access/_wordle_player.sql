@@ -35,7 +35,7 @@ BEGIN
   END IF;
   SET v_names = (SELECT value FROM settings WHERE name = 'player_names');
   IF v_role <> 'admin' AND p_name <> v_login AND v_names NOT IN ('created', 'any') THEN
-    SET v_message = CONCAT('this account plays as ', QUOTE(v_login), ' only (setting player_names)');
+    SET v_message = CONCAT('this account plays as ', _wordle_quote(v_login), ' only (setting player_names)');
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = v_message;
   END IF;
   SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name;

@@ -17,7 +17,7 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   IF NOT EXISTS (SELECT 1 FROM settings WHERE name = p_name) THEN
-    SET v_problem = CONCAT('unknown setting ', QUOTE(p_name), ' (known: ',
+    SET v_problem = CONCAT('unknown setting ', _wordle_quote(p_name), ' (known: ',
                            (SELECT GROUP_CONCAT(name ORDER BY name SEPARATOR ', ') FROM settings), ')');
   ELSEIF v_value IS NULL THEN
     SET v_problem = CONCAT(p_name, ' needs a value');
@@ -25,7 +25,7 @@ BEGIN
     SET v_problem = 'a setting''s value is at most 255 characters';
   ELSEIF p_name = 'time_zone' THEN
     IF v_value NOT IN ('UTC', '+00:00') AND CONVERT_TZ(UTC_TIMESTAMP(), '+00:00', v_value) IS NULL THEN
-      SET v_problem = CONCAT('time zone ', QUOTE(v_value), ' is unknown to the server (use UTC, an offset such as +02:00, or load the zone tables with mariadb-tzinfo-to-sql)');
+      SET v_problem = CONCAT('time zone ', _wordle_quote(v_value), ' is unknown to the server (use UTC, an offset such as +02:00, or load the zone tables with mariadb-tzinfo-to-sql)');
     END IF;
   ELSEIF p_name = 'first_day' THEN
     IF v_value <> '' AND (v_value NOT REGEXP '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'

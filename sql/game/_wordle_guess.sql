@@ -16,7 +16,7 @@ BEGIN
     SIGNAL SQLSTATE 'WD032' SET MESSAGE_TEXT = v_message;
   END IF;
   IF NOT EXISTS (SELECT 1 FROM words WHERE word = v_guess) THEN
-    SET v_message = CONCAT(QUOTE(v_guess), ' is not an accepted word');
+    SET v_message = CONCAT(_wordle_quote(v_guess), ' is not an accepted word');
     SIGNAL SQLSTATE 'WD033' SET MESSAGE_TEXT = v_message;
   END IF;
   RETURN v_guess;

@@ -51,7 +51,7 @@ BEGIN
         UPDATE games SET hard = v_hard WHERE id = v_game;
       END IF;
       IF EXISTS (SELECT 1 FROM attempts WHERE game_id = v_game AND guess = v_guess) THEN
-        SET v_message = CONCAT(QUOTE(v_guess), ' was already tried in this game');
+        SET v_message = CONCAT(_wordle_quote(v_guess), ' was already tried in this game');
         SIGNAL SQLSTATE 'WD034' SET MESSAGE_TEXT = v_message;
       END IF;
       IF v_hard THEN

@@ -4,13 +4,17 @@ account, beside publication and letter hints. No call may fail, and every game s
 
 from __future__ import annotations
 
+import random
+import string
 import threading
 from collections.abc import Callable
 from datetime import timedelta
 
+import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, game
+from wordle_db import db, game, publish, schema, solver, words
+from wordle_db.errors import DatabaseError
 
 from conftest import TODAY_WORD as ANSWER
 from test_game import today
@@ -119,3 +123,36 @@ def test_many_sessions_of_one_account_with_a_cold_role_cache(shared, conn: Conne
         workers += [publisher_call(db_url) for _ in range(8)]
         assert at_once(workers) == []
     assert_consistent(conn, 80)
+
+
+def test_imports_and_the_solver_build_beside_the_players(new_db: Callable[[], URL]) -> None:
+    """Word imports (answers and guesses) and a solver build run while players play: no
+    player's call fails, and the import and the build finish too."""
+    url = new_db()
+    schema.migrate(url)
+    allowed = [w.strip() for w in words.bundled_path(words.BUNDLED_ALLOWED).open()][::16]
+    answers = [w.strip() for w in words.bundled_path(words.BUNDLED_ANSWERS).open()][::8]
+    with db.connect(url) as conn:
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed + GUESSES, 1)], False)
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], True)
+        publish.publish(conn)
+    rng = random.Random(11)
+    imported = set(allowed + GUESSES + answers)
+
+    def import_more() -> None:
+        with db.connect(url) as conn:
+            for batch in range(6):
+                new = ["".join(rng.choices(string.ascii_lowercase, k=5)) for _ in range(300)]
+                words.import_lines(conn, [(n, w, 0) for n, w in enumerate(new, 1)], batch % 2 == 0)
+                imported.update(new)
+
+    def build() -> None:
+        solver.build(url, workers=2)
+
+    workers = [player_game(url, f"rush{n}") for n in range(12)] + [import_more, build]
+    assert at_once(workers) == []
+    with db.connect(url) as conn:
+        assert_consistent(conn, 12)
+        assert db.scalar(conn, "SELECT COUNT(*) FROM words") == len(imported)
+        with pytest.raises(DatabaseError, match="not built for the current word lists"):
+            solver.suggest(conn, "slate=00000", None, None)  # the next build takes the new words

@@ -38,7 +38,7 @@ CHANGED = {
     "past_attempts": "0004",
     "_wordle_work_begin": "0005", "wordle_candidates": "0005", "wordle_suggest": "0005",
     "wordle_solve_word": "0005", "_wordle_solver_pairs": "0005", "_wordle_guess": "0002",
-    "wordle_puzzle_number": "0001",
+    "wordle_puzzle_number": "0001", "wordle_solver_build": "0005",
 }
 # Functions that became procedures (a function opens every table it might read on each call).
 RETYPED = {"_wordle_player": "0003", "_wordle_game": "0003"}

@@ -2,11 +2,12 @@
 -- digits read as a base-3 number) of up to `batch` guesses against every answer word, in its own
 -- transaction. Guesses are claimed with SKIP LOCKED, so several sessions can build at once, and
 -- an interrupted build resumes where it stopped. When the last guess is done it ranks every
--- guess against all answers (the opening ranking, which suggestions start from).
+-- guess against all answers (the opening ranking, which suggestions start from): the answers
+-- the build started with (words imported meanwhile make it stale, for the next build).
 -- Call wordle_solver_prepare first. Result: one row (guesses_done, guesses, ready).
 -- Reads: solver_state, solver_guesses, solver_answers, words. Writes: hint_codes,
 -- hint_codes_by_guess, solver_guesses, solver_state (and scratch rows in solver_work_*).
--- revision: 0005
+-- revision: 0006
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_build(IN p_batch INT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Precompute hint codes for a batch of guesses (resumable, parallel)'
@@ -66,6 +67,7 @@ BEGIN
   IF v_claim IS NOT NULL AND NOT EXISTS (SELECT 1 FROM solver_guesses WHERE NOT done) THEN
     CALL _wordle_work_begin(v_work);
     CALL _wordle_solver_candidates(v_work);
+    DELETE FROM solver_work_candidates WHERE work = v_work AND answer_no IS NULL;
     CALL _wordle_rank(v_work, FALSE, TRUE, 4294967295, v_ranked);
     UPDATE solver_guesses g JOIN solver_work_ranking r ON r.guess_no = g.guess_no AND r.work = v_work
        SET g.opening_rank = r.position, g.opening_expected = r.expected_left,

@@ -505,14 +505,20 @@ def test_player_names_created_never_lends_another_accounts_player(
     db.call(conn, "wordle_set_setting", "player_names", "created")
     front_a, front_b = shared("player"), shared("player")
     with db.connect(front_a) as a, db.connect(front_b) as b:
+        for name in (front_a.username, "root"):  # other accounts' logins, before they play
+            with pytest.raises(DatabaseError, match="another account's login"):
+                game.play(b, name, "slate")
+        game.play(a, front_a.username, "slate")
         game.play(a, "web-a1", "slate")
         game.play(b, "web-b1", "pious")
         for sql in OTHER_ACCOUNTS_PLAYER:
-            with pytest.raises(DatabaseError) as refused:
-                db.query(b, sql, "web-a1")
-            assert refused.value.sqlstate == "WD039", sql
-            assert "another account" in str(refused.value)
-        assert db.query(a, "SELECT player FROM my_games") == [{"player": "web-a1"}]
+            for name in ("web-a1", front_a.username):
+                with pytest.raises(DatabaseError) as refused:
+                    db.query(b, sql, name)
+                assert refused.value.sqlstate == "WD039", sql
+                assert "another account" in str(refused.value)
+        assert {r["player"] for r in db.query(a, "SELECT player FROM my_games")} == {
+            "web-a1", front_a.username}
     assert db.scalar(conn, "SELECT attempts FROM games g JOIN players p ON p.id = g.player_id "
                            "WHERE p.name = 'web-a1'") == 1  # fmt: skip
     game.play(conn, "web-a1", "pious")  # an administrator may

@@ -2,14 +2,16 @@
 -- and not `create`), once the caller may use that name (see _wordle_caller_role): administrators may
 -- use any name; wordle_reader and wordle_publisher accounts none; every other account (a
 -- wordle_player, or an account whose role is unknown) only its own login name, unless setting
--- player_names is 'created' (also the players it created: a front end playing for its users,
--- out of other accounts' reach) or 'any' (every name). A new player records the login that
--- created it. Rows are found by name, never through LAST_INSERT_ID().
+-- player_names is 'created' (the players it created, its login's included: a front end
+-- playing for its users, out of other accounts' reach; no other account's login name) or
+-- 'any' (every name). A new player records the login that created it. Rows are found by
+-- name, never through LAST_INSERT_ID().
 -- Errors: WD038 bad name (empty, over 64 characters, surrounding spaces, control, invisible or
 -- direction characters, variation selectors, a mark with no letter), WD039 a name this
 -- account may not use (another account's player), or any name when the login cannot be told
 -- apart from an anonymous one.
--- Reads: mysql.user, mysql.db, mysql.roles_mapping, players, settings. Writes: players.
+-- Reads: mysql.user, mysql.db, mysql.roles_mapping, mysql.global_priv, players, settings.
+-- Writes: players.
 -- revision: 0006
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
@@ -39,6 +41,10 @@ BEGIN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = v_message;
   END IF;
   SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name;
+  IF o_id IS NULL AND p_create AND v_role <> 'admin' AND p_name <> v_login
+     AND EXISTS (SELECT 1 FROM mysql.global_priv WHERE User = p_name) THEN
+    SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name is another account''s login';
+  END IF;
   IF o_id IS NULL AND p_create THEN
     BEGIN
       DECLARE CONTINUE HANDLER FOR 1062 BEGIN END;  -- another session created it first
@@ -46,8 +52,7 @@ BEGIN
     END;
     SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name;
   END IF;
-  IF o_id IS NOT NULL AND v_role <> 'admin' AND p_name <> v_login AND v_names <> 'any'
-     AND NOT (v_owner <=> v_login) THEN
+  IF o_id IS NOT NULL AND v_role <> 'admin' AND v_names = 'created' AND NOT (v_owner <=> v_login) THEN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name belongs to another account (setting player_names)';
   END IF;
 END

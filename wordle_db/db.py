@@ -48,6 +48,7 @@ HOST_LIST = re.compile(r"(?P<head>[\w+.-]+://(?:[^:/@]*(?::[^@]*)?@)?)(?P<hosts>
 # A routine call aborted by a deadlock or a cluster's certification conflict (1213, also at
 # COMMIT after the routine returned) rolled back everything: the whole CALL is sent again.
 DEADLOCK = 1213
+LOCK_WAIT_TIMEOUT = 1205
 SQLSTATES = {1213: "40001", 1205: "HY000", 1062: "23000"}  # for errors read with SHOW ERRORS
 RETRIES = 5  # tries in all
 RESENT: Counter[int | None] = Counter()  # calls sent again, by error number (for benchmarks)
@@ -314,8 +315,9 @@ def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
     """CALL a stored procedure and return the rows of its (last) result set as dicts.
 
     Each routine is one transaction (or several, each committed), so a call aborted by a
-    deadlock or a Galera certification conflict (1213, possibly at COMMIT after its rows came)
-    changed nothing and is sent again, up to RETRIES times after a growing random pause. After
+    deadlock or a Galera certification conflict (1213, possibly at COMMIT after its rows came),
+    or by a lock wait timeout (1205; the routines roll back on any error), changed nothing and
+    is sent again, up to RETRIES times after a growing random pause. After
     a lost connection only the RESENDABLE routines are sent again, on a new connection (the
     first Synced node of ?hosts=); for the others (a guess) whether the call committed is
     unknown, and the dead connection is left to the caller, who says so."""
@@ -339,7 +341,7 @@ def _resendable(conn: Connection, procedure: str, exc: DatabaseError) -> bool:
         return True
     if _stale_auto_increment(exc):
         return _follow_auto_increment(conn)
-    return exc.errno == DEADLOCK
+    return exc.errno in (DEADLOCK, LOCK_WAIT_TIMEOUT)
 
 
 def _stale_auto_increment(exc: DatabaseError) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -168,3 +170,25 @@ def test_schema_doc_shows_the_tables_of_the_latest_migration(conn: Connection,
     else:  # another server prints types and collations its own way: compare the columns
         assert columns(written) == columns(text), f"{SCHEMA_DOC} is out of date"
     assert len(columns(text)) > 50
+
+
+def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
+        shared, conn: Connection, db_url: URL) -> None:  # type: ignore[no-untyped-def]
+    """A player's idle transaction holds wordle_today(): the migration that replaces it waits
+    a few seconds at a time, other sessions get through in between, and it finishes once the
+    idle transaction ends."""
+    with db.connect(shared("player")) as idle:
+        idle.exec_driver_sql("SET autocommit = 0")
+        db.scalar(idle, "SELECT wordle_today()")
+        migrated: list[tuple[str | None, str | None]] = []
+        thread = threading.Thread(target=lambda: migrated.append(schema.migrate(db_url, "0005")))
+        thread.start()
+        time.sleep(1)
+        started = time.monotonic()
+        assert db.scalar(conn, "SELECT wordle_today()") is not None
+        assert time.monotonic() - started < schema.LOCK_WAIT + 2
+        assert thread.is_alive() and not migrated
+        idle.exec_driver_sql("ROLLBACK")
+    thread.join(timeout=120)
+    assert migrated == [("0006", "0005")]
+    assert schema.migrate(db_url) == ("0005", "0006")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from alembic import op
 from sqlalchemy.exc import DBAPIError
 
@@ -14,11 +17,27 @@ from wordle_db.db import quote_identifier, scalar
 OWNER = "'wordle_owner'@'localhost'"
 OWNER_PRIVILEGES = "SELECT, INSERT, UPDATE, DELETE, EXECUTE, CREATE TEMPORARY TABLES, EVENT"
 NO_SUCH_GRANT = 1141
+LOCK_WAIT_TIMEOUT = 1205
+# A step that waits for a table or routine another session holds (an idle open transaction)
+# gives up after lock_wait_timeout (set by schema.migrate), lets the sessions queued behind it
+# through, and tries again: players wait seconds, not until the holder ends.
+TRIES, PAUSE = 12, 1.0
+
+
+def patiently(step: Callable[[], object]) -> None:
+    for attempt in range(1, TRIES + 1):
+        try:
+            step()
+            return
+        except DBAPIError as exc:
+            if getattr(exc.orig, "errno", None) != LOCK_WAIT_TIMEOUT or attempt == TRIES:
+                raise
+            time.sleep(PAUSE)
 
 
 def run(sql: str) -> None:
     """One statement, sent verbatim (text() would read :name as a bind parameter)."""
-    op.get_bind().exec_driver_sql(sql)
+    patiently(lambda: op.get_bind().exec_driver_sql(sql))
 
 
 def schema() -> str:
@@ -28,12 +47,12 @@ def schema() -> str:
 
 def objects_up(names: list[str], revision: str) -> None:
     for name in names:
-        sqlfiles.apply(op.get_bind(), name, revision)
+        patiently(lambda name=name: sqlfiles.apply(op.get_bind(), name, revision))
 
 
 def objects_down(names: list[str], revision: str) -> None:
     for name in reversed(names):
-        sqlfiles.drop(op.get_bind(), name, revision)
+        patiently(lambda name=name: sqlfiles.drop(op.get_bind(), name, revision))
 
 
 def grant_owner() -> None:

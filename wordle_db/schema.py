@@ -11,9 +11,11 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from sqlalchemy.engine import URL, Connection
+from sqlalchemy.exc import DBAPIError
 
 from wordle_db import db
 from wordle_db.errors import WordleError
+from wordle_db.migration import LOCK_WAIT_TIMEOUT
 
 # Routines remember the sql_mode they were created under: pin it, whatever the server's default.
 SQL_MODE = (
@@ -21,6 +23,12 @@ SQL_MODE = (
     "ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION"
 )
 REVISION = re.compile(r"[A-Za-z0-9_]+")
+LOCK_WAIT = 5  # seconds a migration step waits for what another session holds (then retries)
+HELD = (
+    "another session kept the game's tables or routines in use for over a minute (an open "
+    "transaction left idle? see SHOW PROCESSLIST): the migration stopped part-way; run it "
+    "again once that session has ended"
+)
 
 
 def _config(conn: Connection | None = None) -> Config:
@@ -80,6 +88,7 @@ def migrate(url: URL, revision: str = "head") -> tuple[str | None, str | None]:
     ensure_database(url)
     with db.connect(url) as conn:
         conn.exec_driver_sql(f"SET SESSION sql_mode = '{SQL_MODE}'")
+        conn.exec_driver_sql(f"SET SESSION lock_wait_timeout = {LOCK_WAIT}")
         config = _config(conn)
         before = current_revision(conn)
         try:
@@ -89,6 +98,10 @@ def migrate(url: URL, revision: str = "head") -> tuple[str | None, str | None]:
                 command.upgrade(config, revision)
         except CommandError as exc:
             raise WordleError(f"cannot migrate to {revision!r}: {exc}") from exc
+        except DBAPIError as exc:
+            if getattr(exc.orig, "errno", None) == LOCK_WAIT_TIMEOUT:
+                raise WordleError(HELD) from exc
+            raise
         after = current_revision(conn)
         if after is None:  # base: nothing of wordle-db is left, not even Alembic's table
             conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")

@@ -293,7 +293,7 @@ def test_hostile_bodies(client: TestClient) -> None:
         b"not json": 400, b"[1, 2]": 400, b'"slate"': 400, b'{"word": 12345}': 400,
         b'{"word": null}': 400, b'{"word": ["slate"]}': 400, b'{}': 400,
         b'{"word": "slate", "hard": "yes"}': 400, b'{"word": "slate", "day": 20260101}': 400,
-        b"\xff\xfe{}": 400, b'{"word": "\\ud800"}': 400,
+        b"\xff\xfe{}": 400, b'{"word": "\\ud800"}': 400, b"[" * 4000: 400,
     }
     for body, status in cases.items():
         response = client.post("/api/guess", content=body,
@@ -306,6 +306,7 @@ def test_hostile_bodies(client: TestClient) -> None:
         refused = guess(client, word)
         assert (refused["status"], refused["code"]) == (422, code), word
     assert client.get("/api/board").json() == []
+    assert client.get("/api/board?day=2026-11-23%0a").status_code == 400
 
 
 def test_request_body_limit(client: TestClient) -> None:

@@ -17,7 +17,7 @@ from wordle_db.errors import DatabaseError, WordleError, describe
 LOG = logging.getLogger("wordle_db.web")
 MAX_BODY = 4096  # bytes of a POST body: a guess is a few dozen
 CSRF_HEADER = "x-wordle"
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 # SQLSTATE of the game's refusals -> HTTP status; other WD states are 400.
 STATUS = {
@@ -73,7 +73,7 @@ def day_param(request: Request, value: Any = None) -> date | None:
     raw = request.query_params.get("day") if value is None else value
     if raw is None or raw == "":
         return None
-    if not isinstance(raw, str) or not _DAY.match(raw):
+    if not isinstance(raw, str) or not _DAY.fullmatch(raw):
         raise HTTPError(400, "day must be a date, YYYY-MM-DD")
     try:
         return date.fromisoformat(raw)
@@ -110,7 +110,7 @@ async def read_json(request: Request) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: [[[[... nested
         raise HTTPError(400, "the request body is not valid JSON") from None
     if not isinstance(data, dict):
         raise HTTPError(400, "the request body must be a JSON object")

@@ -15,7 +15,7 @@ import secrets
 COOKIE = "wordle_player"
 PREFIX = "web-"
 MAX_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep (400 days)
-_ID = re.compile(r"^[0-9a-f]{32}$")
+_ID = re.compile(r"[0-9a-f]{32}")
 MIN_SECRET = 16  # bytes
 
 
@@ -34,7 +34,7 @@ def player_of(secret: bytes, cookie: str | None) -> str | None:
     if not cookie or len(cookie) > 200:
         return None
     player_id, _, signature = cookie.partition(".")
-    if not _ID.match(player_id):
+    if not _ID.fullmatch(player_id):
         return None
     if not hmac.compare_digest(signature.encode(), _signature(secret, player_id).encode()):
         return None

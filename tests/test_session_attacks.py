@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
@@ -18,11 +19,11 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 from test_security import assert_no_secret
 
-from wordle_db import db, game, publish
+from wordle_db import db, game, publish, roles
 from wordle_db.errors import DatabaseError, WordleError
 
 from conftest import TODAY_WORD
-from test_game import today
+from test_game import set_word, today
 
 REFUSED = ("WD012", "WD013")
 
@@ -522,6 +523,42 @@ def test_player_names_created_never_lends_another_accounts_player(
     assert db.scalar(conn, "SELECT attempts FROM games g JOIN players p ON p.id = g.player_id "
                            "WHERE p.name = 'web-a1'") == 1  # fmt: skip
     game.play(conn, "web-a1", "pious")  # an administrator may
+
+
+def counters(conn: Connection) -> dict[str, int]:
+    rows = db.query(conn, "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler%' "
+                          "OR Variable_name LIKE 'Rows%' OR Variable_name LIKE 'Created_tmp%'")
+    return {r["Variable_name"]: int(r["Value"]) for r in rows}
+
+
+def test_letter_hints_tell_nothing_through_counters_or_fresh_players(
+        conn: Connection, db_url: URL) -> None:
+    """fryer and filer give fjord the same hint (20010), but fryer's r is eligible twice: the
+    session's Handler_* and Rows_* counters around a letter hint are the same on both days.
+    And fresh players of one day all get the same first letter, so a farm of new players
+    learns one letter, not the word."""
+    day = today(conn)
+    set_word(conn, day - timedelta(3), "fryer")
+    set_word(conn, day - timedelta(2), "filer")
+    db.call(conn, "wordle_set_setting", "player_names", "created")
+    user = f"hints_{uuid.uuid4().hex[:8]}"
+    roles.grant(conn, "player", f"{user}@%", "pw")
+    with db.connect(db_url.set(username=user, password="pw")) as player:
+        work = []
+        days = (day - timedelta(3), day - timedelta(2))
+        for name in ("counted0", "counted1", "after"):  # neither measured game is the last one
+            for when in days:
+                game.play(player, name, "fjord", when)
+        db.call(player, "wordle_reveal_letter", "after", days[0])  # the routines are cached
+        for n, when in enumerate(days):
+            before = counters(player)
+            db.call(player, "wordle_reveal_letter", f"counted{n}", when)
+            after = counters(player)
+            work.append({k: after[k] - before[k] for k in after})
+        assert work[0] == work[1]
+        firsts = {tuple(game.reveal_letter(player, f"fresh{n}").values())[:2] for n in range(8)}
+        assert len(firsts) == 1, firsts
+    conn.exec_driver_sql(f"DROP USER '{user}'@'%'")
 
 
 def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection,  # type: ignore[no-untyped-def]

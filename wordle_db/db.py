@@ -354,15 +354,18 @@ def _stale_auto_increment(exc: DatabaseError) -> bool:
 def _follow_auto_increment(conn: Connection) -> bool:
     """On a Galera node that sets the step itself, take the server's; False elsewhere (the
     session's own setting: the refusal stands)."""
-    with _cursor(conn) as cursor:
-        cursor.execute("SELECT @@GLOBAL.wsrep_on, @@GLOBAL.wsrep_auto_increment_control")
-        if not all(cursor.fetchone()):
-            return False
-        cursor.execute(
-            "SET SESSION auto_increment_increment = @@GLOBAL.auto_increment_increment, "
-            "auto_increment_offset = @@GLOBAL.auto_increment_offset"
-        )
-        return True
+    try:
+        with _cursor(conn) as cursor:
+            cursor.execute("SELECT @@GLOBAL.wsrep_on, @@GLOBAL.wsrep_auto_increment_control")
+            if not all(cursor.fetchone()):
+                return False
+            cursor.execute(
+                "SET SESSION auto_increment_increment = @@GLOBAL.auto_increment_increment, "
+                "auto_increment_offset = @@GLOBAL.auto_increment_offset"
+            )
+            return True
+    except DatabaseError:  # a server without wsrep (1193): the refusal stands
+        return False
 
 
 def _replace(conn: Connection) -> None:

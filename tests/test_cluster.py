@@ -338,11 +338,14 @@ def test_a_node_killed_mid_burst_rejoins_and_nothing_is_lost_or_doubled(
 def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
     galera: LocalCluster, cluster_db: str
 ) -> None:
-    """Created through node 1 alone, the event is SLAVESIDE_DISABLED on the other nodes (and
-    node 1's scheduler is off: nothing publishes). `schedule --event` with every node in the
-    URL enables it on each node; node 1 is killed; the others' events publish today."""
+    """Created through node 1 alone, the event is SLAVESIDE_DISABLED on the other nodes.
+    `schedule --event` with every node in the URL enables it on each node. With every
+    scheduler off (nothing publishes), the other nodes' copies get a 2-second schedule (local
+    to each node, for the test), node 1 is killed, their schedulers are turned on: they
+    publish today."""
     nodes = galera.nodes
-    assert nodes[0].sql("SET GLOBAL event_scheduler = OFF") is not None
+    for node in nodes:
+        assert node.sql("SET GLOBAL event_scheduler = OFF") is not None
     urls = [node_url(galera, i, cluster_db) for i in range(3)]
 
     def statuses() -> list[str]:
@@ -357,14 +360,20 @@ def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
         result = cli_runner(urls[0])("schedule", "--event")
         assert result.exit_code == 0, result.output
         assert statuses() == ["ENABLED", "SLAVESIDE_DISABLED", "SLAVESIDE_DISABLED"]
-        time.sleep(1)
-        with db.connect(urls[2]) as conn:
-            assert db.scalar(conn, "SELECT COUNT(*) FROM puzzles") == 0
         result = cli_runner(hosts_url(galera, cluster_db))("schedule", "--event")
         assert result.exit_code == 0, result.output
         assert result.output.count("enabled on") == 3
         assert statuses() == ["ENABLED"] * 3
+        for node in nodes[1:]:
+            assert node.sql(f"SET SESSION wsrep_on = OFF; ALTER EVENT {cluster_db}."
+                            f"{publish.EVENT} ON SCHEDULE EVERY 2 SECOND") is not None
+        assert statuses() == ["ENABLED"] * 3
+        with db.connect(urls[2]) as conn:
+            assert db.scalar(conn, "SELECT COUNT(*) FROM puzzles") == 0
         nodes[0].kill()
+        galera.wait_size(2)
+        for node in nodes[1:]:
+            assert node.sql("SET GLOBAL event_scheduler = ON") is not None
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             with db.connect(urls[2]) as conn:
@@ -377,9 +386,10 @@ def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
         if nodes[0].process is None or nodes[0].process.poll() is not None:
             nodes[0].start()
             nodes[0].wait_synced()
-        nodes[0].sql("SET GLOBAL event_scheduler = ON")
+        for node in nodes:
+            node.sql("SET GLOBAL event_scheduler = ON")
         galera.wait_size(3)
-    with db.connect(urls[0]) as conn:
+    with db.connect(urls[1]) as conn:
         publish.drop_event(conn)
     state = assert_nodes_equal(galera, cluster_db)
     assert state["puzzles"][0] == 1

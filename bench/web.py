@@ -154,7 +154,7 @@ def serve(front: URL) -> tuple[subprocess.Popen[bytes], int]:
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": "bench secret, long enough for serve"}
     process = subprocess.Popen(
         [sys.executable, "-m", "wordle_db", "--db-url", front.render_as_string(False),
-         "serve", "--port", str(port), "--guesses-per-minute", "10000000", "--time-zone", "UTC"],
+         "serve", "--port", str(port), "--guesses-per-minute", "10000000"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
     )  # fmt: skip
     deadline = time.monotonic() + 30

@@ -159,6 +159,10 @@ def test_today_follows_the_configured_zone(run: Invoke, conn: Connection, zone: 
     assert got in (before, after)
     published = run("publish-today")
     assert str(got) in published.stdout
+    now_there = datetime.now(UTC) + offset
+    midnight = datetime.combine(now_there.date() + timedelta(1), datetime.min.time(), UTC)
+    countdown = db.scalar(conn, "SELECT wordle_next_puzzle_in()")
+    assert abs(countdown - (midnight - now_there).total_seconds()) < 5
 
 
 def test_unknown_time_zone_is_refused(run: Invoke) -> None:

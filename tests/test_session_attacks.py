@@ -12,7 +12,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -86,9 +86,20 @@ def select(sql: str) -> Callable[[str, date], tuple[str, tuple[Any, ...]]]:
 
 FUNCTIONS = select("SELECT wordle_today() AS today, wordle_puzzle_number(wordle_today()) AS n, "
                    "wordle_hint('crane', 'slate') AS hint")
+
+
+def countdown(_me: str, _day: date) -> tuple[str, tuple[Any, ...]]:
+    """wordle_next_puzzle_in() against the real clock (the fixture's zone is UTC)."""
+    now = datetime.now(UTC)
+    midnight = datetime.combine(now.date() + timedelta(1), datetime.min.time(), UTC)
+    return ("SELECT ABS(wordle_next_puzzle_in() - ?) < 120 AS on_time",
+            (int((midnight - now).total_seconds()),))
+
+
 PROBES: dict[str, list[Probe]] = {
     "player": [
         ("functions", FUNCTIONS),
+        ("countdown", countdown),
         ("game", call("wordle_game", "ME", None)),
         ("board", call("wordle_board", "ME", None)),
         ("keyboard", call("wordle_keyboard", "ME", None)),
@@ -102,6 +113,7 @@ PROBES: dict[str, list[Probe]] = {
     ],
     "reader": [
         ("functions", FUNCTIONS),
+        ("countdown", countdown),
         ("status", call("wordle_status")),
         ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY day")),
         ("past games", select("SELECT * FROM past_games ORDER BY day, player")),
@@ -109,6 +121,7 @@ PROBES: dict[str, list[Probe]] = {
     ],
     "publisher": [
         ("functions", FUNCTIONS),
+        ("countdown", countdown),
         ("publish today", call("wordle_publish", None)),
         ("publish tomorrow", call("wordle_publish", timedelta(1))),
         ("status", call("wordle_status")),

@@ -79,7 +79,7 @@ def make_client(web_url: URL) -> Iterator[Callable[..., TestClient]]:
 
 @pytest.fixture
 def client(make_client: Callable[..., TestClient]) -> TestClient:
-    return make_client(time_zone="UTC")  # the default setting, as serve reads it
+    return make_client()
 
 
 def player(client: TestClient) -> str:

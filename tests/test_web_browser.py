@@ -50,7 +50,7 @@ def base_url(web_db: tuple[URL, URL]) -> Iterator[str]:  # noqa: F811
     browser's games."""
     sock = listen("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    app = create_app(web_db[1], Settings(SECRET, 600, 100, time_zone="+00:00"))
+    app = create_app(web_db[1], Settings(SECRET, 600, 100))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -90,7 +90,7 @@ def post_guess(port: int, forwarded_for: str) -> int:
 def test_serve_runs_with_a_player_account_and_stops_on_ctrl_c(
     web_db: tuple[URL, URL],  # noqa: F811
 ) -> None:
-    with serving(web_db[1], "--time-zone", "UTC") as port:
+    with serving(web_db[1]) as port:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/today") as answer:
             today = json.load(answer)
             cookie = answer.headers["set-cookie"]

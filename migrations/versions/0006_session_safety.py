@@ -13,7 +13,7 @@ Revises: 0005
 
 from __future__ import annotations
 
-from wordle_db.migration import OWNER, objects_down, objects_up, run
+from wordle_db.migration import OWNER, grant, objects_down, objects_up, revoke, run
 
 revision = "0006"
 down_revision = "0005"
@@ -23,8 +23,11 @@ depends_on = None
 NEW = [
     "_wordle_login", "_wordle_known_login", "_wordle_session_check", "_wordle_view_check",
     "_wordle_begin", "_wordle_caller_role", "_wordle_random", "_wordle_date_in",
-    "_wordle_quote",
+    "_wordle_quote", "wordle_next_puzzle_in",
 ]
+# A countdown for front ends, public like wordle_today().
+COUNTDOWN = ("EXECUTE", "FUNCTION", ["wordle_next_puzzle_in"],
+             ["wordle_publisher", "wordle_player", "wordle_reader"])
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {
     "wordle_today": "0001", "wordle_settings": "0001", "wordle_set_setting": "0001",
@@ -99,9 +102,11 @@ def upgrade() -> None:
     for name, old in RETYPED.items():
         objects_down([name], old)
     objects_up(OBJECTS, revision)
+    grant(*COUNTDOWN)
 
 
 def downgrade() -> None:
+    revoke(*COUNTDOWN)
     for name, old in reversed(CHANGED.items()):
         objects_up([name], old)
     for name, old in RETYPED.items():

@@ -8,11 +8,9 @@ from contextlib import suppress
 from pathlib import Path
 
 import click
-from sqlalchemy.engine import URL
 
-from wordle_db import db
 from wordle_db.cli.base import App, cli, pass_app
-from wordle_db.errors import DatabaseError, WordleError
+from wordle_db.errors import WordleError
 from wordle_db.server import default_home
 
 
@@ -34,15 +32,6 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def read_time_zone(url: URL) -> str | None:
-    """The installation's time zone, if this account may read it (for the countdown)."""
-    with db.connect(url) as conn:
-        try:
-            return str(db.call_one(conn, "wordle_status")["time_zone"])
-        except DatabaseError:
-            return None
-
-
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0: every interface, e.g. for phones on the LAN).")
@@ -57,13 +46,9 @@ def read_time_zone(url: URL) -> str | None:
 @click.option("--guesses-per-minute", type=click.IntRange(1, 10_000_000), default=30,
               show_default=True, help="Guesses and letter hints per client address a minute "
               "(after a burst of 20).")
-@click.option("--time-zone", metavar="ZONE",
-              help="The installation's time zone for the countdown, when the account may not "
-              "read it (a player account). Default: read from the database.")
 @pass_app
 def serve(app: App, host: str, port: int, secret_file: Path | None,
-          forwarded_allow_ips: str | None, guesses_per_minute: int,
-          time_zone: str | None) -> None:  # fmt: skip
+          forwarded_allow_ips: str | None, guesses_per_minute: int) -> None:  # fmt: skip
     """Serve the game in the browser: a page and a JSON API (/api/openapi.json).
 
     Players need no account: each browser gets an anonymous player in a signed cookie. The
@@ -86,22 +71,16 @@ def serve(app: App, host: str, port: int, secret_file: Path | None,
     home = default_home()
     given = secret_file.read_text().strip() if secret_file else os.environ.get(setup.SECRET_ENV)
     secret = setup.load_secret(home, given)
-    if app.embedded:
-        url = setup.embedded_account(app.url, home)
-        zone = time_zone or read_time_zone(app.url)
-    else:
-        url = app.url
-        zone = time_zone or read_time_zone(url)
+    url = setup.embedded_account(app.url, home) if app.embedded else app.url
     setup.check_account(url)
-    web = create_app(url, Settings(secret, guesses_per_minute, time_zone=zone))
+    web = create_app(url, Settings(secret, guesses_per_minute))
     config = uvicorn.Config(
         web, proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "", server_header=False,
         log_level="info", timeout_graceful_shutdown=5,
     )  # fmt: skip
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}"
-               + ("" if zone else "; countdown unknown: give --time-zone"), err=True)
+    click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}", err=True)
     with suppress(KeyboardInterrupt):  # uvicorn stopped cleanly, then passed Ctrl-C on
         uvicorn.Server(config).run(sockets=[sock])
     click.echo("wordle-db serve stopped", err=True)

@@ -47,12 +47,6 @@ SECURITY_HEADERS = [
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; "
      b"frame-ancestors 'none'; form-action 'none'; base-uri 'none'"),
 ]  # fmt: skip
-# Seconds until the next day in the installation's zone, the clock read as wordle_today does.
-NEXT_PUZZLE = (
-    "SELECT TIMESTAMPDIFF(SECOND, IF(? IN ('UTC', '+00:00'), u, CONVERT_TZ(u, '+00:00', ?)), "
-    "CAST(wordle_today() + INTERVAL 1 DAY AS DATETIME)) AS seconds "
-    "FROM (SELECT CONVERT_TZ(SYSDATE(), @@SESSION.time_zone, '+00:00') AS u) AS clock"
-)
 
 
 @dataclass
@@ -60,7 +54,6 @@ class Settings:
     secret: bytes
     guesses_per_minute: float = 30
     guess_burst: int = 20
-    time_zone: str | None = None  # for the countdown; None: not known to the server
 
 
 class Web:
@@ -112,7 +105,7 @@ class Web:
     async def today(self, request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
             state = game.game_state(conn, name, None)
-            state["next_puzzle_in"] = self._next_puzzle(conn)
+            state["next_puzzle_in"] = db.scalar(conn, "SELECT wordle_next_puzzle_in()")
             return state
 
         return await self._run(request, work)
@@ -167,13 +160,6 @@ class Web:
             return [{**d, "state": states.get(d["day"], "new")} for d in days]
 
         return await self._run(request, work)
-
-    def _next_puzzle(self, conn: Connection) -> int | None:
-        if self.settings.time_zone is None:
-            return None
-        zone = self.settings.time_zone
-        seconds = db.scalar(conn, NEXT_PUZZLE, zone, zone)
-        return None if seconds is None else int(seconds)
 
 
 def _day(request: Request) -> date | None:

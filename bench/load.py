@@ -53,6 +53,9 @@ BEGIN
 END"""
 
 
+Timed = Callable[[Callable[[], object]], None]  # timed(f): calls f, counts it
+
+
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
@@ -67,24 +70,32 @@ class Tally:
                 self.errors.append(error)
 
 
-def run_clients(clients: int, seconds: float, url: URL,
-                work: Callable[[int, Callable[[str, tuple[object, ...]], None]], None]) -> Tally:
-    """`clients` threads, each with its own connection, calling `work(client, call)`."""
+def run(clients: int, seconds: float, open_client: Callable[[], object],
+        work: Callable[[int, object, Timed], None]) -> Tally:  # fmt: skip
+    """`clients` threads, each with `open_client()`, calling `work(n, client, timed)` until
+    the time is up; `timed(f)` calls f and counts it (an exception is an error)."""
     tally, ready = Tally(), threading.Barrier(clients + 1)
     deadline = [0.0]
 
     def client(n: int) -> None:
-        with db.connect(url) as conn:
-            def call(procedure: str, args: tuple[object, ...]) -> None:
-                started = time.perf_counter()
-                try:
-                    db.call(conn, procedure, *args)
-                    tally.add(time.perf_counter() - started, None)
-                except Exception as exc:  # counted: an error is a result here
-                    tally.add(0.0, str(exc).splitlines()[0][:80])
-            ready.wait()
+        handle = open_client()
+
+        def timed(call: Callable[[], object]) -> None:
+            started = time.perf_counter()
+            try:
+                call()
+                tally.add(time.perf_counter() - started, None)
+            except Exception as exc:  # counted: an error is a result here
+                tally.add(0.0, str(exc).splitlines()[0][:80])
+
+        ready.wait()
+        try:
             while time.perf_counter() < deadline[0]:
-                work(n, call)
+                work(n, handle, timed)
+        finally:
+            close = getattr(handle, "close", None)
+            if close:
+                close()
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
     for thread in threads:
@@ -94,6 +105,21 @@ def run_clients(clients: int, seconds: float, url: URL,
     for thread in threads:
         thread.join()
     return tally
+
+
+def run_clients(clients: int, seconds: float, url: URL,
+                work: Callable[[int, Callable[[str, tuple[object, ...]], None]], None]) -> Tally:
+    """`clients` threads, each with its own connection, calling `work(client, call)`; each
+    `call(procedure, args)` is timed."""
+    def each(n: int, conn: object, timed: Timed) -> None:
+        work(n, lambda procedure, args: timed(
+            lambda: db.call(conn, procedure, *args)))  # type: ignore[arg-type]
+
+    engine = db.create_engine(url)
+    try:
+        return run(clients, seconds, engine.connect, each)
+    finally:
+        engine.dispose()
 
 
 def summary(name: str, clients: int, seconds: float, tally: Tally, floor: float | None) -> str:

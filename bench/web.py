@@ -28,20 +28,17 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Callable
 from datetime import timedelta
 
 from _server import private_server
-from load import Tally, summary
+from load import Tally, Timed, run, summary
 from sqlalchemy.engine import URL
 
 from wordle_db import db, roles, schema, words
 
 ANSWER = "crane"
 GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]
-Timed = Callable[[Callable[[], object]], None]
 
 
 def prepare(url: URL) -> URL:
@@ -55,43 +52,6 @@ def prepare(url: URL) -> URL:
         db.call(conn, "wordle_set_setting", "player_names", "any")
         roles.grant(conn, "player", "bench_web@localhost", "bench-password")
     return url.set(username="bench_web", password="bench-password")
-
-
-def run(clients: int, seconds: float, open_client: Callable[[], object],
-        work: Callable[[int, object, Timed], None]) -> Tally:  # fmt: skip
-    """`clients` threads, each with `open_client()`, calling `work(n, client, timed)` until
-    the time is up; `timed(f)` calls f and counts it (an exception is an error)."""
-    tally, ready = Tally(), threading.Barrier(clients + 1)
-    deadline = [0.0]
-
-    def client(n: int) -> None:
-        handle = open_client()
-
-        def timed(call: Callable[[], object]) -> None:
-            started = time.perf_counter()
-            try:
-                call()
-                tally.add(time.perf_counter() - started, None)
-            except Exception as exc:  # counted: an error is a result here
-                tally.add(0.0, str(exc).splitlines()[0][:80])
-
-        ready.wait()
-        try:
-            while time.perf_counter() < deadline[0]:
-                work(n, handle, timed)
-        finally:
-            close = getattr(handle, "close", None)
-            if close:
-                close()
-
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
-    for thread in threads:
-        thread.start()
-    deadline[0] = time.perf_counter() + seconds
-    ready.wait()
-    for thread in threads:
-        thread.join()
-    return tally
 
 
 def sql_scenario(front: URL, clients: int, seconds: float, whole: bool, tag: str) -> Tally:

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from wordle_db import db, game, roles, schema, settings
 from wordle_db.errors import WordleError
-from wordle_db.web import players, setup
+from wordle_db.web import limits, players, setup
 from wordle_db.web.app import Settings, create_app
 from wordle_db.web.http import MAX_BODY
 
@@ -337,6 +337,15 @@ def test_rate_limit_per_client(make_client) -> None:
     # another address has its own bucket
     other = TestClient(client.app, client=("203.0.113.9", 1234))
     assert guess(other, "slate")["status"] == 200
+
+
+def test_rate_limit_counts_an_ipv6_slash_64_as_one_client() -> None:
+    limit = limits.RateLimit(per_minute=1, burst=2, clock=lambda: 0.0)
+    assert [limit.take(f"2001:db8:1:2::{n:x}") for n in range(3)][:2] == [0.0, 0.0]
+    assert limit.take("2001:db8:1:2:ffff::1") > 0  # same /64, a new address: still limited
+    assert limit.take("2001:db8:1:3::1") == 0.0  # another /64
+    assert limit.take("::ffff:203.0.113.9") == 0.0 and limit.take("203.0.113.9") == 0.0
+    assert limit.take("203.0.113.9") > 0  # the mapped and the plain address are one client
 
 
 def test_page_openapi_and_headers(client: TestClient) -> None:

@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from dataclasses import dataclass, field
 
 MAX_CLIENTS = 10_000  # buckets kept; full ones are forgotten first
+
+
+def client_key(address: str) -> str:
+    """Whose bucket: an IPv4 address, or an IPv6 address's /64 (one household or host holds
+    a whole /64 and could otherwise take a new address for every request)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 @dataclass
@@ -28,7 +43,7 @@ class RateLimit:
     def take(self, client: str) -> float:
         """0 when the request may go on, else the seconds to wait for the next token."""
         now = self.clock()  # type: ignore[operator]
-        rate = self.per_minute / 60
+        rate, client = self.per_minute / 60, client_key(client)
         with self._lock:
             bucket = self._buckets.get(client)
             if bucket is None:

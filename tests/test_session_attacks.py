@@ -54,6 +54,7 @@ PRESETS: list[tuple[str, list[str]]] = [
      ["SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", "START TRANSACTION"]),
     ("statement time limit", ["SET max_statement_time = 10"]),  # refused; shorter: see below
     ("auto-increment step", ["SET auto_increment_increment = 1000"]),
+    ("a Galera node's step", ["SET auto_increment_increment = 3, auto_increment_offset = 2"]),
     ("auto is null", ["SET sql_auto_is_null = 1"]),
     ("safe updates", ["SET sql_safe_updates = 1"]),
     ("join size", ["SET max_join_size = 1"]),

@@ -23,7 +23,7 @@ BEGIN
   DECLARE v_game INT UNSIGNED;
   DECLARE v_state VARCHAR(10);
   DECLARE v_hard BOOLEAN;
-  DECLARE v_attempts, v_max INT;
+  DECLARE v_attempts, v_max, v_number INT;
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
   DECLARE v_message VARCHAR(255);
   DECLARE v_tries INT DEFAULT 0;
@@ -82,8 +82,11 @@ BEGIN
     END IF;
     DO SLEEP(_wordle_random(1000) / 1000 * 0.01 * v_tries);
   END LOOP;
-  SELECT v_day AS day, wordle_puzzle_number(v_day) AS number, v_attempts AS attempt,
+  -- Committed before the result is sent: a commit that fails (a Galera conflict) is an error
+  -- the client sees instead of rows, whatever its driver does with errors after rows.
+  SET v_number = wordle_puzzle_number(v_day);
+  COMMIT AND NO CHAIN NO RELEASE;
+  SELECT v_day AS day, v_number AS number, v_attempts AS attempt,
          v_guess AS guess, v_hint AS hint, v_state AS state, v_hard AS hard, v_max AS max_tries,
          IF(v_state = 'playing', NULL, v_answer) AS answer;
-  COMMIT AND NO CHAIN NO RELEASE;
 END

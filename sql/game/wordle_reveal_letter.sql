@@ -72,7 +72,7 @@ BEGIN
   END IF;
   INSERT INTO revealed_letters (game_id, position, revealed_at) VALUES (v_game, v_position, SYSDATE(6));
   UPDATE games SET revealed = revealed + 1 WHERE id = v_game;
+  COMMIT AND NO CHAIN NO RELEASE;  -- before the result: see wordle_play
   SELECT v_position AS position, SUBSTRING(v_answer, v_position, 1) AS letter,
          v_revealed + 1 AS letters_revealed, v_allowed - v_revealed - 1 AS hints_left;
-  COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -339,33 +339,7 @@ def _resendable(conn: Connection, procedure: str, exc: DatabaseError) -> bool:
             return False  # it may have committed, or still run (a read timeout): unknown
         _replace(conn)
         return True
-    if _stale_auto_increment(exc):
-        return _follow_auto_increment(conn)
     return exc.errno in (DEADLOCK, LOCK_WAIT_TIMEOUT)
-
-
-def _stale_auto_increment(exc: DatabaseError) -> bool:
-    """The routines refuse a session whose auto-increment step differs from the server's
-    (WD012, before changing anything). On Galera the server changes its own step whenever a
-    node leaves or joins, and open sessions keep the old one."""
-    return exc.sqlstate == "WD012" and "auto_increment" in str(exc)
-
-
-def _follow_auto_increment(conn: Connection) -> bool:
-    """On a Galera node that sets the step itself, take the server's; False elsewhere (the
-    session's own setting: the refusal stands)."""
-    try:
-        with _cursor(conn) as cursor:
-            cursor.execute("SELECT @@GLOBAL.wsrep_on, @@GLOBAL.wsrep_auto_increment_control")
-            if not all(cursor.fetchone()):
-                return False
-            cursor.execute(
-                "SET SESSION auto_increment_increment = @@GLOBAL.auto_increment_increment, "
-                "auto_increment_offset = @@GLOBAL.auto_increment_offset"
-            )
-            return True
-    except DatabaseError:  # a server without wsrep (1193): the refusal stands
-        return False
 
 
 def _replace(conn: Connection) -> None:

@@ -9,7 +9,7 @@ from alembic import op
 from sqlalchemy.exc import DBAPIError
 
 from wordle_db import sqlfiles
-from wordle_db.db import quote_identifier, scalar
+from wordle_db.db import LOCK_WAIT_TIMEOUT, quote_identifier, scalar
 
 # The stable account that owns every routine, view and event (SQL SECURITY DEFINER runs as it).
 # It cannot log in; it holds only data privileges on the wordle-db schema (EVENT: events run
@@ -17,7 +17,6 @@ from wordle_db.db import quote_identifier, scalar
 OWNER = "'wordle_owner'@'localhost'"
 OWNER_PRIVILEGES = "SELECT, INSERT, UPDATE, DELETE, EXECUTE, CREATE TEMPORARY TABLES, EVENT"
 NO_SUCH_GRANT = 1141
-LOCK_WAIT_TIMEOUT = 1205
 # A step that waits for a table or routine another session holds (an idle open transaction)
 # gives up after lock_wait_timeout (set by schema.migrate), lets the sessions queued behind it
 # through, and tries again: players wait seconds, not until the holder ends.

@@ -14,8 +14,8 @@ from sqlalchemy.engine import URL, Connection
 from sqlalchemy.exc import DBAPIError
 
 from wordle_db import db
+from wordle_db.db import LOCK_WAIT_TIMEOUT
 from wordle_db.errors import WordleError
-from wordle_db.migration import LOCK_WAIT_TIMEOUT
 
 # Routines remember the sql_mode they were created under: pin it, whatever the server's default.
 SQL_MODE = (

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, sqlfiles
+from wordle_db.errors import WordleError, describe
 from wordle_db.game import clean_word
 
 EVENT = "wordle_daily_publish"
@@ -36,3 +37,29 @@ def install_event(conn: Connection) -> bool:
 
 def drop_event(conn: Connection) -> None:
     conn.exec_driver_sql(f"DROP EVENT IF EXISTS {EVENT}")
+
+
+def enable_event_on_nodes(url: URL) -> list[tuple[str, bool, str | None]]:
+    """Galera creates the event enabled on the node that ran CREATE only (SLAVESIDE_DISABLED on
+    the others, and again on every other node after an ALTER): enable it on each node of the
+    URL's host list with replication off for that one statement (publishing is idempotent).
+    For each node: (host:port, its event_scheduler is ON, the error that stopped it or None)."""
+    done = []
+    for node in db.node_urls(url):
+        where = f"{node.host}:{node.port}"
+        try:
+            with db.connect(node) as conn:
+                # A read waits for the node to apply the CREATE (wsrep_sync_wait=1).
+                if not db.scalar(conn, "SELECT COUNT(*) FROM information_schema.EVENTS "
+                                 "WHERE EVENT_SCHEMA = DATABASE() AND EVENT_NAME = ?",
+                                 EVENT):  # fmt: skip
+                    raise WordleError("the event has not reached this node")
+                conn.exec_driver_sql("SET SESSION wsrep_on = OFF")
+                conn.exec_driver_sql(f"ALTER EVENT {EVENT} ENABLE")
+                conn.exec_driver_sql("SET SESSION wsrep_on = ON")
+                scheduler = db.scalar(conn, "SELECT @@GLOBAL.event_scheduler")
+        except Exception as exc:  # reported per node; the others are still enabled
+            done.append((where, False, describe(exc)))
+            continue
+        done.append((where, str(scheduler).upper() == "ON", None))
+    return done

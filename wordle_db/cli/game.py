@@ -20,7 +20,7 @@ from wordle_db.cli.base import (
     to_date,
     with_connection,
 )
-from wordle_db.errors import WordleError, describe
+from wordle_db.errors import WordleError
 
 
 @cli.command("publish-today")
@@ -93,28 +93,12 @@ def schedule(app: App, conn: Connection, event: bool, remove: bool) -> None:
 
 
 def _enable_on_each_node(app: App) -> None:
-    """Galera creates the event enabled on the node that ran CREATE only (SLAVESIDE_DISABLED
-    on the others, and again on every other node after an ALTER): enable it on each node with
-    replication off for that one statement."""
-    enable = f"ALTER EVENT {publication.EVENT} ENABLE"
     missed = []
-    for url in db.node_urls(app.url):
-        where = f"{url.host}:{url.port}"
-        try:
-            with db.connect(url) as conn:
-                # A read waits for the node to apply the CREATE (wsrep_sync_wait=1).
-                if not db.scalar(conn, "SELECT COUNT(*) FROM information_schema.EVENTS WHERE "
-                                 "EVENT_SCHEMA = DATABASE() AND EVENT_NAME = ?",
-                                 publication.EVENT):  # fmt: skip
-                    raise WordleError("the event has not reached this node")
-                conn.exec_driver_sql("SET SESSION wsrep_on = OFF")
-                conn.exec_driver_sql(enable)
-                conn.exec_driver_sql("SET SESSION wsrep_on = ON")
-                scheduler = db.scalar(conn, "SELECT @@GLOBAL.event_scheduler")
-        except Exception as exc:
-            missed.append(f"{where} ({describe(exc)})")
+    for where, scheduler_on, error in publication.enable_event_on_nodes(app.url):
+        if error is not None:
+            missed.append(f"{where} ({error})")
             continue
-        state = "" if str(scheduler).upper() == "ON" else " (but its event_scheduler is OFF)"
+        state = "" if scheduler_on else " (but its event_scheduler is OFF)"
         click.echo(f"event {publication.EVENT} enabled on {where}{state}")
     if missed:
         raise WordleError(

@@ -1,0 +1,236 @@
+"""Word lists of other languages, from Debian's spell-checker lists in /usr/share/dict.
+
+`system_words("fr", 5)` reads the French list (package wfrench) and returns the words a
+channel accepts (every entry of exactly that many letters of the language's alphabet) and its
+answer words (those of them common enough by `wordfreq`, never proper names). See
+docs/languages.md for the rules, the thresholds and their limits.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordle_db.errors import WordleError
+
+DICT_DIR = Path("/usr/share/dict")
+MAX_LIST_BYTES = 64 * 2**20  # Debian's lists are 1-5 MB
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str  # ISO 639-1, also wordfreq's code
+    name: str  # in English, for messages
+    lists: tuple[tuple[str, str], ...]  # (file in /usr/share/dict, Debian package), preferred first
+    accented: str  # the letters besides a-z, lower case
+    min_zipf: float  # default answer threshold, Zipf scale: ~2,000 answers of 5 letters
+    nouns_capitalised: bool = False  # German: every noun starts with a capital
+
+    @property
+    def alphabet(self) -> str:
+        return "abcdefghijklmnopqrstuvwxyz" + self.accented
+
+    @property
+    def packages(self) -> str:
+        return " (or ".join(package for _, package in self.lists) + ")" * (len(self.lists) - 1)
+
+
+ENGLISH_LISTS = (("american-english", "wamerican"), ("british-english", "wbritish"))
+LANGUAGES: dict[str, Language] = {
+    language.code: language
+    for language in (
+        Language("de", "German", (("ngerman", "wngerman"),), "äöüß", 3.0, nouns_capitalised=True),
+        Language("en", "English", ENGLISH_LISTS, "", 3.25),
+        Language("es", "Spanish", (("spanish", "wspanish"),), "áéíñóúü", 3.0),
+        Language("fr", "French", (("french", "wfrench"),), "àâæçéèêëîïôœùûüÿ", 3.25),
+        Language("it", "Italian", (("italian", "witalian"),), "àèéìíîòóù", 3.0),
+        Language("pt", "Portuguese", (("portuguese", "wportuguese"),), "áâãàçéêíóôõú", 3.25),
+    )
+}
+
+
+@dataclass(frozen=True)
+class SystemWords:
+    language: str
+    package: str
+    path: Path
+    accepted: list[str]  # sorted, unique, lower case, NFC, exactly `letters` letters
+    answers: list[str]  # subset of accepted: common words, never proper names
+
+
+def system_words(language: str, letters: int, min_zipf: float | None = None,
+                 dict_dir: Path = DICT_DIR) -> SystemWords:  # fmt: skip
+    """The accepted and answer words of `letters` letters in the language's Debian list.
+
+    `min_zipf` (default: the language's own) is the least wordfreq Zipf frequency of an
+    answer. Raises WordleError (one line) for an unknown language, a list that is not
+    installed or not UTF-8, and a list without words of that length."""
+    lang = LANGUAGES.get(language.strip().lower()) if isinstance(language, str) else None
+    if lang is None:
+        raise WordleError(f"unknown language {language!r}: the known ones are "
+                          f"{', '.join(sorted(LANGUAGES))}")  # fmt: skip
+    if letters < 1:
+        raise WordleError(f"a word has at least 1 letter, not {letters}")
+    path, package = _find_list(lang, Path(dict_dir))
+    entries = _read_list(path)
+    accepted, answers = _select(lang, entries, letters)
+    if not accepted:
+        raise WordleError(f"the {lang.name} word list {path} has no words of {letters} letters")
+    threshold = lang.min_zipf if min_zipf is None else min_zipf
+    common = _common(answers, lang.code, threshold)
+    return SystemWords(lang.code, package, path, sorted(accepted), sorted(common))
+
+
+def _find_list(lang: Language, dict_dir: Path) -> tuple[Path, str]:
+    for name, package in lang.lists:
+        path = dict_dir / name
+        if path.is_file():
+            return path, package
+    raise WordleError(f"the {lang.name} word list is not installed: apt-get install "
+                      f"{lang.packages}")  # fmt: skip
+
+
+def _read_list(path: Path) -> list[str]:
+    """The list's entries, NFC, without surrounding white space or blank lines."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_LIST_BYTES + 1)
+    except OSError as exc:
+        raise WordleError(f"{path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_LIST_BYTES:
+        raise WordleError(f"{path}: longer than {MAX_LIST_BYTES // 2**20} MiB, not a word list")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise WordleError(f"{path}:{line}: not valid UTF-8 ({exc.reason})") from None
+    if not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+    return [entry for line in text.splitlines() if (entry := line.strip())]
+
+
+def _select(lang: Language, entries: list[str], letters: int) -> tuple[set[str], set[str]]:
+    """(accepted words, answer candidates): the entries of `letters` letters of the alphabet.
+
+    Other lists: lower-case entries only (a capital marks a proper name or an abbreviation).
+    German: also entries with only their first letter a capital (nouns), lowered; they are
+    answer candidates only if they look like common nouns (see _german_nouns)."""
+    plain = re.compile(f"[{lang.alphabet}]{{{letters}}}")
+    accepted = {entry for entry in entries if len(entry) == letters and plain.fullmatch(entry)}
+    candidates = set(accepted)
+    if lang.nouns_capitalised:
+        capitals = "".join(c.upper() for c in lang.alphabet if len(c.upper()) == 1)  # not ß
+        initial = re.compile(f"[{capitals}][{lang.alphabet}]{{{letters - 1}}}")
+        nouns = [e for e in entries if len(e) == letters and initial.fullmatch(e)]
+        accepted.update(noun.lower() for noun in nouns)
+        candidates |= _german_nouns([n for n in nouns if n.lower() not in candidates], entries)
+    return accepted, candidates
+
+
+def _common(words: Iterable[str], code: str, min_zipf: float) -> list[str]:
+    from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
+
+    return [word for word in words if zipf_frequency(word, code) >= min_zipf]
+
+
+# German: telling a noun from a proper name -------------------------------------------------
+# ngerman capitalises every noun, and holds first names, surnames, towns and countries too,
+# and nothing marks which is which. Two signs of a common noun, either is enough:
+# 1. It declines: the list holds its genitive in -es, a plural or dative form (Tisch:
+#    Tisches; Farbe: Farben; Hand: Hände; Thema: Themen), or it is such a form of an entry
+#    that declines (Jahre of Jahr, Hände of Hand). A name takes a genitive -s at most (Anna,
+#    Annas; Berlin, Berlins), so a form that itself takes an -s is another name (Franken,
+#    Frankens; Steven, Stevens; Georges of George) and does not count.
+# 2. It ends at least two compounds whose first part is a noun of the list, or a lower-case
+#    word not ending in -t (Musik: Kirchenmusik, Popmusik; Milch: Vollmilch), not counting
+#    the compass and size prefixes of place names (Nordrhein, Oberrhein, Südostasien).
+# Neither catches a noun whose only other form is -s and that ends no compound (Handy, Humor):
+# such nouns stay accepted but are never answers. See docs/languages.md for the limits.
+
+UMLAUT = str.maketrans("aouAOU", "äöüÄÖÜ")
+NO_UMLAUT = str.maketrans("äöüÄÖÜ", "aouAOU")
+LATIN = ("a", "um", "us", "is", "on", "o")  # Thema/Themen, Datum/Daten, Virus/Viren, ...
+PLACE_PREFIXES = frozenset({
+    "nord", "süd", "ost", "west", "nordost", "nordwest", "südost", "südwest", "ober", "unter",
+    "nieder", "mittel", "hoch", "inner", "zentral", "klein", "groß", "alt", "neu", "hinter",
+    "vorder", "national", "rot",
+})  # fmt: skip
+
+
+def _german_nouns(nouns: list[str], entries: list[str]) -> set[str]:
+    """The capitalised entries `nouns` (all of one length) that are common nouns, lowered."""
+    known = set(entries)
+    found = {noun.lower() for noun in nouns if _is_common_noun(noun, known)}
+    unsure = {noun.lower() for noun in nouns} - found
+    if not unsure:
+        return found
+    letters = len(next(iter(unsure)))
+    compounds: dict[str, int] = {}
+    for entry in entries:
+        if len(entry) >= letters + 3 and entry[0].isupper():
+            tail = entry[-letters:].lower()
+            if tail in unsure and _is_word_start(entry[:-letters], known):
+                compounds[tail] = compounds.get(tail, 0) + 1
+    return found | {word for word, count in compounds.items() if count >= 2}
+
+
+def _is_word_start(head: str, known: set[str]) -> bool:
+    """`head` (Kirchen of Kirchenmusik, Voll of Vollmilch) is an entry, maybe with a linking
+    -s, -n, -e or -en: a noun, or a lower-case word not ending in t (verb forms make false
+    compounds: Erfolgst-rainer, Vereinst-rainer)."""
+    if head.lower() in PLACE_PREFIXES:
+        return False
+    links = ("s", "n", "e", "en")
+    for word in [head] + [head[: -len(link)] for link in links if head.endswith(link)]:
+        if len(word) >= 3 and (word in known or (
+                not word.endswith("t") and word.lower() in known)):  # fmt: skip
+            return True
+    return False
+
+
+def _umlauted(word: str) -> str:
+    """Word with its last a, o, u (or au) umlauted: Vater -> Väter, Baum -> Bäum; never the
+    last letter (Europa, Europäer)."""
+    for i in range(len(word) - 2, -1, -1):
+        if word[i] in "aouAOU":
+            if word[i] in "uU" and i > 0 and word[i - 1] in "aA":
+                i -= 1  # au -> äu
+            return word[:i] + word[i].translate(UMLAUT) + word[i + 1:]
+    return word
+
+
+def _declines(noun: str, known: set[str]) -> bool:
+    """The list holds a plural, dative or -es genitive form of `noun` that names do not take."""
+
+    def noun_form(form: str) -> bool:
+        if form not in known or form + "s" in known:  # Franken, Frankens: a name
+            return False
+        # Georges: the genitive of George, not of Georg; but Tisches, with Tische and Tischen
+        return not (form.endswith("es") and form[:-1] in known and form[:-1] + "n" not in known)
+
+    forms = [noun + "es", noun + "en"]  # Tisches, Frauen (not +ns: Steve, Steven, Stevens)
+    if noun.endswith(("e", "l", "r")):
+        forms.append(noun + "n")  # Farben, Kabeln, Bauern (not Heidi, Heidin)
+    umlauted = _umlauted(noun)
+    if umlauted != noun:
+        # Väter, Hände, Vögeln; not +er, which also makes people of places (Isländer)
+        forms += [umlauted + ending for ending in ("", "e", "en", "n")]
+    forms += [noun[: -len(end)] + "en" for end in LATIN if noun.endswith(end)]  # Themen
+    return any(noun_form(form) for form in forms)
+
+
+def _is_common_noun(noun: str, known: set[str]) -> bool:
+    if _declines(noun, known):
+        return True
+    if noun.endswith("en") and any(noun[:-2] + end in known for end in LATIN):
+        return True  # Daten, Viren, Foren: plurals of Datum, Virus, Forum
+    for ending in ("e", "en", "n", "es", "s"):  # Jahre, Herrn, Tages, Hände (not Hub, Huber)
+        if noun.endswith(ending) and len(noun) > len(ending) + 1:
+            base = noun[: -len(ending)]
+            for stem in {base, base.translate(NO_UMLAUT)}:
+                if stem != noun and stem in known and _declines(stem, known):
+                    return True
+    return False

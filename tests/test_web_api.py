@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
 
-from wordle_db import db, game, roles, schema, settings
+from wordle_db import channels, db, game, publish, roles, schema, settings, words
 from wordle_db.errors import WordleError
 from wordle_db.web import limits, players, setup
 from wordle_db.web.app import Settings, create_app
@@ -26,6 +26,7 @@ from conftest import TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, _drop, copy_rows
 from test_game import set_word, today
 
 SECRET = b"test-secret-" + b"x" * 20
+SIX = ["planet", "garden", "silver", "breeze", "candle", "frozen"]  # a 6-letter channel's words
 POST = {"X-Wordle": "1"}
 
 
@@ -91,6 +92,18 @@ def player(client: TestClient) -> str:
 def guess(client: TestClient, word: str, **body: object) -> dict:
     response = client.post("/api/guess", json={"word": word, **body}, headers=POST)
     return {"status": response.status_code, **response.json()}
+
+
+@pytest.fixture
+def six(admin: Connection) -> Iterator[str]:
+    """A channel of 6 letters and 4 tries beside the default one, its words SIX, today's
+    puzzle 'candle' (its number 1); removed afterwards with its games."""
+    name = f"six{uuid.uuid4().hex[:8]}"
+    channels.add(admin, name, 6, language="en", max_tries=4)
+    words.import_lines(admin, [(n, w, 0) for n, w in enumerate(SIX, 1)], True, channel=name)
+    publish.publish(admin, today(admin), "candle", channel=name)
+    yield name
+    channels.remove(admin, name, force=True)
 
 
 def test_today_sets_a_signed_httponly_strict_cookie(client: TestClient, admin: Connection) -> None:
@@ -224,7 +237,8 @@ def test_no_answer_reaches_a_player_before_the_game_is_over(client: TestClient) 
     guess(client, "moist", day="2000-01-01")
     texts = []
     for path in ("/api/today", "/api/game", "/api/board", "/api/keyboard", "/api/stats",
-                 "/api/share", "/api/archive", "/api/openapi.json", "/", "/static/app.js"):
+                 "/api/share", "/api/archive", "/api/channels", "/api/openapi.json", "/",
+                 "/static/app.js"):
         texts.append(client.get(path).text)
         for day in ("", "?day=" + client.get("/api/today").json()["day"]):
             texts.append(client.get(path + day).text)
@@ -440,3 +454,99 @@ def test_a_connection_idle_too_long_is_replaced(client: TestClient, admin: Conne
     while db.scalar(admin, gone, old):  # the old one closed
         assert time.monotonic() < deadline, "the replaced session stayed open"
         time.sleep(0.02)
+
+
+def test_two_channels_of_different_lengths(client: TestClient, admin: Connection,
+                                           six: str) -> None:
+    day = today(admin)
+    listed = client.get("/api/channels")
+    assert listed.status_code == 200
+    by_name = {c["name"]: c for c in listed.json()}
+    en_number = db.scalar(admin, "SELECT wordle_puzzle_number(?)", day)
+    assert by_name["en"] == {"name": "en", "language": "en", "letters": 5, "max_tries": 6,
+                             "letter_hints": 2, "is_default": True, "number": en_number,
+                             "today": day.isoformat()}  # fmt: skip
+    assert by_name[six] == {"name": six, "language": "en", "letters": 6, "max_tries": 4,
+                            "letter_hints": 2, "is_default": False, "number": 1,
+                            "today": day.isoformat()}  # fmt: skip
+    assert "candle" not in listed.text and TODAY_WORD not in listed.text
+
+    today_six = client.get("/api/today", params={"channel": six}).json()
+    assert (today_six["channel"], today_six["title"], today_six["number"]) == (
+        six, f"wordle-db {six} #1", 1)
+    assert (today_six["letters"], today_six["max_tries"], today_six["state"]) == (6, 4, "playing")
+    assert today_six["next_puzzle_in"] > 0
+    assert client.get("/api/today").json()["number"] == en_number
+
+    # each channel its own length: a 5-letter word is refused in the 6-letter one, and back
+    refused = guess(client, "slate", channel=six)
+    assert (refused["status"], refused["code"]) == (422, "WD032")
+    assert "6 letters" in refused["error"]
+    assert guess(client, "planet")["code"] == "WD032"
+    first = guess(client, "planet", channel=six)
+    assert first["status"] == 200
+    assert (first["result"]["number"], first["result"]["max_tries"]) == (1, 4)
+    assert first["result"]["hint"] == game.check(admin, "planet", day, six)["hint"]
+    # the keyboard is the channel's alphabet: the letters of its words
+    assert {k["letter"] for k in first["keyboard"]} == set("".join(SIX))
+    en_first = guess(client, "slate")
+    assert (en_first["result"]["attempt"], en_first["result"]["number"]) == (1, en_number)
+    assert len(en_first["keyboard"]) == 26
+
+    # a letter hint in the channel, by its JSON field
+    hinted = client.post("/api/hint", json={"channel": six}, headers=POST).json()
+    assert "candle"[hinted["hint"]["position"] - 1] == hinted["hint"]["letter"]
+    assert (hinted["game"]["channel"], hinted["game"]["letters_revealed"]) == (six, 1)
+    assert client.get("/api/today").json()["letters_revealed"] == 0
+
+    # the channel's four tries: lost, its share text names it, its statistics are its own
+    for word in ("garden", "silver"):
+        assert guess(client, word, channel=six)["result"]["state"] == "playing"
+    lost = guess(client, "breeze", channel=six)["result"]
+    assert (lost["state"], lost["attempt"], lost["answer"]) == ("lost", 4, "candle")
+    whole = client.get("/api/game", params={"channel": six}).json()
+    assert [a["guess"] for a in whole["attempts"]] == ["planet", "garden", "silver", "breeze"]
+    assert (whole["game"]["state"], whole["game"]["answer"]) == ("lost", "candle")
+    assert [a["guess"] for a in client.get("/api/board").json()] == ["slate"]
+    assert len(client.get("/api/board", params={"channel": six}).json()) == 4
+    assert client.get("/api/keyboard", params={"channel": six}).json() == [
+        {"letter": k, "state": s} for k, s in game.keyboard(admin, player(client), None, six)]
+    shared = client.get("/api/share", params={"channel": six}).json()["text"]
+    assert shared.startswith(f"wordle-db {six} #1 X/4")
+    assert client.get("/api/share").status_code == 409  # the default game is still open
+    stats_six = client.get("/api/stats", params={"channel": six}).json()
+    assert (stats_six["played"], stats_six["won"]) == (1, 0)
+    assert [d["attempts"] for d in stats_six["distribution"]] == [1, 2, 3, 4]
+    assert client.get("/api/stats").json()["played"] == 0
+    # the archive is per channel: the 6-letter one has no past day yet
+    assert client.get("/api/archive", params={"channel": six}).json() == []
+    assert [d["day"] for d in client.get("/api/archive").json()] == [
+        (day - timedelta(1)).isoformat()]
+    assert client.get("/api/archive", params={"channel": "en"}).json() == client.get(
+        "/api/archive").json()
+
+
+def test_an_unknown_or_malformed_channel_is_a_4xx(client: TestClient, six: str) -> None:
+    known = ", ".join(sorted(c["name"] for c in client.get("/api/channels").json()))
+    for path in ("/api/today", "/api/game", "/api/board", "/api/keyboard", "/api/share",
+                 "/api/stats", "/api/archive"):
+        response = client.get(path, params={"channel": "xx"})
+        assert response.status_code == 404, path
+        assert response.json() == {"error": f"there is no channel 'xx' (known: {known})",
+                                   "code": "WD060"}, path  # fmt: skip
+    for path, body in (("/api/guess", {"word": "slate"}), ("/api/hint", {})):
+        response = client.post(path, json={**body, "channel": "xx"}, headers=POST)
+        assert (response.status_code, response.json()["code"]) == (404, "WD060"), path
+        assert "\n" not in response.json()["error"]
+    for bad, status in ((12345, 400), (["en"], 400), ("x" * 1000, 400),
+                        ("'; DROP TABLE games; --", 404), ("EN", 404), ("en\u0000", 404)):
+        response = client.post("/api/guess", json={"word": "slate", "channel": bad},
+                               headers=POST)  # fmt: skip
+        assert response.status_code == status, bad
+        assert response.json()["error"]
+    assert client.get("/api/game", params={"channel": "x" * 5000}).status_code == 400
+    surrogate = client.post("/api/guess", content=b'{"word": "slate", "channel": "\\ud800"}',
+                            headers={**POST, "Content-Type": "application/json"})
+    assert surrogate.status_code == 400
+    assert client.get("/api/board").json() == []  # nothing was played anywhere
+    assert client.get("/api/board", params={"channel": six}).json() == []

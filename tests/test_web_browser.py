@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -24,10 +25,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.select import Select
 from sqlalchemy.engine import URL
 from test_web_api import web_db  # noqa: F401  (the module's database and account)
 
-from wordle_db import db, game
+from wordle_db import channels, db, game, publish, words
 from wordle_db.cli.serve import listen
 from wordle_db.web import players
 from wordle_db.web.app import Settings, create_app
@@ -302,3 +304,71 @@ def test_everything_is_reachable_by_keyboard(base_url: str, browser: WebDriver) 
     # a key button activated from the keyboard types its letter once
     key(driver, "q").send_keys(Keys.ENTER)
     assert row_text(driver, 0) == "q"
+
+
+def test_a_six_letter_channel_chosen_in_the_selector(
+    base_url: str, browser: WebDriver, web_db: tuple[URL, URL]  # noqa: F811
+) -> None:
+    """Two channels: the selector shows; choosing the 6-letter one draws a 6-wide board of its
+    4 tries, its alphabet (é too: a `keep` channel), its number and its share text, and the
+    URL keeps the choice."""
+    driver = browser
+    driver.set_window_size(1280, 800)
+    name = f"six{uuid.uuid4().hex[:8]}"
+    six = ["planet", "garden", "silver", "breeze", "candle", "frozen"]
+    with db.connect(web_db[0]) as admin:
+        channels.add(admin, name, 6, language="en", max_tries=4, accents="keep")
+        words.import_lines(admin, [(n, w, 0) for n, w in enumerate(six, 1)], True, channel=name)
+        words.import_lines(admin, [(1, "éclair", 0)], False, channel=name)
+        publish.publish(admin, today(admin), "candle", channel=name)
+    try:
+        driver.get(base_url + "/")
+        driver.delete_all_cookies()  # a new player
+        driver.refresh()
+        until(driver, lambda: len(rows(driver)) == 6 and len(rows(driver)[0]) == 5, "the board")
+        picker = until(driver, lambda: driver.find_element(By.ID, "channel").is_displayed()
+                       and driver.find_element(By.ID, "channel"), "the channel selector")
+        Select(picker).select_by_value(name)
+        until(driver, lambda: len(rows(driver)) == 4 and len(rows(driver)[0]) == 6,
+              "the 6-letter board")  # fmt: skip
+        assert driver.current_url == f"{base_url}/?channel={name}"
+        assert driver.find_element(By.ID, "puzzle").text == f"{name} #1"
+        letters = {k.get_attribute("data-key") for k in
+                   driver.find_elements(By.CSS_SELECTOR, "#keyboard button")} - {
+                       "Enter", "Backspace"}  # fmt: skip
+        assert letters == set("".join(six)) | {"é"}
+
+        type_keys(driver, "planet")
+        assert row_text(driver, 0) == "planet" and row_states(driver, 0) == ["typed"] * 6
+        type_keys(driver, Keys.ENTER)
+        until(driver, lambda: row_states(driver, 0)[0] != "typed", "the first hint")
+        with db.connect(web_db[0]) as admin:
+            hint = game.check(admin, "planet", None, name)["hint"]
+        assert row_states(driver, 0) == [
+            {"2": "right", "1": "elsewhere", "0": "absent"}[h] for h in hint]
+        assert len(rows(driver)[0]) == 6
+
+        # the URL keeps the channel: a reload (or a shared link) opens it again
+        driver.refresh()
+        until(driver, lambda: row_text(driver, 0) == "planet", "the restored 6-letter board")
+        until(driver, lambda: Select(driver.find_element(By.ID, "channel"))
+              .first_selected_option.get_attribute("value") == name, "the selector's choice")
+        type_keys(driver, "candle" + Keys.ENTER)
+        until(driver, lambda: message(driver) == "Solved in 2/4!", "the win")
+        with db.connect(web_db[0]) as admin:
+            share_text = game.share(admin, player(driver), None, name)
+        assert share_text.startswith(f"wordle-db {name} #1 2/4")
+        driver.find_element(By.ID, "share-button").click()
+        box = driver.find_element(By.ID, "share-text")
+        until(driver, lambda: box.get_attribute("value") == share_text, "the share text")
+        screenshot(driver, "channel", 360, 740)
+
+        # back to the default channel: its 5-letter board, the URL without a channel
+        Select(driver.find_element(By.ID, "channel")).select_by_value("en")
+        until(driver, lambda: len(rows(driver)) == 6 and len(rows(driver)[0]) == 5,
+              "the default board")  # fmt: skip
+        assert driver.current_url == f"{base_url}/"
+        assert row_text(driver, 0) == ""
+    finally:
+        with db.connect(web_db[0]) as admin:
+            channels.remove(admin, name, force=True)

@@ -22,13 +22,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wordle_db import db, game
+from wordle_db import channels, db, game
 from wordle_db.errors import WordleError
 from wordle_db.web import openapi, players
 from wordle_db.web.http import (
     JSON,
     HTTPError,
     bool_field,
+    channel_param,
     check_post,
     day_param,
     error_response,
@@ -39,6 +40,9 @@ from wordle_db.web.limits import RateLimit
 from wordle_db.web.pool import Pool
 
 STATIC = Path(__file__).parent / "static"
+# what /api/channels tells of a channel (never a word, nor how many answers are left)
+CHANNEL_FIELDS = ("name", "language", "letters", "max_tries", "letter_hints", "is_default",
+                  "number", "today")
 Work = Callable[[Connection, str, dict[str, Any]], Any]
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -100,45 +104,57 @@ class Web:
         with self.pool.connection() as conn:
             return work(conn, name, data)
 
-    # the endpoints: each a `work(conn, player name, JSON body)`
+    # the endpoints: each a `work(conn, player name, JSON body)`; `channel` (query parameter
+    # of a GET, field of a POST's body) chooses the channel, absent: the default one
+
+    async def channels(self, request: Request) -> Response:
+        def work(conn: Connection, name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+            return [{k: row[k] for k in CHANNEL_FIELDS} for row in channels.all_channels(conn)]
+
+        return await self._run(request, work)
 
     async def today(self, request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
-            state = game.game_state(conn, name, None)
-            state["next_puzzle_in"] = db.scalar(conn, "SELECT wordle_next_puzzle_in()")
+            channel = _channel(request)
+            state = game.game_state(conn, name, None, channel)
+            state["next_puzzle_in"] = db.scalar(conn, "SELECT wordle_next_puzzle_on(?)", channel)
             return state
 
         return await self._run(request, work)
 
     async def game(self, request: Request) -> Response:
-        return await self._run(request, lambda conn, name, _: _whole(conn, name, _day(request)))
+        return await self._run(request, lambda conn, name, _: _whole(
+            conn, name, _day(request), _channel(request)))
 
     async def board(self, request: Request) -> Response:
-        return await self._run(request,
-                               lambda conn, name, _: game.board(conn, name, _day(request)))
+        return await self._run(request, lambda conn, name, _: game.board(
+            conn, name, _day(request), _channel(request)))
 
     async def keyboard(self, request: Request) -> Response:
-        return await self._run(request, lambda conn, name, _: _keys(conn, name, _day(request)))
+        return await self._run(request, lambda conn, name, _: _keys(
+            conn, name, _day(request), _channel(request)))
 
     async def guess(self, request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
             word, day = text_field(data, "word"), day_param(request, data.get("day"))
-            hard = bool_field(data, "hard")
-            result = game.play(conn, name, word, day, hard)  # the page adds it to its board
-            return {"result": result, "keyboard": _keys(conn, name, result["day"])}
+            hard, channel = bool_field(data, "hard"), channel_param(request, data.get("channel"))
+            result = game.play(conn, name, word, day, hard, channel)  # the page adds it
+            return {"result": result, "keyboard": _keys(conn, name, result["day"], channel)}
 
         return await self._run(request, work, post=True)
 
     async def hint(self, request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
             day = day_param(request, data.get("day"))
-            return {"hint": game.reveal_letter(conn, name, day), **_whole(conn, name, day)}
+            channel = channel_param(request, data.get("channel"))
+            return {"hint": game.reveal_letter(conn, name, day, channel),
+                    **_whole(conn, name, day, channel)}
 
         return await self._run(request, work, post=True)
 
     async def stats(self, request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
-            row = game.stats(conn, name)
+            row = game.stats(conn, name, _channel(request))
             row["distribution"] = [{"attempts": k, "games": v}
                                    for k, v in row["distribution"].items()]  # fmt: skip
             return row
@@ -146,17 +162,20 @@ class Web:
         return await self._run(request, work)
 
     async def share(self, request: Request) -> Response:
-        return await self._run(
-            request, lambda conn, name, _: {"text": game.share(conn, name, _day(request))})
+        return await self._run(request, lambda conn, name, _: {
+            "text": game.share(conn, name, _day(request), _channel(request))})
 
     async def archive(self, request: Request) -> Response:
-        """The past days (newest first) with this player's state in each: never their words,
-        which /api/game gives once that day's game is over."""
+        """The channel's past days (newest first) with this player's state in each: never
+        their words, which /api/game gives once that day's game is over."""
 
         def work(conn: Connection, name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
-            days = db.query(conn, "SELECT day, number FROM past_puzzles ORDER BY day DESC")
+            channel = _channel_name(conn, _channel(request))
+            days = db.query(conn, "SELECT day, number FROM past_puzzles WHERE channel = ? "
+                            "ORDER BY day DESC", channel)  # fmt: skip
             states = {r["day"]: r["state"] for r in db.query(
-                conn, "SELECT day, state FROM my_games WHERE player = ?", name)}  # fmt: skip
+                conn, "SELECT day, state FROM my_games WHERE player = ? AND channel = ?",
+                name, channel)}  # fmt: skip
             return [{**d, "state": states.get(d["day"], "new")} for d in days]
 
         return await self._run(request, work)
@@ -166,15 +185,31 @@ def _day(request: Request) -> date | None:
     return day_param(request)
 
 
-def _keys(conn: Connection, name: str, day: date | None) -> list[dict[str, str]]:
-    return [{"letter": k, "state": s} for k, s in game.keyboard(conn, name, day)]
+def _channel(request: Request) -> str | None:
+    return channel_param(request)
 
 
-def _whole(conn: Connection, name: str, day: date | None) -> dict[str, Any]:
+def _channel_name(conn: Connection, channel: str | None) -> str:
+    """The name of the channel `channel` names (None: the default one), or WD060's 404."""
+    rows = channels.all_channels(conn)
+    for row in rows:
+        if row["name"] == channel or (channel is None and row["is_default"]):
+            return str(row["name"])
+    known = ", ".join(row["name"] for row in rows)
+    raise HTTPError(404, f"there is no channel '{(channel or '')[:40]}' (known: {known})",
+                    code="WD060")
+
+
+def _keys(conn: Connection, name: str, day: date | None,
+          channel: str | None) -> list[dict[str, str]]:
+    return [{"letter": k, "state": s} for k, s in game.keyboard(conn, name, day, channel)]
+
+
+def _whole(conn: Connection, name: str, day: date | None, channel: str | None) -> dict[str, Any]:
     """A game as the page shows it: its state, its attempts and the keyboard."""
-    state = game.game_state(conn, name, day)
-    return {"game": state, "attempts": game.board(conn, name, state["day"]),
-            "keyboard": _keys(conn, name, state["day"])}  # fmt: skip
+    state = game.game_state(conn, name, day, channel)
+    return {"game": state, "attempts": game.board(conn, name, state["day"], channel),
+            "keyboard": _keys(conn, name, state["day"], channel)}  # fmt: skip
 
 
 class SecurityHeaders:
@@ -206,6 +241,7 @@ def create_app(url: URL, settings: Settings) -> Starlette:
 
     routes = [
         Route("/", index),
+        Route("/api/channels", web.channels),
         Route("/api/today", web.today),
         Route("/api/game", web.game),
         Route("/api/board", web.board),

@@ -18,21 +18,24 @@ LOG = logging.getLogger("wordle_db.web")
 MAX_BODY = 4096  # bytes of a POST body: a guess is a few dozen
 CSRF_HEADER = "x-wordle"
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+CHANNEL_CHARS = 64  # longer is no channel's name (those have 1-16): refused before the database
 
 # SQLSTATE of the game's refusals -> HTTP status; other WD states are 400.
 STATUS = {
     "WD030": 404, "WD031": 404,  # a future day, a day without puzzle
     "WD032": 422, "WD033": 422, "WD034": 422, "WD036": 422,  # the guess is refused
     "WD035": 409, "WD037": 409, "WD040": 409, "WD041": 409,  # not in this game's state
+    "WD060": 404,  # no such channel
     "WD025": 503,  # the database stayed busy
     "WD039": 500, "WD012": 500, "WD013": 500,  # the server's account or session is wrong
 }  # fmt: skip
 
 
 class HTTPError(Exception):
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None,
+                 code: str | None = None) -> None:
         super().__init__(message)
-        self.status, self.message, self.headers = status, message, headers or {}
+        self.status, self.message, self.headers, self.code = status, message, headers or {}, code
 
 
 def _plain(value: Any) -> Any:
@@ -54,7 +57,7 @@ class JSON(JSONResponse):
 def error_response(exc: Exception) -> JSON:
     headers: dict[str, str] = {}
     if isinstance(exc, HTTPError):
-        status, message, code, headers = exc.status, exc.message, None, exc.headers
+        status, message, code, headers = exc.status, exc.message, exc.code, exc.headers
     elif isinstance(exc, DatabaseError) and exc.is_refusal:
         status, message, code = STATUS.get(exc.sqlstate or "", 400), describe(exc), exc.sqlstate
     elif isinstance(exc, WordleError):  # the server's own trouble: said in its log only
@@ -79,6 +82,20 @@ def day_param(request: Request, value: Any = None) -> date | None:
         return date.fromisoformat(raw)
     except ValueError:
         raise HTTPError(400, f"{raw} is not a date") from None
+
+
+def channel_param(request: Request, value: Any = None) -> str | None:
+    """`channel` from the query string (or a JSON body's value): a channel's name, or None for
+    the default channel. Whether it exists is the database's answer (WD060, a 404)."""
+    raw = request.query_params.get("channel") if value is None else value
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str):
+        raise HTTPError(400, "channel must be a string, a channel's name")
+    if len(raw) > CHANNEL_CHARS:
+        raise HTTPError(400, f"channel must be a channel's name (at most {CHANNEL_CHARS} "
+                             "characters)")
+    return text_field({"channel": raw}, "channel")
 
 
 def check_post(request: Request) -> None:

@@ -7,9 +7,16 @@ from typing import Any
 _DAY = {"name": "day", "in": "query", "required": False,
         "schema": {"type": "string", "format": "date"},
         "description": "a past day's puzzle, YYYY-MM-DD; default today"}  # fmt: skip
+_CHANNEL = {"name": "channel", "in": "query", "required": False,
+            "schema": {"type": "string", "pattern": "^[a-z0-9_-]{1,16}$"},
+            "description": "a channel's name (GET /api/channels lists them); default: the "
+                           "default channel"}  # fmt: skip
+_CHANNEL_FIELD = {"type": "string", "description": "a channel's name; default: the default "
+                                                   "channel"}  # fmt: skip
 _ERRORS = {
     "400": {"description": "malformed request ({error} says what)"},
-    "404": {"description": "a future day, or a day without puzzle (WD030, WD031)"},
+    "404": {"description": "a future day, a day without puzzle, or no such channel "
+                           "(WD030, WD031, WD060)"},
     "409": {"description": "not possible in this game's state: over, hard mode too late, "
                            "no letter hint left, nothing to share (WD035, WD037, WD040, WD041)"},
     "503": {"description": "the database is busy or unreachable"},
@@ -25,8 +32,9 @@ _POST_ERRORS = {
 }
 
 
-def _get(summary: str, day: bool = True) -> dict[str, Any]:
-    return {"get": {"summary": summary, "parameters": [_DAY] if day else [],
+def _get(summary: str, day: bool = True, channel: bool = True) -> dict[str, Any]:
+    parameters = ([_DAY] if day else []) + ([_CHANNEL] if channel else [])
+    return {"get": {"summary": summary, "parameters": parameters,
                     "responses": {"200": {"description": "JSON"}, **_ERRORS}}}  # fmt: skip
 
 
@@ -45,10 +53,16 @@ DESCRIPTION: dict[str, Any] = {
     "openapi": "3.0.3",
     "info": {"title": "wordle-db", "version": "1",
              "description": "The daily word game. The player is the signed, HttpOnly cookie "
-             "wordle_player, set on the first answer; errors are {error, code}."},
+             "wordle_player, set on the first answer; errors are {error, code}. Every game "
+             "endpoint takes a channel (several daily puzzles side by side, each with its own "
+             "length, tries and numbering): a query parameter of a GET, a field of a POST's "
+             "body; absent, the default channel."},
     "paths": {
-        "/api/today": _get("today's game: day, number, letters, state, max_tries, "
-                           "next_puzzle_in (seconds)", day=False),
+        "/api/channels": _get("the channels: name, language, letters, max_tries, "
+                              "letter_hints, is_default, number (today's), today", day=False,
+                              channel=False),
+        "/api/today": _get("today's game: channel, title, day, number, letters, state, "
+                           "max_tries, next_puzzle_in (seconds)", day=False),
         "/api/game": _get("a game with its attempts and keyboard (answer once over)"),
         "/api/board": _get("the attempts of a game"),
         "/api/keyboard": _get("every letter with the best hint seen"),
@@ -58,7 +72,9 @@ DESCRIPTION: dict[str, Any] = {
         "/api/guess": _post("submit a guess: {result: attempt, hint, state, answer once "
                             "over, ...; keyboard}", {
             "word": {"type": "string"}, "day": {"type": "string", "format": "date"},
-            "hard": {"type": "boolean", "description": "before the first guess only"}}),
-        "/api/hint": _post("reveal a letter", {"day": {"type": "string", "format": "date"}}),
+            "hard": {"type": "boolean", "description": "before the first guess only"},
+            "channel": _CHANNEL_FIELD}),
+        "/api/hint": _post("reveal a letter", {"day": {"type": "string", "format": "date"},
+                                               "channel": _CHANNEL_FIELD}),
     },
 }  # fmt: skip

@@ -10,6 +10,7 @@ const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 let view = null;      // {game, attempts, keyboard} of the day shown
 let typed = "";       // the guess being typed
 let nextPuzzleAt = null;
+let channels = [];    // GET /api/channels: the selector shows when there are two or more
 
 class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
@@ -31,7 +32,22 @@ function day() {
   const m = /^#(\d{4}-\d{2}-\d{2})$/.exec(location.hash);
   return m ? m[1] : null;
 }
-const dayQuery = () => (day() ? `?day=${day()}` : "");
+// The channel is in the URL (?channel=fr) so that a link shares it; absent: the default one.
+function channel() {
+  return new URLSearchParams(location.search).get("channel") || null;
+}
+function query(withDay = true) {
+  const params = new URLSearchParams();
+  if (withDay && day()) params.set("day", day());
+  if (channel()) params.set("channel", channel());
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+const dayQuery = () => query(true);
+function defaultChannel() {
+  const found = channels.find((c) => c.is_default);
+  return found ? found.name : null;
+}
 
 function say(text, isError = false) {
   const message = $("message");
@@ -122,7 +138,10 @@ function drawKeyboard() {
 
 function drawStatus() {
   const g = view.game;
-  $("puzzle").textContent = `#${g.number}${day() ? " (" + g.day + ")" : ""}`;
+  const named = g.channel && g.channel !== defaultChannel() && channels.length > 0;
+  $("puzzle").textContent = `${named ? g.channel + " " : ""}#${g.number}`
+    + `${day() ? " (" + g.day + ")" : ""}`;
+  $("board").setAttribute("aria-label", `Guesses: ${g.letters} letters, ${g.max_tries} tries`);
   $("mode").textContent = g.hard ? "Hard mode" : "";
   const revealed = g.letters_revealed ? `Letter hints: ${g.revealed.toUpperCase()}` : "";
   $("revealed").textContent = revealed;
@@ -155,7 +174,7 @@ async function load() {
 
 async function submit() {
   if (over()) return;
-  const body = { word: typed, day: day() };
+  const body = { word: typed, day: day(), channel: channel() };
   if (view.attempts.length === 0) body.hard = $("hard-mode").checked;
   try {
     const data = await api("/api/guess", body);
@@ -206,7 +225,7 @@ document.addEventListener("keydown", (event) => {
 
 async function letterHint() {
   try {
-    const data = await api("/api/hint", { day: day() });
+    const data = await api("/api/hint", { day: day(), channel: channel() });
     view = { game: data.game, attempts: data.attempts, keyboard: data.keyboard };
     draw();
     const h = data.hint;
@@ -240,7 +259,7 @@ async function share() {
 
 async function openStats() {
   try {
-    const s = await api("/api/stats");
+    const s = await api(`/api/stats${query(false)}`);
     const numbers = [["Played", s.played], ["Win %", s.win_percent ?? 0],
                      ["Current streak", s.current_streak], ["Max streak", s.max_streak]];
     $("stats-numbers").replaceChildren(...numbers.map(([label, value]) => {
@@ -278,7 +297,7 @@ async function openStats() {
 async function openArchive() {
   const list = $("archive-list");
   try {
-    const days = await api("/api/archive");
+    const days = await api(`/api/archive${query(false)}`);
     const today = document.createElement("li");
     const todayButton = document.createElement("button");
     todayButton.type = "button";
@@ -307,7 +326,7 @@ function goTo(d) {
     location.hash = d;  // hashchange loads it
     return;
   }
-  if (!d) history.replaceState(null, "", location.pathname);
+  if (!d) history.replaceState(null, "", location.pathname + location.search);
   load();
 }
 
@@ -321,15 +340,48 @@ function tick() {
   document.querySelector(".countdown-copy").textContent = text;
 }
 
+let ticking = null;
 async function startCountdown() {
   try {
-    const t = await api("/api/today");
+    const t = await api(`/api/today${query(false)}`);
     if (t.next_puzzle_in !== null && t.next_puzzle_in !== undefined) {
       nextPuzzleAt = Date.now() + t.next_puzzle_in * 1000;
       tick();
-      setInterval(tick, 1000);
+      if (ticking === null) ticking = setInterval(tick, 1000);
     }
   } catch (e) { /* the game itself says what is wrong */ }
+}
+
+// The channel selector: one option per channel, shown when there are two or more.
+async function loadChannels() {
+  try {
+    channels = await api("/api/channels");
+  } catch (e) {
+    channels = [];
+  }
+  const select = $("channel");
+  select.replaceChildren(...channels.map((c) => {
+    const option = document.createElement("option");
+    option.value = c.name;
+    option.textContent = `${c.name} (${c.letters} letters)`;
+    return option;
+  }));
+  $("channel-picker").hidden = channels.length < 2;
+  syncChannel();
+  if (view) drawStatus();
+}
+
+function syncChannel() {
+  const chosen = channel() || defaultChannel();
+  if (chosen && channels.some((c) => c.name === chosen)) $("channel").value = chosen;
+}
+
+function chooseChannel(name) {
+  const url = name === defaultChannel() ? location.pathname
+    : `${location.pathname}?channel=${encodeURIComponent(name)}`;
+  history.pushState(null, "", url);  // a channel's day is not another's: back to today
+  load();
+  startCountdown();
 }
 
 function settings() {
@@ -358,10 +410,16 @@ function start() {
   $("stats-button").addEventListener("click", openStats);
   $("archive-button").addEventListener("click", openArchive);
   $("settings-button").addEventListener("click", () => $("settings-dialog").showModal());
+  $("channel").addEventListener("change", (e) => {
+    e.target.blur();  // typed letters go to the game, not to the selector's search
+    chooseChannel(e.target.value);
+  });
+  window.addEventListener("popstate", () => { syncChannel(); load(); startCountdown(); });
   document.querySelectorAll("dialog .close").forEach((b) => {
     b.addEventListener("click", () => b.closest("dialog").close());
   });
   window.addEventListener("hashchange", load);
+  loadChannels();
   load();
   startCountdown();
 }

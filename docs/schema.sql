@@ -9,10 +9,13 @@ CREATE TABLE `alembic_version` (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `answer_pool` (
+  `channel_id` smallint(5) unsigned NOT NULL,
   `slot` int(10) unsigned NOT NULL,
   `word_id` int(10) unsigned NOT NULL,
-  PRIMARY KEY (`slot`),
-  UNIQUE KEY `word_id` (`word_id`),
+  PRIMARY KEY (`channel_id`,`slot`),
+  UNIQUE KEY `channel_word` (`channel_id`,`word_id`),
+  KEY `word_id` (`word_id`),
+  CONSTRAINT `answer_pool_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`),
   CONSTRAINT `answer_pool_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
@@ -36,9 +39,40 @@ CREATE TABLE `caller_roles` (
   PRIMARY KEY (`login`,`host`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `channels` (
+  `id` smallint(5) unsigned NOT NULL AUTO_INCREMENT,
+  `name` varchar(16) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `language` varchar(16) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `letters` tinyint(3) unsigned NOT NULL,
+  `max_tries` tinyint(3) unsigned NOT NULL,
+  `letter_hints` tinyint(3) unsigned NOT NULL,
+  `accents` enum('keep','fold') NOT NULL,
+  `time_zone` varchar(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL,
+  `first_day` date DEFAULT NULL,
+  `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `name` (`name`),
+  CONSTRAINT `channels_name` CHECK (`name` regexp '^[a-z0-9_-]{1,16}$'),
+  CONSTRAINT `channels_language` CHECK (`language` regexp '^[a-z]{2,3}(-[a-z0-9]{2,8})?$'),
+  CONSTRAINT `channels_letters` CHECK (`letters` between 2 and 32),
+  CONSTRAINT `channels_max_tries` CHECK (`max_tries` between 1 and 20),
+  CONSTRAINT `channels_letter_hints` CHECK (`letter_hints` <= 10)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `channel_words` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `word_id` int(10) unsigned NOT NULL,
+  `is_answer` tinyint(1) NOT NULL DEFAULT 0,
+  PRIMARY KEY (`channel_id`,`word_id`),
+  KEY `word_id` (`word_id`),
+  CONSTRAINT `channel_words_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`),
+  CONSTRAINT `channel_words_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `games` (
   `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
   `player_id` int(10) unsigned NOT NULL,
+  `channel_id` smallint(5) unsigned NOT NULL,
   `day` date NOT NULL,
   `hard` tinyint(1) NOT NULL DEFAULT 0,
   `state` enum('playing','won','lost') NOT NULL DEFAULT 'playing',
@@ -49,10 +83,10 @@ CREATE TABLE `games` (
   `started_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
   `finished_at` timestamp(6) NULL DEFAULT NULL,
   PRIMARY KEY (`id`),
-  UNIQUE KEY `player_day` (`player_id`,`day`),
-  KEY `day` (`day`),
+  UNIQUE KEY `player_channel_day` (`player_id`,`channel_id`,`day`),
+  KEY `channel_day` (`channel_id`,`day`),
   CONSTRAINT `games_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`),
-  CONSTRAINT `games_puzzle` FOREIGN KEY (`day`) REFERENCES `puzzles` (`day`),
+  CONSTRAINT `games_puzzle` FOREIGN KEY (`channel_id`, `day`) REFERENCES `puzzles` (`channel_id`, `day`),
   CONSTRAINT `games_attempts` CHECK (`attempts` <= `max_tries`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
@@ -70,9 +104,16 @@ CREATE TABLE `hint_codes_by_guess` (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `letters` (
+  `channel_id` smallint(5) unsigned NOT NULL,
   `letter` varchar(1) NOT NULL,
-  PRIMARY KEY (`letter`)
+  PRIMARY KEY (`channel_id`,`letter`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
+
+CREATE TABLE `letter_folds` (
+  `letter` varchar(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `folded` varchar(2) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  PRIMARY KEY (`letter`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `players` (
   `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
@@ -90,12 +131,15 @@ CREATE TABLE `positions` (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `puzzles` (
+  `channel_id` smallint(5) unsigned NOT NULL,
   `day` date NOT NULL,
   `word_id` int(10) unsigned NOT NULL,
   `picked` enum('random','editor') NOT NULL,
   `published_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
-  PRIMARY KEY (`day`),
-  UNIQUE KEY `word_id` (`word_id`),
+  PRIMARY KEY (`channel_id`,`day`),
+  UNIQUE KEY `channel_word` (`channel_id`,`word_id`),
+  KEY `word_id` (`word_id`),
+  CONSTRAINT `puzzles_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`),
   CONSTRAINT `puzzles_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 

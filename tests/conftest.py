@@ -27,7 +27,7 @@ import pytest
 from click.testing import CliRunner, Result
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, game, roles, schema, words
+from wordle_db import channels, db, game, publish, roles, schema, words
 from wordle_db.cli import cli
 from wordle_db.server import LocalServer, find_binary
 
@@ -35,6 +35,8 @@ from cluster import cluster_db, cluster_template, galera  # noqa: F401  (the Gal
 
 # The shared fixture's words: yesterday's is public, today's and tomorrow's are secrets.
 TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD = "crane", "plumb", "ghost"
+# A second channel beside the default one (the `shared` fixture): its own secret words.
+SIDE, SIDE_TODAY, SIDE_TOMORROW, SIDE_GUESSES = "side", "qopaz", "zimbu", ["vexor", "slate"]
 
 NO_SERVER = (
     "no MariaDB server for the tests: install one (Debian/Ubuntu: apt-get install "
@@ -215,6 +217,13 @@ def shared(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
     for word in ("slate", TODAY_WORD):
         game.play(conn, "ann", word)
     game.play(conn, "ann", "slate", day - timedelta(1))
+    channels.add(conn, SIDE, 5)
+    words.import_lines(conn, [(1, SIDE_TODAY, 0), (2, SIDE_TOMORROW, 0)], True, channel=SIDE)
+    words.import_lines(conn, [(n, w, 0) for n, w in enumerate(SIDE_GUESSES, 1)], False,
+                       channel=SIDE)
+    publish.publish(conn, day, SIDE_TODAY, SIDE)
+    publish.publish(conn, day + timedelta(1), SIDE_TOMORROW, SIDE)
+    game.play(conn, "ann", "vexor", channel=SIDE)
     made: list[str] = []
 
     def account(role: str) -> URL:

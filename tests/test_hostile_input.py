@@ -264,7 +264,8 @@ ARGUMENT_CASES: list[tuple[list[str], str]] = [
     (["config", "publish_ahead", "99999"], "from 0 to 3660"),
     (["config", "player_names", "everyone"], "must be account, created or any"),
     (["config", "time_zone", "Mars/Olympus"], "unknown to the server"),
-    (["config", "time_zone", "x" * 300], "at most 255 characters"),
+    (["config", "time_zone", "x" * 300], "at most 64 characters"),
+    (["config", "player_names", "x" * 300], "at most 255 characters"),
     (["grant", "player", "root@localhost"], "system account"),
     (["grant", "nosuchrole", "bob@%"], "unknown role"),
     (["grant", "player", "bob"], "bad account"),
@@ -496,8 +497,9 @@ def test_a_guess_past_the_read_timeout_may_or_may_not_be_recorded(
 def test_a_guess_found_on_the_board_is_said_recorded(today_is_published: URL) -> None:
     with db.connect(today_is_published) as conn:
         game.play(conn, "ann", "slate")
-        assert game._recorded(conn, "ann", "SLATE", None).endswith("was recorded all the same")
-        assert game._recorded(conn, "ann", "pious", None) == "the guess was not recorded"
+        assert game._recorded(conn, "ann", "SLATE", None, None).endswith(
+            "was recorded all the same")
+        assert game._recorded(conn, "ann", "pious", None, None) == "the guess was not recorded"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, schema, sqlfiles
+from wordle_db import channels, db, schema, sqlfiles
 
 NOT_MIGRATED = {"wordle_daily_publish"}  # installed by `wordle-db schedule --event`
 
@@ -177,11 +177,12 @@ def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
     """A player's idle transaction holds wordle_today(): the migration that replaces it waits
     a few seconds at a time, other sessions get through in between, and it finishes once the
     idle transaction ends."""
+    channels.remove(conn, "side", force=True)  # the previous revision has one channel
     with db.connect(shared("player")) as idle:
         idle.exec_driver_sql("SET autocommit = 0")
         db.scalar(idle, "SELECT wordle_today()")
         migrated: list[tuple[str | None, str | None]] = []
-        thread = threading.Thread(target=lambda: migrated.append(schema.migrate(db_url, "0005")))
+        thread = threading.Thread(target=lambda: migrated.append(schema.migrate(db_url, "0006")))
         thread.start()
         time.sleep(1)
         started = time.monotonic()
@@ -190,5 +191,5 @@ def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
         assert thread.is_alive() and not migrated
         idle.exec_driver_sql("ROLLBACK")
     thread.join(timeout=120)
-    assert migrated == [("0006", "0005")]
-    assert schema.migrate(db_url) == ("0005", "0006")
+    assert migrated == [("0007", "0006")]
+    assert schema.migrate(db_url) == ("0006", "0007")

@@ -17,11 +17,11 @@ from sqlalchemy.engine import Connection
 from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
 
-from conftest import TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, Invoke
+from conftest import SIDE_TODAY, SIDE_TOMORROW, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, Invoke
 from test_docs import reachable_sql
 from test_game import WRONG, today
 
-SECRETS = (TODAY_WORD, TOMORROW_WORD)
+SECRETS = (TODAY_WORD, TOMORROW_WORD, SIDE_TODAY, SIDE_TOMORROW)
 TABLES = ["words", "puzzles", "answer_pool", "settings", "letters", "positions", "players",
           "games", "attempts", "revealed_letters", "alembic_version", "puzzle_schedule"]
 INTERNAL = [

@@ -86,7 +86,8 @@ def select(sql: str) -> Callable[[str, date], tuple[str, tuple[Any, ...]]]:
 
 
 FUNCTIONS = select("SELECT wordle_today() AS today, wordle_puzzle_number(wordle_today()) AS n, "
-                   "wordle_hint('crane', 'slate') AS hint")
+                   "wordle_hint('crane', 'slate') AS hint, wordle_today_on('side') AS side_today, "
+                   "wordle_puzzle_number_on('side', wordle_today_on('side')) AS side_n")
 
 
 def countdown(_me: str, _day: date) -> tuple[str, tuple[Any, ...]]:
@@ -107,31 +108,41 @@ PROBES: dict[str, list[Probe]] = {
         ("stats", call("wordle_stats", "ME")),
         ("distribution", call("wordle_stats_distribution", "ME")),
         ("candidates", call("wordle_candidates", "slate=00101", None, None, 5)),
-        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY day")),
-        ("my games", select("SELECT * FROM my_games ORDER BY day")),
-        ("my attempts", select("SELECT * FROM my_attempts ORDER BY day, attempt")),
+        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY channel, day")),
+        ("my games", select("SELECT * FROM my_games ORDER BY channel, day")),
+        ("my attempts", select("SELECT * FROM my_attempts ORDER BY channel, day, attempt")),
+        ("channels", call("wordle_channels")),
+        ("game on side", call("wordle_game_on", "side", "ME", None)),
+        ("keyboard on side", call("wordle_keyboard_on", "side", "ME", None)),
+        ("stats on side", call("wordle_stats_on", "side", "ME")),
         ("play a guess", call("wordle_play", "ME", "pious", None, None)),  # writes: last
+        ("play on side", call("wordle_play_on", "side", "ME", "slate", None, None)),
     ],
     "reader": [
         ("functions", FUNCTIONS),
         ("countdown", countdown),
         ("status", call("wordle_status")),
-        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY day")),
-        ("past games", select("SELECT * FROM past_games ORDER BY day, player")),
-        ("past attempts", select("SELECT * FROM past_attempts ORDER BY day, player, attempt")),
+        ("status of side", call("wordle_status_on", "side")),
+        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY channel, day")),
+        ("past games", select("SELECT * FROM past_games ORDER BY channel, day, player")),
+        ("past attempts",
+         select("SELECT * FROM past_attempts ORDER BY channel, day, player, attempt")),
     ],
     "publisher": [
         ("functions", FUNCTIONS),
         ("countdown", countdown),
         ("publish today", call("wordle_publish", None)),
         ("publish tomorrow", call("wordle_publish", timedelta(1))),
+        ("publish side tomorrow", call("wordle_publish_on", "side", timedelta(1))),
         ("status", call("wordle_status")),
-        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY day")),
+        ("status of side", call("wordle_status_on", "side")),
+        ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY channel, day")),
     ],
 }
 # What each role's account has done in a clean session before the probes.
 SETUP: dict[str, list[Probe]] = {
-    "player": [("first guess", call("wordle_play", "ME", "slate", None, None))],
+    "player": [("first guess", call("wordle_play", "ME", "slate", None, None)),
+               ("first guess on side", call("wordle_play_on", "side", "ME", "vexor", None, None))],
     "reader": [], "publisher": [],
 }
 # Presets that shape the caller's own query of a view (a row limit, a join size limit): its

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, game, schema, solver, words
+from wordle_db import channels, db, game, schema, settings, solver, words
 from wordle_db.errors import DatabaseError
 
 from conftest import Invoke, cli_runner
@@ -84,6 +84,8 @@ def tiny(new_db: Callable[[], URL]) -> URL:
     url = new_db()
     schema.migrate(url)
     with db.connect(url) as conn:
+        channels.add(conn, "abc", 3)  # a channel of 3-letter words, the default one here
+        settings.set_setting(conn, "default_channel", "abc")
         words.import_lines(conn, [(1, "ddd", 0), (2, "aaa", 0), (3, "bbb", 0)], answers=False)
         words.import_lines(conn, [(1, "abc", 0), (2, "acb", 0), (3, "bac", 0)], answers=True)
     solver.build(url, workers=1)

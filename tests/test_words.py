@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import Connection
 
-from wordle_db import db, words
+from wordle_db import channels, db, words
 
 from conftest import Invoke
 
@@ -38,18 +38,19 @@ def test_import_adds_good_lines_names_bad_ones_and_reimport_adds_nothing(
     path = tmp_path / "mine.txt"
     long_word = "a" * 33
     path.write_bytes(
-        "Zorbs\n\nhello world\nQuïche\n12345\n  padded  \ncrane\nzorbs\n".encode()
-        + long_word.encode() + b"\n" + "emoji😀\n".encode()
+        "Zorbs\n\nhello world\nQuïçé\n12345\n  zibbo  \ncrane\nzorbs\n".encode()
+        + long_word.encode() + b"\n" + "emoji😀\nplanet\n".encode()
     )
     result = run("words", "import", str(path))
     assert result.exit_code == 0, result.output
-    assert "3 words added" in result.stdout  # zorbs, quïche, padded (crane was known)
+    assert "3 words added" in result.stdout  # zorbs, quïçé, zibbo (crane was known)
     for line, reason in [(3, "not a single word"), (5, "not a single word"),
-                         (9, "longer than 32"), (10, "not a single word")]:
+                         (9, "not 5 letters (the channel's length)"), (10, "not a single word"),
+                         (11, "not 5 letters (the channel's length)")]:
         assert f"mine.txt:{line}: rejected" in result.stderr
         assert reason in result.stderr.split(f"mine.txt:{line}: rejected", 1)[1].splitlines()[0]
-    assert "4 lines rejected" in result.stdout
-    assert count(conn, "word IN ('zorbs', 'quïche', 'padded')") == 3
+    assert "5 lines rejected" in result.stdout
+    assert count(conn, "word IN ('zorbs', 'quïçé', 'zibbo')") == 3
     assert count(conn) == 14_858
 
     again = run("words", "import", str(path))
@@ -91,10 +92,15 @@ def test_answers_join_the_pool_and_known_words_can_become_answers(conn: Connecti
 
 
 def test_other_scripts_are_letters(conn: Connection) -> None:
-    result = words.import_lines(conn, [(1, "добро", 0), (2, "नमस्ते", 0), (3, "ab-cd", 0)], False)
-    assert result.added == 2
-    assert [r.line for r in result.rejected] == [3]
-    assert db.scalar(conn, "SELECT COUNT(*) FROM letters WHERE letter IN ('д', 'न')") == 2
+    channels.add(conn, "hi", 6, language="hi")
+    result = words.import_lines(conn, [(1, "добро", 0), (2, "ab-cd", 0)], False)
+    assert result.added == 1
+    assert [r.line for r in result.rejected] == [2]
+    hindi = words.import_lines(conn, [(1, "नमस्ते", 0)], False, channel="hi")  # letters and marks
+    assert (hindi.added, hindi.rejected) == (1, [])
+    assert db.query(conn, "SELECT channel_id, letter FROM letters WHERE letter IN ('д', 'न') "
+                    "ORDER BY channel_id") == [{"channel_id": 1, "letter": "д"},
+                                               {"channel_id": 2, "letter": "न"}]
 
 
 def test_a_failed_import_changes_nothing(conn: Connection) -> None:

@@ -29,37 +29,42 @@ def default_player(name: str | None) -> str:
     return os.environ.get(PLAYER_ENV) or getpass.getuser()
 
 
-def check(conn: Connection, word: str, day: date | None = None) -> dict[str, Any]:
-    """The hint for `word` against a day's word, recording nothing (wordle_check)."""
-    row = db.call_one(conn, "wordle_check", clean_word(word), day)
+def check(conn: Connection, word: str, day: date | None = None,
+          channel: str | None = None) -> dict[str, Any]:
+    """The hint for `word` against a day's word, recording nothing (wordle_check_on)."""
+    row = db.call_one(conn, "wordle_check_on", channel, clean_word(word), day)
     row["solved"] = bool(row["solved"])
     return row
 
 
 def play(
-    conn: Connection, player: str, word: str, day: date | None = None, hard: bool | None = None
+    conn: Connection, player: str, word: str, day: date | None = None, hard: bool | None = None,
+    channel: str | None = None,
 ) -> dict[str, Any]:
-    """Submit a guess in the player's game (wordle_play); returns attempt, hint, state, ...
+    """Submit a guess in the player's game (wordle_play_on); returns attempt, hint, state, ...
+    `channel` None is the default channel, here and in every function below.
 
     A failure other than a rule's refusal (an interrupted call, a lost connection) says
     whether the guess was recorded all the same."""
     try:
-        row = db.call_one(conn, "wordle_play", clean_word(player), clean_word(word), day, hard)
+        row = db.call_one(conn, "wordle_play_on", channel, clean_word(player), clean_word(word),
+                          day, hard)
     except WordleError as exc:
         if isinstance(exc, DatabaseError) and exc.is_refusal:
             raise
-        raise WordleError(f"{exc}; {_recorded(conn, player, word, day)}") from exc
+        raise WordleError(f"{exc}; {_recorded(conn, player, word, day, channel)}") from exc
     row["hard"] = bool(row["hard"])
     row["solved"] = row["state"] == "won"
     return row
 
 
-def _recorded(conn: Connection, player: str, word: str, day: date | None) -> str:
+def _recorded(conn: Connection, player: str, word: str, day: date | None,
+              channel: str | None) -> str:
     """Whether `word` is on the player's board after a failed wordle_play (a word is never
     played twice in a game, so there it was recorded)."""
     try:
         db.query(conn, "ROLLBACK")  # what an interrupted call left open is not kept
-        guesses = {row["guess"].casefold() for row in board(conn, player, day)}
+        guesses = {row["guess"].casefold() for row in board(conn, player, day, channel)}
     except WordleError:
         return "whether the guess was recorded is unknown: see `wordle-db board`"
     if clean_word(word).casefold() in guesses:
@@ -67,35 +72,40 @@ def _recorded(conn: Connection, player: str, word: str, day: date | None) -> str
     return "the guess was not recorded"
 
 
-def game_state(conn: Connection, player: str, day: date | None = None) -> dict[str, Any]:
-    row = db.call_one(conn, "wordle_game", clean_word(player), day)
+def game_state(conn: Connection, player: str, day: date | None = None,
+               channel: str | None = None) -> dict[str, Any]:
+    row = db.call_one(conn, "wordle_game_on", channel, clean_word(player), day)
     row["hard"] = bool(row["hard"])
     return row
 
 
-def board(conn: Connection, player: str, day: date | None = None) -> list[dict[str, Any]]:
-    return db.call(conn, "wordle_board", clean_word(player), day)
+def board(conn: Connection, player: str, day: date | None = None,
+          channel: str | None = None) -> list[dict[str, Any]]:
+    return db.call(conn, "wordle_board_on", channel, clean_word(player), day)
 
 
-def keyboard(conn: Connection, player: str, day: date | None = None) -> list[tuple[str, str]]:
-    rows = db.call(conn, "wordle_keyboard", clean_word(player), day)
+def keyboard(conn: Connection, player: str, day: date | None = None,
+             channel: str | None = None) -> list[tuple[str, str]]:
+    rows = db.call(conn, "wordle_keyboard_on", channel, clean_word(player), day)
     return [(r["letter"], r["state"]) for r in rows]
 
 
-def reveal_letter(conn: Connection, player: str, day: date | None = None) -> dict[str, Any]:
-    row = db.call_one(conn, "wordle_reveal_letter", clean_word(player), day)
+def reveal_letter(conn: Connection, player: str, day: date | None = None,
+                  channel: str | None = None) -> dict[str, Any]:
+    row = db.call_one(conn, "wordle_reveal_letter_on", channel, clean_word(player), day)
     return row
 
 
-def share(conn: Connection, player: str, day: date | None = None) -> str:
-    row = db.call_one(conn, "wordle_share", clean_word(player), day)
+def share(conn: Connection, player: str, day: date | None = None,
+          channel: str | None = None) -> str:
+    row = db.call_one(conn, "wordle_share_on", channel, clean_word(player), day)
     return str(row["text"])
 
 
-def stats(conn: Connection, player: str) -> dict[str, Any]:
-    row = db.call_one(conn, "wordle_stats", clean_word(player))
+def stats(conn: Connection, player: str, channel: str | None = None) -> dict[str, Any]:
+    row = db.call_one(conn, "wordle_stats_on", channel, clean_word(player))
     row["distribution"] = {
         r["attempts"]: r["games"]
-        for r in db.call(conn, "wordle_stats_distribution", clean_word(player))
+        for r in db.call(conn, "wordle_stats_distribution_on", channel, clean_word(player))
     }
     return row

@@ -13,21 +13,23 @@ from wordle_db.errors import DatabaseError
 HELP = "Type a word and Enter; '?' reveals a letter (a letter hint); an empty line quits."
 
 
-def draw(conn: Connection, player: str, day: date | None, colour: bool, note: str = "") -> dict:
-    state = game.game_state(conn, player, day)
+def draw(conn: Connection, player: str, day: date | None, colour: bool, note: str = "",
+         channel: str | None = None) -> dict:
+    state = game.game_state(conn, player, day, channel)
     if colour:
         click.clear()
-    click.echo(render.board(game.board(conn, player, day), state, colour))
+    click.echo(render.board(game.board(conn, player, day, channel), state, colour))
     click.echo()
-    click.echo(render.keyboard(game.keyboard(conn, player, day), colour))
+    click.echo(render.keyboard(game.keyboard(conn, player, day, channel), colour))
     if note:
         click.echo(f"\n{note}")
     return state
 
 
-def play_game(conn: Connection, player: str, day: date | None, hard: bool, colour: bool) -> None:
+def play_game(conn: Connection, player: str, day: date | None, hard: bool, colour: bool,
+              channel: str | None = None) -> None:
     """Run one game to its end (or until the player quits)."""
-    state = draw(conn, player, day, colour, HELP)
+    state = draw(conn, player, day, colour, HELP, channel)
     day = state["day"]
     while state["state"] == "playing":
         try:
@@ -41,14 +43,14 @@ def play_game(conn: Connection, player: str, day: date | None, hard: bool, colou
             return
         try:
             if word == "?":
-                note = render.letter_hint(game.reveal_letter(conn, player, day))
+                note = render.letter_hint(game.reveal_letter(conn, player, day, channel))
             else:
                 first = state["attempts"] == 0
-                played = game.play(conn, player, word, day, hard if first else None)
+                played = game.play(conn, player, word, day, hard if first else None, channel)
                 note = "solved!" if played["solved"] else ""
         except DatabaseError as exc:  # a refused guess: say why and go on
             note = f"not played: {exc}"
-        state = draw(conn, player, day, colour, note)
+        state = draw(conn, player, day, colour, note, channel)
     click.echo()
-    click.echo(game.share(conn, player, day))
+    click.echo(game.share(conn, player, day, channel))
 

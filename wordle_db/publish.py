@@ -14,19 +14,28 @@ from wordle_db.game import clean_word
 EVENT = "wordle_daily_publish"
 
 
-def publish(conn: Connection, day: date | None = None, word: str | None = None) -> dict[str, Any]:
-    """Publish `day` (default today) at random, or with `word` (an editor's pick, for
-    administrators); a day already published is left as it is."""
+def publish(conn: Connection, day: date | None = None, word: str | None = None,
+            channel: str | None = None) -> dict[str, Any]:
+    """Publish a channel's `day` (default: today in the channel's zone) at random, or with
+    `word` (an editor's pick, for administrators); a day already published is left as it is.
+    `channel` None is the default channel."""
     if word is None:
-        row = db.call_one(conn, "wordle_publish", day)
+        row = db.call_one(conn, "wordle_publish_on", channel, day)
     else:
-        row = db.call_one(conn, "wordle_publish_word", day, clean_word(word))
+        row = db.call_one(conn, "wordle_publish_word_on", channel, day, clean_word(word))
     return row
 
 
-def reveal(conn: Connection, day: date) -> str:
-    """The word of a day, for administrators (needs SELECT on puzzles and words)."""
-    return str(db.scalar(conn, "SELECT word FROM puzzle_schedule WHERE day = ?", day))
+def publish_every_channel(conn: Connection) -> list[dict[str, Any]]:
+    """Today's puzzle of every channel (what the daily event does), one row per channel."""
+    return [publish(conn, channel=row["name"]) for row in db.call(conn, "wordle_channels")]
+
+
+def reveal(conn: Connection, day: date, channel: str | None = None) -> str:
+    """The word of a channel's day, for administrators (needs SELECT on the tables)."""
+    return str(db.scalar(
+        conn, "SELECT word FROM puzzle_schedule "
+        "WHERE channel = COALESCE(?, wordle_setting('default_channel')) AND day = ?", channel, day))
 
 
 def install_event(conn: Connection) -> bool:

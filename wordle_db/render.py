@@ -74,7 +74,7 @@ def board(attempts: list[dict[str, Any]], game: dict[str, Any], colour: bool) ->
 
 def status_line(game: dict[str, Any]) -> str:
     mode = ", hard mode" if game["hard"] else ""
-    head = f"wordle-db #{game['number']} ({game['day']}{mode})"
+    head = f"{game.get('title') or 'wordle-db #' + str(game['number'])} ({game['day']}{mode})"
     if game["state"] == "won":
         return f"{head}: solved in {game['attempts']}/{game['max_tries']}"
     if game["state"] == "lost":

@@ -1,7 +1,7 @@
 """The SQL objects in sql/: one routine, view or event per file, applied verbatim by migrations.
 
 `sql/CONCERN/NAME.sql` holds the current text of object NAME, grouped by concern (words/,
-daily/, game/, access/, solver/); its header names the migration that installs it
+daily/, game/, channels/, access/, solver/); its header names the migration that installs it
 (`-- revision: 0002`). When a later migration changes the object, the old text moves to
 `sql/history/NAME.REVISION.sql`, so every migration keeps finding the exact text it was
 written for and a downgrade can restore the previous one (see docs/migrations.md).

@@ -1,4 +1,4 @@
-"""The installation at a glance (wordle_status), never showing a word."""
+"""The installation at a glance (wordle_status_on), never showing a word."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from wordle_db.errors import DatabaseError
 UNKNOWN_TABLE, UNKNOWN_ROUTINE = 1146, 1305
 
 
-def status(conn: Connection) -> dict[str, Any]:
-    """wordle_status() plus the server and the revision this wordle-db expects (schema_head);
-    schema_revision is None before `init`. unsafe_accounts: see roles.unsafe_accounts."""
+def status(conn: Connection, channel: str | None = None) -> dict[str, Any]:
+    """wordle_status_on(channel) plus the server and the revision this wordle-db expects
+    (schema_head); schema_revision is None before `init`. unsafe_accounts: see
+    roles.unsafe_accounts."""
     from wordle_db.schema import head  # Alembic loads only when needed
 
     info: dict[str, Any] = {
@@ -22,7 +23,7 @@ def status(conn: Connection) -> dict[str, Any]:
         "schema_head": head(),
     }
     try:
-        row = db.call_one(conn, "wordle_status")
+        row = db.call_one(conn, "wordle_status_on", channel)
     except DatabaseError as exc:
         if exc.errno not in (UNKNOWN_TABLE, UNKNOWN_ROUTINE):
             raise

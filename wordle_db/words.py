@@ -66,8 +66,10 @@ def import_lines(
     lines: Iterable[tuple[int, str | None, int]],
     answers: bool,
     progress: Callable[[int], None] | None = None,
+    channel: str | None = None,
 ) -> ImportResult:
-    """Send the lines in batches to word_import, then merge them with wordle_import_words.
+    """Send the lines in batches to word_import, then merge them into a channel's lists with
+    wordle_import_words_on (`channel` None: the default channel).
 
     `progress`, if given, is called with the number of bytes read so far."""
     result = ImportResult()
@@ -87,7 +89,7 @@ def import_lines(
             progress(read)
     if batch:
         db.executemany(conn, "INSERT INTO word_import (line, word) VALUES (?, ?)", batch)
-    summary = db.call_one(conn, "wordle_import_words", answers)
+    summary = db.call_one(conn, "wordle_import_words_on", channel, answers)
     result.lines = int(summary["lines_read"]) + len(result.rejected)
     result.added = int(summary["added"])
     result.answers_added = int(summary["answers_added"])
@@ -107,6 +109,7 @@ def import_file(
     path: Path,
     answers: bool,
     progress: Callable[[int, int], None] | None = None,
+    channel: str | None = None,
 ) -> ImportResult:
     """Import a file; `progress`, if given, is called with (bytes read, file size). A file that
     is not UTF-8 text, or a pipe that does not end, is refused as a whole: nothing imported."""
@@ -118,7 +121,7 @@ def import_file(
 
     with open(path, "rb") as stream:
         try:
-            return import_lines(conn, read_lines(stream), answers, read_so_far)
+            return import_lines(conn, read_lines(stream), answers, read_so_far, channel)
         except lines.NotText as exc:
             raise WordleError(f"{path}:{exc.line}: not a text file: {exc.reason}; nothing "
                               "imported") from None  # fmt: skip

@@ -1,11 +1,11 @@
 -- my_games: the games of the player names that belong to the connected login (_wordle_known_login),
 -- any day, without answers. TEMPTABLE and masked like past_puzzles (another player's values
 -- never reach a caller's predicate); read it outside a transaction (WD013).
--- Numbers count from today's (wordle_puzzle_number once, not per row).
--- Reads: games, players, settings, puzzles.
--- revision: 0006
+-- One row per channel and day (column channel); numbers count from the channel's first_day.
+-- Reads: channels, games, players, settings, puzzles.
+-- revision: 0007
 CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = 'wordle_owner'@'localhost' SQL SECURITY DEFINER VIEW my_games AS
-SELECT pl.name AS player, g.day, DATEDIFF(g.day, c.today) + c.number_today AS number,
+SELECT pl.name AS player, ch.name AS channel, g.day, DATEDIFF(g.day, ch.first_day) + 1 AS number,
        IF(pl.account = c.login, g.state, NULL) AS state,
        IF(pl.account = c.login, g.hard, NULL) AS hard,
        IF(pl.account = c.login, g.attempts, NULL) AS attempts,
@@ -13,7 +13,7 @@ SELECT pl.name AS player, g.day, DATEDIFF(g.day, c.today) + c.number_today AS nu
        IF(pl.account = c.login, g.revealed, NULL) AS letters_revealed,
        IF(pl.account = c.login, g.started_at, NULL) AS started_at,
        IF(pl.account = c.login, g.finished_at, NULL) AS finished_at
-FROM (SELECT _wordle_known_login() AS login, wordle_today() AS today,
-             wordle_puzzle_number(wordle_today()) AS number_today, _wordle_view_check() AS checked) c
+FROM (SELECT _wordle_known_login() AS login, _wordle_view_check() AS checked) c
 JOIN players pl ON pl.account = c.login AND c.checked
 JOIN games g ON g.player_id = pl.id
+JOIN channels ch ON ch.id = g.channel_id

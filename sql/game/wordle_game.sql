@@ -1,32 +1,8 @@
--- wordle_game(player, day): the state of a player's game of `day` (NULL: today, published
--- first if needed), also before the first guess. Result: one row (day, number, letters, state,
--- hard, attempts, max_tries, letters_revealed, revealed, answer): `revealed` is the answer with
--- '.' for every letter not revealed by a letter hint; `answer` is given once the game is over.
--- Errors: WD030, WD031, WD038, WD039 (see wordle_play).
--- Reads: settings, puzzles, words, players, games, revealed_letters, positions.
--- revision: 0006
+-- wordle_game(player, day): wordle_game_on(NULL, player, day), in the default channel.
+-- Reads: see wordle_game_on.
+-- revision: 0007
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_game(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
 MODIFIES SQL DATA SQL SECURITY DEFINER
-COMMENT 'State of a player''s game of a day'
-BEGIN
-  DECLARE v_day DATE;
-  DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  DECLARE v_game INT UNSIGNED;
-  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
-  CALL _wordle_lookup(p_player, p_day, v_day, v_answer, v_game);
-  SELECT v_day AS day, wordle_puzzle_number(v_day) AS number, CHAR_LENGTH(v_answer) AS letters,
-         COALESCE(g.state, 'playing') AS state, COALESCE(g.hard, FALSE) AS hard,
-         CAST(COALESCE(g.attempts, 0) AS UNSIGNED) AS attempts,
-         COALESCE(g.max_tries, CAST(wordle_setting('max_tries') AS UNSIGNED)) AS max_tries,
-         CAST(COALESCE(g.revealed, 0) AS UNSIGNED) AS letters_revealed,
-         (SELECT GROUP_CONCAT(IF(r.position IS NULL, '.', SUBSTRING(v_answer, p.n, 1))
-                              ORDER BY p.n SEPARATOR '')
-          FROM positions p
-          LEFT JOIN revealed_letters r ON r.game_id = g.id AND r.position = p.n
-          WHERE p.n <= CHAR_LENGTH(v_answer)) AS revealed,
-         IF(g.state IN ('won', 'lost'), v_answer, NULL) AS answer
-  FROM (SELECT 1) AS one
-  LEFT JOIN games g ON g.id = v_game;
-  COMMIT AND NO CHAIN NO RELEASE;
-END
+COMMENT 'State of a player''s game of a day in the default channel'
+CALL wordle_game_on(NULL, p_player, p_day)

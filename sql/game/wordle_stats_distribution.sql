@@ -1,25 +1,9 @@
--- wordle_stats_distribution(player): how many games (not from the archive, as in wordle_stats)
--- the player won in 1, 2, ... attempts, up to
--- the most tries any of their games allowed (or max_tries). Rows (attempts, games).
--- Errors: WD038, WD039 (see wordle_play).
--- Reads: settings, positions, players, games.
--- revision: 0006
+-- wordle_stats_distribution(player): wordle_stats_distribution_on(NULL, player), in the
+-- default channel.
+-- Reads: see wordle_stats_distribution_on.
+-- revision: 0007
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_stats_distribution(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 READS SQL DATA SQL SECURITY DEFINER
-COMMENT 'Winning attempt numbers of a player'
-BEGIN
-  DECLARE v_player INT UNSIGNED;
-  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
-  CALL _wordle_begin();
-  CALL _wordle_player(p_player, FALSE, v_player);
-  SELECT p.n AS attempts, COUNT(g.id) AS games
-  FROM positions p
-  LEFT JOIN games g ON g.player_id = v_player AND g.state = 'won' AND g.attempts = p.n
-                   AND NOT g.archive
-  WHERE p.n <= GREATEST(CAST(wordle_setting('max_tries') AS UNSIGNED),
-                        COALESCE((SELECT MAX(max_tries) FROM games WHERE player_id = v_player), 0))
-  GROUP BY p.n
-  ORDER BY p.n;
-  COMMIT AND NO CHAIN NO RELEASE;
-END
+COMMENT 'Winning attempt numbers of a player in the default channel'
+CALL wordle_stats_distribution_on(NULL, p_player)

@@ -7,7 +7,7 @@
 -- Errors: WD050 bad pairs; for a player those of wordle_board.
 -- Reads: positions, settings, puzzles, words, players, games, attempts, mysql.roles_mapping.
 -- Writes: solver_work_pairs.
--- revision: 0006
+-- revision: 0007
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_solver_pairs(
     IN p_work BINARY(16),
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -17,6 +17,7 @@ COMMENT 'Internal: the solver''s guesses and hints so far'
 BEGIN
   DECLARE v_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
     DEFAULT LOWER(TRIM(p_pairs));
+  DECLARE v_channel SMALLINT UNSIGNED;
   DECLARE v_day DATE;
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_game INT UNSIGNED;
@@ -35,7 +36,7 @@ BEGIN
       SIGNAL SQLSTATE 'WD050' SET MESSAGE_TEXT = 'each hint needs one digit per letter of its guess';
     END IF;
   ELSEIF p_player IS NOT NULL THEN
-    CALL _wordle_lookup(p_player, p_day, v_day, v_answer, v_game);
+    CALL _wordle_lookup(NULL, p_player, p_day, v_channel, v_day, v_answer, v_game);  -- the default channel
     INSERT INTO solver_work_pairs (work, n, guess, hint)
     SELECT p_work, attempt, guess, hint FROM attempts WHERE game_id = v_game;
   END IF;

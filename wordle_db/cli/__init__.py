@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from wordle_db.cli import admin, game, serve, solver  # the modules register their commands
+from wordle_db.cli import (  # the modules register their commands
+    admin,
+    channels,
+    game,
+    serve,
+    solver,
+)
 from wordle_db.cli.base import cli
 
 
@@ -10,4 +16,4 @@ def main() -> None:
     cli(prog_name="wordle-db")
 
 
-__all__ = ["admin", "cli", "game", "main", "serve", "solver"]
+__all__ = ["admin", "channels", "cli", "game", "main", "serve", "solver"]

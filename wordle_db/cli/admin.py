@@ -10,6 +10,7 @@ from sqlalchemy.engine import Connection
 from wordle_db import db, roles, words
 from wordle_db.cli.base import (
     App,
+    channel_option,
     cli,
     json_option,
     pass_app,
@@ -115,23 +116,27 @@ def words_group() -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--answers", is_flag=True,
               help="The words may also be published as daily answers.")
+@channel_option
 @with_connection
-def words_import(app: App, conn: Connection, file: Path, answers: bool) -> None:
-    """Import FILE: one word per line, UTF-8.
+def words_import(app: App, conn: Connection, file: Path, answers: bool,
+                 channel: str | None) -> None:
+    """Import FILE into a channel's words: one word per line, UTF-8.
 
-    Words are normalised (NFC, lowercase). Lines that are not a single word of letters, or
-    are too long, are reported by line number and skipped; known words are ignored. A file
-    that is not UTF-8 text (invalid bytes, control characters) is refused whole.
+    Words are normalised (NFC, lowercase; accents folded in a channel that folds them).
+    Lines that are not a single word of letters, or have not the channel's number of letters,
+    are reported by line number and skipped; known words are ignored. A file that is not
+    UTF-8 text (invalid bytes, control characters) is refused whole.
 
     \b
     Example:
         wordle-db words import my-words.txt --answers
+        wordle-db words import six.txt --answers --channel en6
     """
     if file.stat().st_size < PROGRESS_MIN_BYTES:
-        result = words.import_file(conn, file, answers)
+        result = words.import_file(conn, file, answers, channel=channel)
     else:
         with progress("importing") as update:
-            result = words.import_file(conn, file, answers, update)
+            result = words.import_file(conn, file, answers, update, channel)
     for bad in result.rejected[:50]:
         text = f" {bad.text!r}" if bad.text else ""
         click.echo(f"{file}:{bad.line}: rejected{text}: {bad.reason}", err=True)
@@ -145,15 +150,17 @@ def words_import(app: App, conn: Connection, file: Path, answers: bool) -> None:
 
 @cli.command()
 @json_option
+@channel_option
 @with_connection
-def status(app: App, conn: Connection, as_json: bool) -> None:
-    """Show the server, schema and word counts, and today's puzzle (never its word).
+def status(app: App, conn: Connection, as_json: bool, channel: str | None) -> None:
+    """Show the server, schema and a channel's word counts and today's puzzle (never its word).
 
     \b
     Example:
         wordle-db status --json
+        wordle-db status --channel fr
     """
-    info = read_status(conn)
+    info = read_status(conn, channel)
     info["server"] = db.describe_url(app.url)
     info["embedded"] = app.embedded
     if as_json:
@@ -171,6 +178,8 @@ def status(app: App, conn: Connection, as_json: bool) -> None:
         )
     else:
         click.echo(f"schema:   {info['schema_revision']}")
+    if "channel" in info:
+        click.echo(f"channel:  {info['channel']}")
     click.echo(
         f"words:    {info['words_allowed']} accepted, {info['words_answers']} answers, "
         f"{info['answers_left']} never published"
@@ -198,7 +207,8 @@ def config(app: App, conn: Connection, name: str | None, value: str | None) -> N
     """Show the installation settings, or set NAME to VALUE.
 
     \b
-    Settings: time_zone, first_day, max_tries, letter_hints, player_names.
+    Settings: player_names, publish_ahead, default_channel; time_zone, first_day,
+    max_tries and letter_hints are the default channel's (`wordle-db channel set` for others).
     Example:
         wordle-db config time_zone Europe/Paris
         wordle-db config -- time_zone -05:00   (-- before a negative offset)

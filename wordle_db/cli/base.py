@@ -20,6 +20,7 @@ from wordle_db.errors import WordleError, describe, one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
 DEBUG_ENV = "WORDLE_DB_DEBUG"  # set: unexpected errors show their traceback
+CHANNEL_ENV = "WORDLE_DB_CHANNEL"
 MAX_SECRET = 1024  # bytes of a password read from stdin
 LIMIT = click.IntRange(1, 2**31 - 1)  # how many rows to show: the routines take an INT
 
@@ -140,6 +141,16 @@ def player_option(f: F) -> F:
         "--player",
         metavar="NAME",
         help="Player name. Default: $WORDLE_DB_PLAYER, else your login name.",
+    )(f)
+
+
+def channel_option(f: F) -> F:
+    return click.option(
+        "--channel",
+        metavar="NAME",
+        envvar=CHANNEL_ENV,
+        help=f"The channel (see `wordle-db channel list`). Default: ${CHANNEL_ENV}, else the "
+        "setting default_channel (en).",
     )(f)
 
 

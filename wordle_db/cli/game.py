@@ -11,6 +11,7 @@ from wordle_db import db, game, render
 from wordle_db import publish as publication
 from wordle_db.cli.base import (
     App,
+    channel_option,
     cli,
     date_option,
     is_terminal,
@@ -24,19 +25,26 @@ from wordle_db.errors import WordleError
 
 
 @cli.command("publish-today")
+@click.option("--channel", metavar="NAME",
+              help="Publish this channel only. Default: every channel, each on its own today.")
 @click.option("--reveal", is_flag=True, help="Also print the word.")
 @with_connection
-def publish_today(app: App, conn: Connection, reveal: bool) -> None:
-    """Publish today's puzzle (for cron): a random answer word never used before.
+def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool) -> None:
+    """Publish today's puzzle of every channel (for cron): a random answer word never used
+    before in that channel.
 
-    Prints one line; exits 0 also when today was already published.
+    Prints one line per channel; exits 0 also when today was already published.
 
     \b
     Example (crontab, five past midnight):
         5 0 * * * wordle-db publish-today
     """
-    row = publication.publish(conn)
-    _report(conn, row, reveal)
+    if channel is not None:
+        _report(conn, publication.publish(conn, channel=channel), reveal, named=True)
+        return
+    rows = publication.publish_every_channel(conn)
+    for row in rows:
+        _report(conn, row, reveal, named=len(rows) > 1)
 
 
 @cli.command()
@@ -44,22 +52,27 @@ def publish_today(app: App, conn: Connection, reveal: bool) -> None:
               help="The day to publish, YYYY-MM-DD.")
 @click.option("--word", help="An editor's pick: an answer word never published.")
 @click.option("--reveal", is_flag=True, help="Also print the word.")
+@channel_option
 @with_connection
-def publish(app: App, conn: Connection, day: datetime, word: str | None, reveal: bool) -> None:
+def publish(app: App, conn: Connection, day: datetime, word: str | None, reveal: bool,
+            channel: str | None) -> None:
     """Publish or schedule the puzzle of a day, at random or with a chosen word.
 
     \b
     Example:
         wordle-db publish --date 2026-12-25 --word merry
+        wordle-db publish --date 2026-12-25 --channel fr
     """
-    row = publication.publish(conn, to_date(day), word)
-    _report(conn, row, reveal)
+    row = publication.publish(conn, to_date(day), word, channel)
+    _report(conn, row, reveal, named=channel is not None)
 
 
-def _report(conn: Connection, row: dict, reveal: bool) -> None:
+def _report(conn: Connection, row: dict, reveal: bool, named: bool) -> None:
+    """One line per publication; the channel is named when there are several."""
     verb = "published" if row["published"] else "already published"
-    word = f": {publication.reveal(conn, row['day']).upper()}" if reveal else ""
-    click.echo(f"puzzle #{row['number']} for {row['day']} {verb}{word}")
+    word = f": {publication.reveal(conn, row['day'], row['channel']).upper()}" if reveal else ""
+    channel = f"{row['channel']} " if named else ""
+    click.echo(f"{channel}puzzle #{row['number']} for {row['day']} {verb}{word}")
 
 
 @cli.command()
@@ -114,9 +127,10 @@ def _enable_on_each_node(app: App) -> None:
               default="tiles", show_default=True, help="How to print the hint.")
 @click.option("--player", metavar="NAME", help="Record the guess in this player's game.")
 @click.option("--hard", is_flag=True, help="Hard mode (with --player, before the first guess).")
+@channel_option
 @with_connection
 def guess(app: App, conn: Connection, word: str, day: datetime | None, fmt: str,
-          player: str | None, hard: bool) -> None:
+          player: str | None, hard: bool, channel: str | None) -> None:
     """Check WORD against the day's word and print the hint.
 
     Tiles: green right place, yellow elsewhere, grey absent; as plain text [A] right place,
@@ -128,13 +142,14 @@ def guess(app: App, conn: Connection, word: str, day: datetime | None, fmt: str,
     Example:
         wordle-db guess crane --format digits
         wordle-db guess crane --player ann --hard
+        wordle-db guess monde --channel fr
     """
     if player is None:
         if hard:
             raise click.UsageError("--hard needs --player: only a recorded game has a mode")
-        row = game.check(conn, word, to_date(day))
+        row = game.check(conn, word, to_date(day), channel)
     else:
-        row = game.play(conn, player, word, to_date(day), True if hard else None)
+        row = game.play(conn, player, word, to_date(day), True if hard else None, channel)
     if fmt == "json":
         print_json(row)
     elif fmt == "digits":
@@ -144,24 +159,25 @@ def guess(app: App, conn: Connection, word: str, day: datetime | None, fmt: str,
         suffix = "  solved!" if row["solved"] else ""
         click.echo(f"#{row['number']} {render.tiles(row['guess'], row['hint'], colour)}{suffix}")
     else:
-        _show_board(conn, player, row["day"])
+        _show_board(conn, player, row["day"], channel)
 
 
-def _show_board(conn: Connection, player: str, day: date | None) -> None:
+def _show_board(conn: Connection, player: str, day: date | None, channel: str | None) -> None:
     colour = render.use_colour(is_terminal())
-    state = game.game_state(conn, player, day)
-    click.echo(render.board(game.board(conn, player, day), state, colour))
+    state = game.game_state(conn, player, day, channel)
+    click.echo(render.board(game.board(conn, player, day, channel), state, colour))
     click.echo()
-    click.echo(render.keyboard(game.keyboard(conn, player, day), colour))
+    click.echo(render.keyboard(game.keyboard(conn, player, day, channel), colour))
 
 
 @cli.command()
 @player_option
 @date_option("A past day's game (default: today).")
 @json_option
+@channel_option
 @with_connection
 def board(app: App, conn: Connection, player: str | None, day: datetime | None,
-          as_json: bool) -> None:
+          as_json: bool, channel: str | None) -> None:
     """Show a player's board and keyboard for the day.
 
     \b
@@ -170,40 +186,45 @@ def board(app: App, conn: Connection, player: str | None, day: datetime | None,
     """
     name = game.default_player(player)
     if as_json:
-        print_json({"game": game.game_state(conn, name, to_date(day)),
-                    "attempts": game.board(conn, name, to_date(day)),
-                    "keyboard": dict(game.keyboard(conn, name, to_date(day)))})  # fmt: skip
+        day_ = to_date(day)
+        print_json({"game": game.game_state(conn, name, day_, channel),
+                    "attempts": game.board(conn, name, day_, channel),
+                    "keyboard": dict(game.keyboard(conn, name, day_, channel))})  # fmt: skip
     else:
-        _show_board(conn, name, to_date(day))
+        _show_board(conn, name, to_date(day), channel)
 
 
 @cli.command()
 @player_option
 @date_option("A past day's game (default: today).")
+@channel_option
 @with_connection
-def hint(app: App, conn: Connection, player: str | None, day: datetime | None) -> None:
+def hint(app: App, conn: Connection, player: str | None, day: datetime | None,
+         channel: str | None) -> None:
     """Reveal one letter of the answer that no guess has found yet (a letter hint).
 
     \b
     Example:
         wordle-db hint --player ann
     """
-    row = game.reveal_letter(conn, game.default_player(player), to_date(day))
+    row = game.reveal_letter(conn, game.default_player(player), to_date(day), channel)
     click.echo(render.letter_hint(row))
 
 
 @cli.command()
 @player_option
 @json_option
+@channel_option
 @with_connection
-def stats(app: App, conn: Connection, player: str | None, as_json: bool) -> None:
+def stats(app: App, conn: Connection, player: str | None, as_json: bool,
+          channel: str | None) -> None:
     """Show a player's statistics: games, wins, streaks, winning tries.
 
     \b
     Example:
         wordle-db stats --player ann --json
     """
-    row = game.stats(conn, game.default_player(player))
+    row = game.stats(conn, game.default_player(player), channel)
     if as_json:
         print_json(row)
         return
@@ -217,24 +238,27 @@ def stats(app: App, conn: Connection, player: str | None, as_json: bool) -> None
 @cli.command()
 @player_option
 @date_option("A past day's game (default: today).")
+@channel_option
 @with_connection
-def share(app: App, conn: Connection, player: str | None, day: datetime | None) -> None:
+def share(app: App, conn: Connection, player: str | None, day: datetime | None,
+          channel: str | None) -> None:
     """Print the spoiler-free share text of a finished game.
 
     \b
     Example:
         wordle-db share --player ann
     """
-    click.echo(game.share(conn, game.default_player(player), to_date(day)))
+    click.echo(game.share(conn, game.default_player(player), to_date(day), channel))
 
 
 @cli.command()
 @player_option
 @click.option("--hard", is_flag=True, help="Hard mode (chosen before the first guess).")
 @date_option("Play a past day's puzzle (default: today).")
+@channel_option
 @with_connection
 def play(app: App, conn: Connection, player: str | None, hard: bool,
-         day: datetime | None) -> None:
+         day: datetime | None, channel: str | None) -> None:
     """Play the day's game interactively in the terminal.
 
     Type a guess and Enter; '?' reveals a letter; an empty line quits (the game stays open).
@@ -246,4 +270,4 @@ def play(app: App, conn: Connection, player: str | None, hard: bool,
     from wordle_db.play import play_game
 
     play_game(conn, game.default_player(player), to_date(day), hard,
-              render.use_colour(is_terminal()))  # fmt: skip
+              render.use_colour(is_terminal()), channel)  # fmt: skip

@@ -1,0 +1,23 @@
+-- wordle_check(guess, day): check one guess against the word of `day` (NULL: today) without
+-- recording anything: the stateless game of `wordle-db guess WORD`. Unlimited tries, so it is
+-- for administrators; players use wordle_play. Today is published first if needed.
+-- Result: one row (day, number, guess, hint, solved).
+-- Errors: WD030 future day, WD031 no puzzle that day, WD032 wrong length, WD033 not a word.
+-- Reads: settings, puzzles, words.
+-- revision: 0006
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_check(
+    IN p_guess MEDIUMTEXT, IN p_day DATE)
+MODIFIES SQL DATA SQL SECURITY DEFINER
+COMMENT 'Hint for a guess against a day''s word, recording nothing (administrators)'
+BEGIN
+  DECLARE v_day, v_today DATE;
+  DECLARE v_answer, v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  DECLARE v_hint VARCHAR(32);
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  CALL _wordle_puzzle(p_day, v_day, v_answer, v_today);
+  SET v_guess = _wordle_guess(v_answer, p_guess),
+      v_hint = wordle_hint(v_answer, v_guess);
+  SELECT v_day AS day, wordle_puzzle_number(v_day) AS number, v_guess AS guess, v_hint AS hint,
+         v_hint = REPEAT('2', CHAR_LENGTH(v_hint)) AS solved;
+  COMMIT AND NO CHAIN NO RELEASE;
+END

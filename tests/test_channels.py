@@ -1,0 +1,264 @@
+"""Channels: several daily puzzles side by side, each with its own words, length, tries,
+numbering, statistics and accent rule, through SQL, the library and the CLI."""
+
+from __future__ import annotations
+
+import threading
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import channels, db, game, publish, schema, words
+
+from conftest import Invoke, cli_runner
+from test_game import sql_error, today
+
+SIX = ["planet", "garden", "silver", "breeze", "candle", "frozen"]
+# Letters only, in no English list: a channel's own answers.
+OWN = ["qopaz", "zimbu", "vexor"]
+
+
+def add(conn: Connection, name: str, letters: int, answers: list[str],
+        accepted: list[str] = (), **options: Any) -> None:  # type: ignore[assignment]
+    channels.add(conn, name, letters, **options)
+    numbered = [(n, w, 0) for n, w in enumerate(answers, 1)]
+    words.import_lines(conn, numbered, True, channel=name)
+    if accepted:
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(accepted, 1)], False,
+                           channel=name)
+
+
+def play_to_the_end(conn: Connection, player: str, channel: str | None, answer: str,
+                    wrong: list[str]) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for word in [*wrong, answer]:
+        row = game.play(conn, player, word, channel=channel)
+        if row["state"] != "playing":
+            break
+    return row
+
+
+def test_two_channels_one_player_one_day(conn: Connection) -> None:
+    day = today(conn)
+    channels.change(conn, "en", "first_day", str(day - timedelta(9)))
+    add(conn, "six", 6, SIX, max_tries=4, language="en")
+    publish.publish(conn, day, "crane")
+    publish.publish(conn, day, "candle", channel="six")
+
+    en = play_to_the_end(conn, "ann", None, "crane", ["slate"])
+    six = play_to_the_end(conn, "ann", "six", "candle", ["planet", "garden", "silver", "breeze"])
+
+    assert (en["number"], en["max_tries"], en["state"], en["attempt"]) == (10, 6, "won", 2)
+    assert (six["number"], six["max_tries"], six["state"], six["attempt"]) == (1, 4, "lost", 4)
+    assert six["answer"] == "candle"
+    assert game.stats(conn, "ann")["won"] == 1
+    six_stats = game.stats(conn, "ann", "six")
+    assert (six_stats["won"], six_stats["played"]) == (0, 1)
+    assert game.share(conn, "ann").startswith("wordle-db #10 2/6")
+    assert game.share(conn, "ann", channel="six").startswith("wordle-db six #1 X/4")
+    assert game.game_state(conn, "ann", channel="six")["title"] == "wordle-db six #1"
+
+
+def test_each_channel_has_its_length(conn: Connection) -> None:
+    add(conn, "six", 6, SIX)
+    sql_error(lambda: game.play(conn, "ann", "planet"), "WD032", "a guess must have 5 letters")
+    assert game.play(conn, "ann", "planet", channel="six")["guess"] == "planet"
+    sql_error(lambda: game.play(conn, "ann", "crane", channel="six"), "WD032",
+              "a guess must have 6 letters")
+    result = words.import_lines(conn, [(1, "crane", 0), (2, "fennel", 0)], True, channel="six")
+    assert [(r.line, r.reason) for r in result.rejected] == [
+        (1, "not 6 letters (the channel's length)")]
+    five = words.import_lines(conn, [(1, "fennel", 0)], True)
+    assert [r.reason for r in five.rejected] == ["not 5 letters (the channel's length)"]
+
+
+def test_a_channels_words_stay_in_it(conn: Connection) -> None:
+    add(conn, "own", 5, OWN)
+    day = today(conn)
+    drawn = {publish.publish(conn, day + timedelta(n), channel="own")["day"] for n in range(3)}
+    assert len(drawn) == 3
+    words_drawn = {r["word"] for r in db.query(
+        conn, "SELECT word FROM puzzle_schedule WHERE channel = 'own'")}
+    assert words_drawn == set(OWN)
+    sql_error(lambda: publish.publish(conn, day + timedelta(3), channel="own"), "WD020",
+              "no answer word is left to publish in this channel")
+    for n in range(40):
+        publish.publish(conn, day + timedelta(n))
+    en_words = {r["word"] for r in db.query(
+        conn, "SELECT word FROM puzzle_schedule WHERE channel = 'en'")}
+    assert len(en_words) == 40 and not en_words & set(OWN)
+    sql_error(lambda: game.play(conn, "ann", OWN[0]), "WD033", "is not an accepted word")
+    sql_error(lambda: publish.publish(conn, day + timedelta(50), "crane", channel="own"),
+              "WD022", "not an answer word of this channel")
+
+
+def test_forty_publish_today_at_once_publish_each_channel_once(db_url: URL,
+                                                               conn: Connection) -> None:
+    add(conn, "six", 6, SIX)
+    add(conn, "own", 5, OWN)
+    errors: list[str] = []
+    start = threading.Barrier(40)
+
+    def cron() -> None:
+        try:
+            start.wait()
+            result = cli_runner(db_url)("publish-today")
+            assert result.exit_code == 0, result.output
+        except BaseException as exc:
+            errors.append(repr(exc))
+
+    threads = [threading.Thread(target=cron) for _ in range(40)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    rows = db.query(conn, "SELECT channel, COUNT(*) AS n FROM puzzle_schedule "
+                    "WHERE day = ? GROUP BY channel ORDER BY channel", today(conn))
+    assert [(r["channel"], r["n"]) for r in rows] == [("en", 1), ("own", 1), ("six", 1)]
+    assert db.scalar(conn, "SELECT COUNT(*) FROM puzzles") == 3
+
+
+def test_accents_fold_or_stay_letters(conn: Connection) -> None:
+    add(conn, "fr", 5, ["étude", "monde"], ["cœur", "forêt"], language="fr")
+    add(conn, "frk", 5, ["étude", "monde"], language="fr", accents="keep")
+    day = today(conn)
+    for channel in ("fr", "frk"):
+        publish.publish(conn, day, "monde", channel=channel)
+
+    folded = game.check(conn, "étude", channel="fr")
+    plain = game.check(conn, "etude", channel="fr")
+    assert (folded["guess"], folded["hint"]) == ("etude", plain["hint"])
+    assert game.check(conn, "ÉTUDE", channel="fr")["guess"] == "etude"
+    assert game.check(conn, "cœur", channel="fr")["guess"] == "coeur"  # œ is played as oe
+    letters = {letter for letter, _ in game.keyboard(conn, "ann", channel="fr")}
+    assert "é" not in letters and {"e", "t", "u"} <= letters
+
+    kept = game.check(conn, "étude", channel="frk")
+    assert kept["guess"] == "étude"
+    sql_error(lambda: game.check(conn, "etude", channel="frk"), "WD033", "is not an accepted word")
+    assert "é" in {letter for letter, _ in game.keyboard(conn, "ann", channel="frk")}
+
+
+def test_unknown_channels_and_bad_definitions_are_one_line(conn: Connection) -> None:
+    sql_error(lambda: game.play(conn, "ann", "crane", channel="nope"), "WD060",
+              "there is no channel 'nope' (known: en)")
+    sql_error(lambda: channels.add(conn, "Bad Name", 5), "WD061", "a channel name is 1 to 16")
+    sql_error(lambda: channels.add(conn, "x" * 17, 5), "WD061", "a channel name is 1 to 16")
+    sql_error(lambda: channels.add(conn, "one", 1), "WD061", "2 to 32 letters")
+    sql_error(lambda: channels.add(conn, "en", 5), "WD062", "there is already a channel en")
+    sql_error(lambda: channels.add(conn, "tz", 5, time_zone="Mars/Olympus"), "WD011",
+              "unknown to the server")
+    assert [c["name"] for c in channels.all_channels(conn)] == ["en"]  # nothing half-made
+    sql_error(lambda: channels.change(conn, "en", "letters", "6"), "WD011",
+              "letters is chosen when a channel is created")
+    sql_error(lambda: channels.change(conn, "en", "max_tries", "21"), "WD011", "1 to 20")
+
+
+def test_old_calls_play_the_default_channel(conn: Connection) -> None:
+    add(conn, "six", 6, SIX)
+    db.call(conn, "wordle_set_setting", "max_tries", "5")
+    assert channels.one_channel(conn, "en")["max_tries"] == 5
+    assert db.scalar(conn, "SELECT wordle_setting('max_tries')") == "5"
+    row = db.call_one(conn, "wordle_play", "ann", "crane", None, None)
+    assert row["max_tries"] == 5
+    db.call(conn, "wordle_set_setting", "default_channel", "six")
+    assert db.call_one(conn, "wordle_play", "bob", "planet", None, None)["guess"] == "planet"
+    sql_error(lambda: db.call(conn, "wordle_set_setting", "default_channel", "nope"), "WD011",
+              "there is no channel 'nope'")
+
+
+def test_the_channel_commands(run: Invoke, conn: Connection) -> None:
+    result = run("channel", "add", "six", "--letters", "6", "--max-tries", "4")
+    assert result.exit_code == 0, result.output
+    assert "six added: en, 6 letters, 4 tries, accents keep" in result.output
+    path_rows = [(n, w, 0) for n, w in enumerate(SIX, 1)]
+    words.import_lines(conn, path_rows, True, channel="six")
+    listed = run("channel", "list")
+    assert "en (default): en, 5 letters" in listed.output
+    assert "six: en, 6 letters, 4 tries, accents keep, UTC; 6 words, 6 answers" in listed.output
+    assert run("channel", "set", "six", "letter_hints", "0").output == "six: letter_hints = 0\n"
+    assert "max_tries = 4" in run("channel", "show", "six").output
+    assert run("guess", "planet", "--player", "ann", "--channel", "six").exit_code == 0
+    refused = run("channel", "remove", "six")
+    assert refused.exit_code == 1
+    assert refused.output == ("Error: channel six has 1 games: remove it with force to delete "
+                              "them too\n")
+    assert run("channel", "remove", "en").exit_code == 1
+    gone = run("channel", "remove", "six", "--force")
+    assert gone.output == "channel six removed (1 games deleted)\n"
+    assert db.scalar(conn, "SELECT COUNT(*) FROM games") == 0
+    unknown = run("guess", "crane", "--channel", "six")
+    assert (unknown.exit_code, unknown.output) == (
+        1, "Error: there is no channel 'six' (known: en)\n")
+
+
+def test_languages_from_debian_lists(run: Invoke, conn: Connection) -> None:
+    result = run("channel", "add", "fr", "--language", "fr", "--letters", "5", "--from-system")
+    assert result.exit_code == 0, result.output
+    fr = channels.one_channel(conn, "fr")
+    assert fr["accents"] == "fold" and fr["words"] > 3000 and 300 < fr["answers"] < fr["words"]
+    assert run("publish-today").exit_code == 0
+    assert run("guess", "--channel", "fr", "monde", "--format", "digits").exit_code == 0
+    assert run("guess", "--channel", "fr", "étude", "--format", "digits").exit_code == 0
+
+
+def snapshot(conn: Connection, numbers: str) -> dict[str, Any]:
+    """Everything a player or an editor sees of the default channel (numbers: an SQL
+    expression of `day`)."""
+    games_rows = db.query(conn, "SELECT p.name, g.day, g.state, g.hard, g.attempts, g.max_tries,"
+                          " g.revealed, g.archive FROM games g JOIN players p ON p.id = g.player_id"
+                          " ORDER BY p.name, g.day")  # fmt: skip
+    return {
+        "puzzles": db.query(conn, f"SELECT p.day, w.word, p.picked, {numbers} AS number "
+                            "FROM puzzles p JOIN words w ON w.id = p.word_id ORDER BY p.day"),
+        "pool": db.scalar(conn, "SELECT COUNT(*) FROM answer_pool"),
+        "games": games_rows,
+        "attempts": db.query(conn, "SELECT game_id, attempt, guess, hint FROM attempts "
+                             "ORDER BY game_id, attempt"),
+        "stats": {p: db.call_one(conn, "wordle_stats", p) for p in ("ann", "bob")},
+        "settings": {n: db.scalar(conn, "SELECT wordle_setting(?)", n)
+                     for n in ("max_tries", "letter_hints", "time_zone", "first_day")},
+    }
+
+
+def test_the_migration_keeps_every_game_and_number(new_db) -> None:  # type: ignore[no-untyped-def]
+    url = new_db()
+    schema.migrate(url, "0006")
+    with db.connect(url) as conn:
+        db.call(conn, "wordle_import_begin")  # the calls of revision 0006
+        db.executemany(conn, "INSERT INTO word_import (line, word) VALUES (?, ?)",
+                       list(enumerate(["ghost", "crane", "plumb", "slate", "pious"], 1)))
+        db.call(conn, "wordle_import_words", True)
+        day: date = today(conn)
+        for n, word in enumerate(["ghost", "crane", "plumb", "slate"]):
+            db.call(conn, "wordle_publish_word", day - timedelta(3 - n), word)
+        db.call(conn, "wordle_set_setting", "letter_hints", "3")
+        for back, answer in ((3, "ghost"), (2, "crane"), (1, "plumb")):
+            db.call(conn, "wordle_play", "ann", answer, day - timedelta(back), None)
+        db.call(conn, "wordle_play", "ann", "crane", day, None)
+        db.call(conn, "wordle_play", "bob", "ghost", day - timedelta(2), True)
+        db.call(conn, "wordle_reveal_letter", "bob", day - timedelta(2))
+        before = snapshot(conn, "wordle_puzzle_number(p.day)")
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        assert snapshot(conn, "wordle_puzzle_number(p.day)") == before
+        assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id <> 1") == 0
+        assert game.play(conn, "ann", "slate")["state"] == "won"  # the game goes on
+        played = snapshot(conn, "wordle_puzzle_number(p.day)")
+    schema.migrate(url, "0006")
+    with db.connect(url) as conn:
+        assert snapshot(conn, "wordle_puzzle_number(p.day)") == played
+
+
+def test_downgrade_refuses_to_drop_other_channels(new_db, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    url = new_db()
+    schema.migrate(url)
+    with db.connect(url) as other:
+        channels.add(other, "six", 6)
+    with pytest.raises(Exception, match="remove them first"):
+        schema.migrate(url, "0006")
+    with db.connect(url) as other:
+        assert db.scalar(other, "SELECT COUNT(*) FROM channels") == 2

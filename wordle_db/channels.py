@@ -1,0 +1,72 @@
+"""Channels: several daily puzzles side by side. The database keeps them (wordle_channel_add,
+wordle_channels, ...); this module calls those routines and fills a new channel's words from
+Debian's word lists (wordle_db.languages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.engine import Connection
+
+from wordle_db import db, words
+from wordle_db.errors import WordleError
+from wordle_db.words import ImportResult
+
+# Languages whose daily games usually play é as e; the others keep accented letters apart.
+FOLDED_LANGUAGES = frozenset({"fr", "es", "it", "pt"})
+
+
+def all_channels(conn: Connection) -> list[dict[str, Any]]:
+    return [_clean(row) for row in db.call(conn, "wordle_channels")]
+
+
+def one_channel(conn: Connection, name: str) -> dict[str, Any]:
+    """wordle_channels' row of `name`."""
+    rows = all_channels(conn)
+    for row in rows:
+        if row["name"] == name:
+            return row
+    known = ", ".join(row["name"] for row in rows)
+    raise WordleError(f"there is no channel {name!r} (known: {known})")
+
+
+def add(conn: Connection, name: str, letters: int, language: str | None = None,
+        max_tries: int | None = None, letter_hints: int | None = None,
+        accents: str | None = None, time_zone: str | None = None) -> dict[str, Any]:
+    """Create a channel (wordle_channel_add); NULLs take the database's defaults, except the
+    accent rule, which follows the language (FOLDED_LANGUAGES) when not given."""
+    if accents is None:
+        accents = "fold" if language in FOLDED_LANGUAGES else "keep"
+    row = db.call_one(conn, "wordle_channel_add", name, language, letters, max_tries,
+                      letter_hints, accents, time_zone)  # fmt: skip
+    return _clean(row)
+
+
+def change(conn: Connection, name: str, key: str, value: str) -> dict[str, Any]:
+    return _clean(db.call_one(conn, "wordle_channel_set", name, key, value))
+
+
+def remove(conn: Connection, name: str, force: bool = False) -> dict[str, Any]:
+    return db.call_one(conn, "wordle_channel_remove", name, force)
+
+
+def import_system_words(conn: Connection, channel: str, language: str, letters: int,
+                        min_zipf: float | None = None) -> tuple[ImportResult, ImportResult]:
+    """Fill a channel from the installed Debian list of `language`: its words of `letters`
+    letters as accepted words, the common ones (wordfreq) as answers."""
+    from wordle_db.languages import system_words
+
+    found = system_words(language, letters, min_zipf)
+    return (
+        words.import_lines(conn, _numbered(found.accepted), False, channel=channel),
+        words.import_lines(conn, _numbered(found.answers), True, channel=channel),
+    )
+
+
+def _numbered(items: list[str]) -> list[tuple[int, str | None, int]]:
+    return [(n, word, len(word.encode())) for n, word in enumerate(items, 1)]
+
+
+def _clean(row: dict[str, Any]) -> dict[str, Any]:
+    row["is_default"] = bool(row["is_default"])
+    return row

@@ -29,13 +29,15 @@ BEGIN
   CALL _wordle_channel(p_channel, v_channel, v_today);
   SELECT letters, accents = 'fold' INTO v_letters, v_fold FROM channels WHERE id = v_channel;
   COMMIT AND NO CHAIN NO RELEASE;
-  -- The session's own temporary table (assignments run left to right: `error` sees the new
-  -- word), outside the transaction.
+  -- The session's own temporary table, outside the transaction. Folding never shortens a
+  -- word (œ -> oe), so longer words are refused before the (slower) fold.
   UPDATE word_import
-     SET word = IF(v_fold AND word REGEXP '^[\\p{L}\\p{M}]+$', _wordle_fold(LOWER(word)), LOWER(word)),
-         error = CASE WHEN word NOT REGEXP '^[\\p{L}\\p{M}]+$' THEN 'not a single word of letters'
-                      WHEN CHAR_LENGTH(word) <> v_letters THEN CONCAT('not ', v_letters, ' letters (the channel''s length)')
-                 END;
+     SET word = LOWER(word),
+         error = IF(word NOT REGEXP '^[\\p{L}\\p{M}]+$', 'not a single word of letters', NULL);
+  UPDATE word_import SET word = _wordle_fold(word)
+  WHERE v_fold AND error IS NULL AND CHAR_LENGTH(word) <= v_letters AND word REGEXP '[^a-z]';
+  UPDATE word_import SET error = CONCAT('not ', v_letters, ' letters (the channel''s length)')
+  WHERE error IS NULL AND CHAR_LENGTH(word) <> v_letters;
   CALL _wordle_begin();
   SET v_answers_before = (SELECT COUNT(*) FROM channel_words WHERE channel_id = v_channel AND is_answer),
       v_added = (SELECT COUNT(*) FROM channel_words WHERE channel_id = v_channel);

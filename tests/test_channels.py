@@ -142,6 +142,19 @@ def test_accents_fold_or_stay_letters(conn: Connection) -> None:
     assert "é" in {letter for letter, _ in game.keyboard(conn, "ann", channel="frk")}
 
 
+def test_hard_mode_and_letter_hints_follow_the_channel(conn: Connection) -> None:
+    add(conn, "six", 6, SIX, letter_hints=1)
+    publish.publish(conn, today(conn), "candle", channel="six")
+    game.play(conn, "ann", "garden", hard=True, channel="six")  # 020211
+    sql_error(lambda: game.play(conn, "ann", "silver", channel="six"), "WD036",
+              "2nd letter must be A")
+    hint = game.reveal_letter(conn, "ann", channel="six")
+    assert hint["hints_left"] == 0 and hint["letter"] == "candle"[hint["position"] - 1]
+    sql_error(lambda: game.reveal_letter(conn, "ann", channel="six"), "WD040",
+              "no letter hint left")
+    assert game.reveal_letter(conn, "ann")["hints_left"] == 1  # en keeps its 2
+
+
 def test_unknown_channels_and_bad_definitions_are_one_line(conn: Connection) -> None:
     sql_error(lambda: game.play(conn, "ann", "crane", channel="nope"), "WD060",
               "there is no channel 'nope' (known: en)")

@@ -23,7 +23,8 @@ from test_game import WRONG, today
 
 SECRETS = (TODAY_WORD, TOMORROW_WORD, SIDE_TODAY, SIDE_TOMORROW)
 TABLES = ["words", "puzzles", "answer_pool", "settings", "letters", "positions", "players",
-          "games", "attempts", "revealed_letters", "alembic_version", "puzzle_schedule"]
+          "games", "attempts", "revealed_letters", "alembic_version", "puzzle_schedule",
+          "channels", "channel_words", "letter_folds"]
 INTERNAL = [
     ("PROCEDURE", "_wordle_puzzle", "NULL, @d, @a, @t"),
     ("PROCEDURE", "_wordle_publish", "CURDATE(), NULL, @p"),

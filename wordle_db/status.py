@@ -23,7 +23,9 @@ def status(conn: Connection, channel: str | None = None) -> dict[str, Any]:
         "schema_head": head(),
     }
     try:
-        row = db.call_one(conn, "wordle_status_on", channel)
+        # wordle_status exists at every revision: an older schema still says what it is
+        row = (db.call_one(conn, "wordle_status") if channel is None
+               else db.call_one(conn, "wordle_status_on", channel))
     except DatabaseError as exc:
         if exc.errno not in (UNKNOWN_TABLE, UNKNOWN_ROUTINE):
             raise

@@ -83,7 +83,7 @@ def test_a_channels_words_stay_in_it(conn: Connection) -> None:
         conn, "SELECT word FROM puzzle_schedule WHERE channel = 'own'")}
     assert words_drawn == set(OWN)
     sql_error(lambda: publish.publish(conn, day + timedelta(3), channel="own"), "WD020",
-              "no answer word is left to publish in this channel")
+              "no answer word is left to publish in channel own")
     for n in range(40):
         publish.publish(conn, day + timedelta(n))
     en_words = {r["word"] for r in db.query(
@@ -275,3 +275,77 @@ def test_downgrade_refuses_to_drop_other_channels(new_db, conn: Connection) -> N
         schema.migrate(url, "0006")
     with db.connect(url) as other:
         assert db.scalar(other, "SELECT COUNT(*) FROM channels") == 2
+
+
+def test_one_channel_that_cannot_be_published_stops_no_other(run: Invoke, conn: Connection) -> None:
+    channels.add(conn, "empty", 5)  # no answer yet
+    add(conn, "later", 5, OWN)
+    channels.change(conn, "later", "first_day", str(today(conn) + timedelta(7)))
+    add(conn, "six", 6, SIX)
+    result = run("publish-today")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "Error: no answer word is left to publish in channel empty: import more with "
+        "`wordle-db words import FILE --answers --channel empty`",
+        f"Error: the day is before the first puzzle day of channel later (first_day "
+        f"{today(conn) + timedelta(7)})"]
+    assert "en puzzle #1" in result.stdout and "six puzzle #1" in result.stdout
+    db.call(conn, "_wordle_publish_every_channel")  # the daily event: no error either
+    published = db.query(conn, "SELECT channel FROM puzzle_schedule ORDER BY channel")
+    assert [r["channel"] for r in published] == ["en", "six"]
+
+
+def test_a_zone_change_never_moves_today_before_a_published_day(conn: Connection) -> None:
+    channels.add(conn, "east", 5, time_zone="+13:00")
+    words.import_lines(conn, [(1, OWN[0], 0)], True, channel="east")
+    east_today = game.game_state(conn, "ann", channel="east")["day"]  # publishes
+    # 24 hours west, today is the day before: the published day would be in the future
+    sql_error(lambda: channels.change(conn, "east", "time_zone", "-11:00"), "WD011",
+              f"before the published day {east_today}")
+    sql_error(lambda: channels.change(conn, "east", "time_zone", "SYSTEM"), "WD011",
+              "is unknown to the server")
+
+
+def test_control_characters_stay_escaped_in_messages(run: Invoke) -> None:
+    result = run("guess", "crane", "--channel", "en\nx")
+    assert (result.exit_code, result.stderr) == (
+        1, "Error: there is no channel 'en\\u{A}x' (known: en)\n")
+
+
+def test_a_serializable_reader_of_a_channel_holds_up_no_publication(
+        shared, conn: Connection, db_url: URL) -> None:  # type: ignore[no-untyped-def]
+    add(conn, "six", 6, SIX)
+    with db.connect(shared("player")) as reader:
+        reader.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE")
+        reader.exec_driver_sql("START TRANSACTION")
+        db.scalar(reader, "SELECT wordle_today_on('six') AS d")
+        db.scalar(reader, "SELECT wordle_puzzle_number_on('six', wordle_today_on('six')) AS n")
+        with db.connect(db_url) as other:
+            other.exec_driver_sql("SET innodb_lock_wait_timeout = 3")
+            assert game.play(other, "ann", "planet", channel="six")["number"] == 1
+        reader.exec_driver_sql("ROLLBACK")
+
+
+def test_language_codes_are_lower_case(conn: Connection) -> None:
+    assert channels.add(conn, "fr", 5, language="FR")["accents"] == "fold"
+    assert channels.one_channel(conn, "fr")["language"] == "fr"
+    sql_error(lambda: db.call(conn, "wordle_channel_add", "fr2", "FR", 5, None, None, None, None),
+              "WD011", "language must be a language code")
+
+
+def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> None:
+    add(conn, "six", 6, SIX, ["bisous"])
+    add(conn, "own", 5, OWN)
+    for name in ("six", "own"):
+        channels.remove(conn, name, force=True)
+    before = (db.scalar(conn, "SELECT COUNT(*) FROM words"),
+              db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer"))
+    assert before == (14_855 + 7 + 3, 2_309)  # their words stay, members of no channel
+    schema.migrate(db_url, "0006")
+    assert db.scalar(conn, "SELECT COUNT(*) FROM words") == 14_855
+    assert db.scalar(conn, "SELECT COUNT(*) FROM words WHERE is_answer") == 2_309
+    schema.migrate(db_url)
+    en = channels.one_channel(conn, "en")
+    assert (en["letters"], en["words"], en["answers"], en["answers_left"]) == (5, 14_855, 2_309,
+                                                                               2_309)
+    sql_error(lambda: game.play(conn, "ann", OWN[0]), "WD033", "is not an accepted word")

@@ -26,7 +26,7 @@ def pool_is_consistent(conn: Connection) -> None:
     slots = [r["slot"] for r in db.query(conn, "SELECT slot FROM answer_pool ORDER BY slot")]
     assert slots == list(range(1, len(slots) + 1))
     assert db.scalar(conn, "SELECT COUNT(*) FROM answer_pool p JOIN puzzles z USING (word_id)") == 0
-    assert db.scalar(conn, "SELECT COUNT(*) FROM words WHERE is_answer") == \
+    assert db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer") == \
         len(slots) + db.scalar(conn, "SELECT COUNT(*) FROM puzzles")
 
 

@@ -18,7 +18,7 @@ def count(conn: Connection, where: str = "TRUE") -> int:
 
 def test_bundled_lists_are_loaded(conn: Connection) -> None:
     assert count(conn) == 14_855
-    assert count(conn, "is_answer") == 2_309
+    assert count(conn, "id IN (SELECT word_id FROM channel_words WHERE is_answer)") == 2_309
     assert db.scalar(conn, "SELECT COUNT(*) FROM answer_pool") == 2_309
     alphabet = "SELECT GROUP_CONCAT(letter ORDER BY letter SEPARATOR '') FROM letters"
     assert db.scalar(conn, alphabet) == "abcdefghijklmnopqrstuvwxyz"
@@ -83,7 +83,8 @@ def test_words_are_stored_nfc_and_lowercase(conn: Connection) -> None:
 
 def test_answers_join_the_pool_and_known_words_can_become_answers(conn: Connection) -> None:
     pool = int(db.scalar(conn, "SELECT COUNT(*) FROM answer_pool"))
-    assert count(conn, "word = 'aahed' AND NOT is_answer") == 1
+    answers = "(SELECT word_id FROM channel_words WHERE is_answer)"
+    assert count(conn, f"word = 'aahed' AND NOT id IN {answers}") == 1
     result = words.import_lines(conn, [(1, "aahed", 0), (2, "zzyzx", 0)], answers=True)
     assert (result.added, result.answers_added) == (1, 2)
     assert db.scalar(conn, "SELECT COUNT(*) FROM answer_pool") == pool + 2

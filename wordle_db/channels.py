@@ -4,6 +4,7 @@ Debian's word lists (wordle_db.languages)."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from sqlalchemy.engine import Connection
@@ -35,6 +36,7 @@ def add(conn: Connection, name: str, letters: int, language: str | None = None,
         accents: str | None = None, time_zone: str | None = None) -> dict[str, Any]:
     """Create a channel (wordle_channel_add); NULLs take the database's defaults, except the
     accent rule, which follows the language (FOLDED_LANGUAGES) when not given."""
+    language = language.lower() if language is not None else None
     if accents is None:
         accents = "fold" if language in FOLDED_LANGUAGES else "keep"
     row = db.call_one(conn, "wordle_channel_add", name, language, letters, max_tries,
@@ -50,17 +52,26 @@ def remove(conn: Connection, name: str, force: bool = False) -> dict[str, Any]:
     return db.call_one(conn, "wordle_channel_remove", name, force)
 
 
-def import_system_words(conn: Connection, channel: str, language: str, letters: int,
-                        min_zipf: float | None = None) -> tuple[ImportResult, ImportResult]:
-    """Fill a channel from the installed Debian list of `language`: its words of `letters`
-    letters as accepted words, the common ones (wordfreq) as answers."""
+def add_from_system(conn: Connection, name: str, letters: int, language: str | None = None,
+                    min_zipf: float | None = None, **options: Any,
+                    ) -> tuple[dict[str, Any], ImportResult, ImportResult]:
+    """Create a channel filled from the installed Debian list of `language` (default en): its
+    words of `letters` letters as accepted words, the common ones (wordfreq) as answers. All or
+    nothing: a missing list creates nothing, a failed or interrupted import removes the
+    channel again. Returns the channel's row and the two imports."""
     from wordle_db.languages import system_words
 
+    language = (language or "en").lower()
     found = system_words(language, letters, min_zipf)
-    return (
-        words.import_lines(conn, _numbered(found.accepted), False, channel=channel),
-        words.import_lines(conn, _numbered(found.answers), True, channel=channel),
-    )
+    add(conn, name, letters, language, **options)
+    try:
+        accepted = words.import_lines(conn, _numbered(found.accepted), False, channel=name)
+        answers = words.import_lines(conn, _numbered(found.answers), True, channel=name)
+    except BaseException:
+        with contextlib.suppress(Exception):
+            remove(conn, name, force=True)
+        raise
+    return one_channel(conn, name), accepted, answers
 
 
 def _numbered(items: list[str]) -> list[tuple[int, str | None, int]]:

@@ -29,11 +29,11 @@ CHANNELS = """CREATE TABLE IF NOT EXISTS channels (
      letter_hints TINYINT UNSIGNED NOT NULL,
      accents ENUM('keep', 'fold') NOT NULL,
      time_zone VARCHAR(64) CHARACTER SET utf8mb4 NOT NULL,
-     first_day DATE NULL,
+     first_day DATE NOT NULL,
      created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),
      UNIQUE KEY name (name),
      CONSTRAINT channels_name CHECK (name REGEXP '^[a-z0-9_-]{1,16}$'),
-     CONSTRAINT channels_language CHECK (language REGEXP '^[a-z]{2,3}(-[a-z0-9]{2,8})?$'),
+     CONSTRAINT channels_language CHECK (language REGEXP '^(?-i)[a-z]{2,3}(-[a-z0-9]{2,8})?$'),
      CONSTRAINT channels_letters CHECK (letters BETWEEN 2 AND 32),
      CONSTRAINT channels_max_tries CHECK (max_tries BETWEEN 1 AND 20),
      CONSTRAINT channels_letter_hints CHECK (letter_hints <= 10)
@@ -72,7 +72,10 @@ SELECT 1, 'en', 'en',
        (SELECT value FROM settings WHERE name = 'letter_hints'),
        'keep',
        (SELECT value FROM settings WHERE name = 'time_zone'),
-       NULLIF((SELECT value FROM settings WHERE name = 'first_day'), '')
+       -- number 1: as set, else the first published day, else today (then fixed)
+       COALESCE(NULLIF((SELECT value FROM settings WHERE name = 'first_day'), ''),
+                (SELECT MIN(day) FROM puzzles),
+                _wordle_date_in((SELECT value FROM settings WHERE name = 'time_zone')))
 """
 SETTINGS_UP = [
     "DELETE FROM settings WHERE name IN ('time_zone', 'first_day', 'max_tries', 'letter_hints')",
@@ -84,7 +87,7 @@ SETTINGS_DOWN = [
        SELECT 'time_zone', time_zone,
               'the zone whose calendar day is "today" (UTC, +05:30, or a named zone)'
        FROM channels WHERE id = 1
-       UNION ALL SELECT 'first_day', COALESCE(first_day, ''),
+       UNION ALL SELECT 'first_day', IF(EXISTS (SELECT 1 FROM puzzles), first_day, ''),
               'the day of puzzle number 1 (empty: the first published day)'
        FROM channels WHERE id = 1
        UNION ALL SELECT 'max_tries', max_tries, 'guesses allowed per game (1 to 20)'
@@ -116,6 +119,8 @@ TABLES_UP = [
        DROP INDEX day, ADD KEY channel_day (channel_id, day),
        ADD CONSTRAINT games_puzzle FOREIGN KEY (channel_id, day)
            REFERENCES puzzles (channel_id, day)""",
+    # Which words are answers is said per channel now.
+    "ALTER TABLE words DROP INDEX is_answer, DROP COLUMN is_answer",
     # The defaults only served the rows of today: a new row names its channel.
     "ALTER TABLE letters ALTER channel_id DROP DEFAULT",
     "ALTER TABLE answer_pool ALTER channel_id DROP DEFAULT",
@@ -134,8 +139,15 @@ TABLES_DOWN = [
        ADD PRIMARY KEY (slot), DROP INDEX channel_word, DROP INDEX word_id,
        ADD UNIQUE KEY word_id (word_id), DROP COLUMN channel_id""",
     "ALTER TABLE letters DROP PRIMARY KEY, ADD PRIMARY KEY (letter), DROP COLUMN channel_id",
+    """ALTER TABLE words ADD COLUMN is_answer BOOLEAN NOT NULL DEFAULT FALSE AFTER word,
+       ADD KEY is_answer (is_answer)""",
     "UPDATE words w JOIN channel_words c ON c.word_id = w.id AND c.channel_id = 1 "
     "SET w.is_answer = c.is_answer",
+    # Words of removed channels only would become words of the one game.
+    """DELETE w FROM words w
+       WHERE NOT EXISTS (SELECT 1 FROM channel_words c WHERE c.word_id = w.id AND c.channel_id = 1)
+         AND NOT EXISTS (SELECT 1 FROM solver_answers s WHERE s.word_id = w.id)
+         AND NOT EXISTS (SELECT 1 FROM solver_guesses s WHERE s.word_id = w.id)""",
 ]
 NEW = [
     "_wordle_channel", "_wordle_fold", "_wordle_channel_change", "_wordle_channel_rows",
@@ -152,7 +164,8 @@ NEW = [
 CHANGED = {
     "_wordle_publish": "0006", "_wordle_puzzle": "0006", "_wordle_guess": "0006",
     "_wordle_game": "0006", "_wordle_lookup": "0006", "_wordle_solver_pairs": "0006",
-    "wordle_setting": "0001", "wordle_set_setting": "0006", "wordle_settings": "0006",
+    "wordle_setting": "0001", "_wordle_quote": "0006", "wordle_set_setting": "0006",
+    "wordle_settings": "0006",
     "wordle_today": "0006", "wordle_puzzle_number": "0006", "wordle_next_puzzle_in": "0006",
     "wordle_publish": "0006", "wordle_publish_word": "0006", "wordle_check": "0006",
     "wordle_status": "0006", "wordle_import_words": "0001",

@@ -1,8 +1,9 @@
 -- wordle_channel_add(name, language, letters, max_tries, letter_hints, accents, time_zone):
 -- create a channel, a daily puzzle of its own beside the others (administrators). NULL takes
 -- the default: language en, max_tries 6, letter_hints 2, accents keep, time_zone the default
--- channel's. Its words come with wordle_import_words_on(name, ...). Result: the channel's row
--- of wordle_channels.
+-- channel's. Number 1 is today in its zone (first_day: change it with wordle_channel_set
+-- before the first publication). Its words come with wordle_import_words_on(name, ...). Result:
+-- the channel's row of wordle_channels.
 -- Errors: WD061 a bad name, length or accent rule, WD062 the name is taken, WD011 a setting.
 -- Reads: settings, channels. Writes: channels.
 -- revision: 0007
@@ -31,17 +32,19 @@ BEGIN
     SET v_message = CONCAT('there is already a channel ', p_name);
     SIGNAL SQLSTATE 'WD062' SET MESSAGE_TEXT = v_message;
   END IF;
-  INSERT INTO channels (name, language, letters, max_tries, letter_hints, accents, time_zone)
-  SELECT p_name, 'en', p_letters, 6, 2, COALESCE(p_accents, 'keep'), time_zone
+  INSERT INTO channels (name, language, letters, max_tries, letter_hints, accents, time_zone,
+                        first_day)
+  SELECT p_name, 'en', p_letters, 6, 2, COALESCE(p_accents, 'keep'), time_zone, '1000-01-01'
   FROM channels
   WHERE name = (SELECT value FROM settings WHERE name = 'default_channel')
-  UNION ALL SELECT p_name, 'en', p_letters, 6, 2, COALESCE(p_accents, 'keep'), 'UTC'
+  UNION ALL SELECT p_name, 'en', p_letters, 6, 2, COALESCE(p_accents, 'keep'), 'UTC', '1000-01-01'
   LIMIT 1;
   SET v_id = (SELECT id FROM channels WHERE name = p_name);
   IF p_language IS NOT NULL THEN CALL _wordle_channel_change(v_id, 'language', p_language); END IF;
   IF p_max_tries IS NOT NULL THEN CALL _wordle_channel_change(v_id, 'max_tries', p_max_tries); END IF;
   IF p_letter_hints IS NOT NULL THEN CALL _wordle_channel_change(v_id, 'letter_hints', p_letter_hints); END IF;
   IF p_time_zone IS NOT NULL THEN CALL _wordle_channel_change(v_id, 'time_zone', p_time_zone); END IF;
+  UPDATE channels SET first_day = _wordle_date_in(time_zone) WHERE id = v_id;
   CALL _wordle_channel_rows(p_name);
   COMMIT AND NO CHAIN NO RELEASE;
 END

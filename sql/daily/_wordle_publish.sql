@@ -1,17 +1,17 @@
 -- _wordle_publish(channel id, day, word, OUT published): internal. Give the channel's `day`
 -- its puzzle unless it has one: `word` (an editor's pick: an answer word of the channel never
 -- published in it) or, when NULL, a random such word, drawn from the channel's answer_pool in
--- constant time with _wordle_random (no session can seed it). The channel's first publication
--- fixes its first_day (number 1) at that day or today, whichever is earlier, so puzzle numbers
--- never change afterwards. Safe under any concurrency: the primary key of puzzles allows one word per
--- channel and day and its unique key one day per word in a channel; a deadlock, lock timeout or duplicate key (another
+-- constant time with _wordle_random (no session can seed it). Days before the channel's
+-- first_day (number 1, fixed when it was created) are refused. It writes nothing but the pool
+-- and the puzzle, so no reader of the channel's settings can hold it up. Safe under any
+-- concurrency: the primary key of puzzles allows one word per channel and day and its unique
+-- key one day per word in a channel; a deadlock, lock timeout or duplicate key (another
 -- session or Galera node was first) rolls back and tries again after a random pause, and then
 -- finds the day published. Each try is a READ COMMITTED transaction of its own (_wordle_begin),
 -- committed before it returns. OUT published is TRUE when this call did it.
 -- Errors: WD020 no answer word left, WD021 the day has another word, WD022 not an answer word,
 -- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy.
--- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool,
--- channels (first_day).
+-- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
 -- revision: 0007
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
@@ -20,7 +20,8 @@ COMMENT 'Internal: publish a day (random or chosen word), retrying on conflicts'
 BEGIN
   DECLARE v_word VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT LOWER(p_word);
   DECLARE v_first DATE;
-  DECLARE v_today DATE;
+  DECLARE v_name VARCHAR(16) CHARACTER SET utf8mb4;
+  DECLARE v_message VARCHAR(255);
   DECLARE v_chosen, v_existing, v_pick, v_last INT UNSIGNED;
   DECLARE v_slot, v_top INT UNSIGNED;
   DECLARE v_attempt INT DEFAULT 0;
@@ -33,9 +34,10 @@ BEGIN
   IF p_day IS NULL THEN
     SIGNAL SQLSTATE 'WD024' SET MESSAGE_TEXT = 'a day to publish is required';
   END IF;
-  SELECT first_day, _wordle_date_in(time_zone) INTO v_first, v_today FROM channels WHERE id = p_channel;
+  SELECT first_day, name INTO v_first, v_name FROM channels WHERE id = p_channel;
   IF p_day < v_first THEN
-    SIGNAL SQLSTATE 'WD024' SET MESSAGE_TEXT = 'the day is before the first puzzle day of this channel (first_day)';
+    SET v_message = CONCAT('the day is before the first puzzle day of channel ', v_name, ' (first_day ', v_first, ')');
+    SIGNAL SQLSTATE 'WD024' SET MESSAGE_TEXT = v_message;
   END IF;
   IF p_word IS NOT NULL THEN
     IF (SELECT accents FROM channels WHERE id = p_channel) = 'fold' THEN
@@ -64,7 +66,8 @@ BEGIN
         SELECT slot INTO v_top FROM answer_pool WHERE channel_id = p_channel
         ORDER BY slot DESC LIMIT 1 FOR UPDATE;
         IF v_top IS NULL THEN
-          SIGNAL SQLSTATE 'WD020' SET MESSAGE_TEXT = 'no answer word is left to publish in this channel: import more with `wordle-db words import FILE --answers`';
+          SET v_message = CONCAT('no answer word is left to publish in channel ', v_name, ': import more with `wordle-db words import FILE --answers --channel ', v_name, '`');
+          SIGNAL SQLSTATE 'WD020' SET MESSAGE_TEXT = v_message;
         END IF;
         IF v_chosen IS NULL THEN
           SET v_slot = 1 + _wordle_random(v_top);
@@ -83,12 +86,6 @@ BEGIN
         DELETE FROM answer_pool WHERE channel_id = p_channel AND slot = v_top;
         IF v_slot <> v_top THEN
           UPDATE answer_pool SET word_id = v_last WHERE channel_id = p_channel AND slot = v_slot;
-        END IF;
-        -- Number 1 is fixed at the first publication: later ones never renumber a day (and
-        -- leave the channel's row alone: readers of the views may hold it).
-        IF v_first IS NULL AND (SELECT first_day FROM channels WHERE id = p_channel) IS NULL THEN
-          UPDATE channels SET first_day = LEAST(p_day, v_today)
-          WHERE id = p_channel AND first_day IS NULL;
         END IF;
         SET o_published = TRUE;
       END IF;

@@ -1,6 +1,7 @@
 -- _wordle_publish_every_channel(): internal. Publish today's puzzle of every channel (today in
--- each channel's zone) unless it is published; a channel whose answers ran out is skipped, so
--- that the others are still published. What the daily event calls.
+-- each channel's zone) unless it is published. A channel that cannot be published (its
+-- answers ran out, its first day is still to come) is skipped: the others are still published.
+-- What the daily event calls.
 -- Reads/writes: see _wordle_publish.
 -- revision: 0007
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish_every_channel()
@@ -15,7 +16,7 @@ BEGIN
       LEAVE next_channel;
     END IF;
     BEGIN
-      DECLARE CONTINUE HANDLER FOR SQLSTATE 'WD020' BEGIN END;  -- no answer left there
+      DECLARE CONTINUE HANDLER FOR SQLEXCEPTION BEGIN END;  -- that channel only
       CALL _wordle_publish(v_channel, (SELECT _wordle_date_in(time_zone) FROM channels WHERE id = v_channel),
                            NULL, v_published);
     END;

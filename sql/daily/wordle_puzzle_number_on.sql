@@ -1,6 +1,6 @@
 -- wordle_puzzle_number_on(channel, day): the puzzle number of a day in a channel (NULL: the
--- default channel). Number 1 is the channel's first_day (fixed at its first publication), or
--- `day` itself while the channel has none.
+-- default channel). Number 1 is the channel's first_day. Also refuses hostile session
+-- settings (_wordle_session_check).
 -- Errors: WD060 no such channel.
 -- Reads: settings, channels.
 -- revision: 0007
@@ -12,6 +12,7 @@ COMMENT 'Puzzle number of a day in a channel'
 BEGIN
   DECLARE v_id SMALLINT UNSIGNED;
   DECLARE v_today DATE;
+  CALL _wordle_session_check();
   CALL _wordle_channel(p_channel, v_id, v_today);
-  RETURN DATEDIFF(p_day, COALESCE((SELECT first_day FROM channels WHERE id = v_id), p_day)) + 1;
+  RETURN DATEDIFF(p_day, (SELECT first_day FROM channels WHERE id = v_id)) + 1;
 END

@@ -42,9 +42,7 @@ BEGIN
   SET v_answers_before = (SELECT COUNT(*) FROM channel_words WHERE channel_id = v_channel AND is_answer),
       v_added = (SELECT COUNT(*) FROM channel_words WHERE channel_id = v_channel);
 
-  INSERT INTO words (word, is_answer)
-  SELECT DISTINCT word, p_answers FROM word_import WHERE error IS NULL
-  ON DUPLICATE KEY UPDATE is_answer = is_answer OR p_answers;
+  INSERT IGNORE INTO words (word) SELECT DISTINCT word FROM word_import WHERE error IS NULL;
   INSERT INTO channel_words (channel_id, word_id, is_answer)
   SELECT v_channel, found.id, p_answers
   FROM (SELECT w.id FROM (SELECT DISTINCT word FROM word_import WHERE error IS NULL) i

@@ -28,8 +28,8 @@ def channel_group() -> None:
 @click.option("--accents", type=click.Choice(["keep", "fold"]),
               help="keep: é is a letter of its own; fold: é is played as e. "
               "Default: fold for fr, es, it, pt, else keep.")
-@click.option("--time-zone", metavar="ZONE", help="Whose day is today. Default: the default "
-              "channel's.")
+@click.option("--time-zone", metavar="ZONE", help="Whose day is today (a negative offset is "
+              "written --time-zone=-05:00). Default: the default channel's.")
 @click.option("--from-system", is_flag=True,
               help="Fill the channel from Debian's word list of the language "
               "(/usr/share/dict), answers chosen by word frequency.")
@@ -51,17 +51,15 @@ def channel_add(app: App, conn: Connection, name: str, letters: int, language: s
     """
     if min_zipf is not None and not from_system:
         raise click.UsageError("--min-zipf goes with --from-system")
-    if from_system:
-        from wordle_db.languages import system_words
-
-        system_words(language or "en", letters, min_zipf)  # a missing list: nothing created
-    row = channels.add(conn, name, letters, language, max_tries, letter_hints, accents,
-                       time_zone)  # fmt: skip
+    options = {"max_tries": max_tries, "letter_hints": letter_hints, "accents": accents,
+               "time_zone": time_zone}  # fmt: skip
+    if not from_system:
+        row = channels.add(conn, name, letters, language, **options)
+        click.echo(f"channel {row['name']} added: {_describe(row)}")
+        return
+    row, _, _ = channels.add_from_system(conn, name, letters, language, min_zipf,
+                                         **options)  # fmt: skip
     click.echo(f"channel {row['name']} added: {_describe(row)}")
-    if from_system:
-        accepted, answers = channels.import_system_words(conn, name, language or "en", letters,
-                                                         min_zipf)  # fmt: skip
-        click.echo(f"{accepted.added} words and {answers.answers_added} answer words imported")
 
 
 @channel_group.command("list")
@@ -115,6 +113,7 @@ def channel_set(app: App, conn: Connection, name: str, key: str, value: str) -> 
     \b
     Example:
         wordle-db channel set fr time_zone Europe/Paris
+        wordle-db channel set fr -- time_zone -03:00   (-- before a negative offset)
     """
     row = channels.change(conn, name, key, value)
     click.echo(f"{row['name']}: {key} = {row[key]}")

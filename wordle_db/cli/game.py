@@ -33,7 +33,8 @@ def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool)
     """Publish today's puzzle of every channel (for cron): a random answer word never used
     before in that channel.
 
-    Prints one line per channel; exits 0 also when today was already published.
+    Prints one line per channel; exits 0 also when today was already published, 1 when a
+    channel could not be published (the others are published all the same).
 
     \b
     Example (crontab, five past midnight):
@@ -42,9 +43,15 @@ def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool)
     if channel is not None:
         _report(conn, publication.publish(conn, channel=channel), reveal, named=True)
         return
-    rows = publication.publish_every_channel(conn)
-    for row in rows:
-        _report(conn, row, reveal, named=len(rows) > 1)
+    done = publication.publish_every_channel(conn)
+    for row, _ in done:
+        if row is not None:
+            _report(conn, row, reveal, named=len(done) > 1)
+    refused = [error for _, error in done if error is not None]
+    for error in refused[:-1]:
+        click.echo(f"Error: {error}", err=True)
+    if refused:
+        raise WordleError(refused[-1])
 
 
 @cli.command()

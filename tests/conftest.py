@@ -211,7 +211,6 @@ def shared(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
     from test_game import set_word, today  # test_game imports this module
 
     day = today(conn)
-    channels.change(conn, "en", "first_day", str(day - timedelta(1)))  # number 1: yesterday
     set_word(conn, day - timedelta(1), YESTERDAY_WORD)
     set_word(conn, day, TODAY_WORD)
     set_word(conn, day + timedelta(1), TOMORROW_WORD)

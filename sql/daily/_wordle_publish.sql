@@ -1,9 +1,12 @@
 -- _wordle_publish(channel id, day, word, OUT published): internal. Give the channel's `day`
 -- its puzzle unless it has one: `word` (an editor's pick: an answer word of the channel never
 -- published in it) or, when NULL, a random such word, drawn from the channel's answer_pool in
--- constant time with _wordle_random (no session can seed it). Days before the channel's
--- first_day (number 1, fixed when it was created) are refused. It writes nothing but the pool
--- and the puzzle, so no reader of the channel's settings can hold it up. Safe under any
+-- constant time with _wordle_random (no session can seed it). Number 1 is the channel's
+-- first_day, the day it was created, unless its first puzzle is of an earlier day (an
+-- administrator's pick of a past day): then that day. Once the channel has a puzzle, days
+-- before first_day are refused. Only that first past day writes the channel's row: today's
+-- and later publications write nothing but the pool and the puzzle, so no reader of the
+-- channel's settings can hold them up. Safe under any
 -- concurrency: the primary key of puzzles allows one word per channel and day and its unique
 -- key one day per word in a channel; a deadlock, lock timeout or duplicate key (another
 -- session or Galera node was first) rolls back and tries again after a random pause, and then
@@ -20,6 +23,7 @@ COMMENT 'Internal: publish a day (random or chosen word), retrying on conflicts'
 BEGIN
   DECLARE v_word VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT LOWER(p_word);
   DECLARE v_first DATE;
+  DECLARE v_first_ahead BOOLEAN;
   DECLARE v_name VARCHAR(16) CHARACTER SET utf8mb4;
   DECLARE v_message VARCHAR(255);
   DECLARE v_chosen, v_existing, v_pick, v_last INT UNSIGNED;
@@ -34,8 +38,12 @@ BEGIN
   IF p_day IS NULL THEN
     SIGNAL SQLSTATE 'WD024' SET MESSAGE_TEXT = 'a day to publish is required';
   END IF;
-  SELECT first_day, name INTO v_first, v_name FROM channels WHERE id = p_channel;
-  IF p_day < v_first THEN
+  SELECT first_day, name, first_day > _wordle_date_in(time_zone)
+  INTO v_first, v_name, v_first_ahead FROM channels WHERE id = p_channel;
+  -- Before the channel's first puzzle, an administrator may publish an earlier day first: it
+  -- becomes number 1 (unless first_day was set ahead: the channel starts then). Afterwards
+  -- number 1 never moves.
+  IF p_day < v_first AND (v_first_ahead OR EXISTS (SELECT 1 FROM puzzles WHERE channel_id = p_channel)) THEN
     SET v_message = CONCAT('the day is before the first puzzle day of channel ', v_name, ' (first_day ', v_first, ')');
     SIGNAL SQLSTATE 'WD024' SET MESSAGE_TEXT = v_message;
   END IF;
@@ -86,6 +94,9 @@ BEGIN
         DELETE FROM answer_pool WHERE channel_id = p_channel AND slot = v_top;
         IF v_slot <> v_top THEN
           UPDATE answer_pool SET word_id = v_last WHERE channel_id = p_channel AND slot = v_slot;
+        END IF;
+        IF p_day < v_first THEN  -- the first puzzle, of a day before the channel was made
+          UPDATE channels SET first_day = p_day WHERE id = p_channel AND first_day > p_day;
         END IF;
         SET o_published = TRUE;
       END IF;

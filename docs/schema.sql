@@ -56,19 +56,6 @@ CREATE TABLE `games` (
   CONSTRAINT `games_attempts` CHECK (`attempts` <= `max_tries`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
-CREATE TABLE `hint_codes` (
-  `answer_no` smallint(5) unsigned NOT NULL,
-  `guess_no` mediumint(8) unsigned NOT NULL,
-  `code` smallint(5) unsigned NOT NULL,
-  PRIMARY KEY (`answer_no`,`guess_no`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-
-CREATE TABLE `hint_codes_by_guess` (
-  `guess_no` mediumint(8) unsigned NOT NULL,
-  `codes` mediumblob NOT NULL,
-  PRIMARY KEY (`guess_no`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-
 CREATE TABLE `letters` (
   `letter` varchar(1) NOT NULL,
   PRIMARY KEY (`letter`)
@@ -122,6 +109,13 @@ CREATE TABLE `solver_answers` (
   CONSTRAINT `solver_answers_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `solver_codes` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `codes` mediumblob NOT NULL,
+  PRIMARY KEY (`channel_id`,`guess_no`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `solver_guesses` (
   `guess_no` mediumint(8) unsigned NOT NULL,
   `word_id` int(10) unsigned NOT NULL,
@@ -135,6 +129,33 @@ CREATE TABLE `solver_guesses` (
   KEY `done` (`done`),
   KEY `opening_rank` (`opening_rank`),
   CONSTRAINT `solver_guesses_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_letters` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `answers` tinyint(1) NOT NULL,
+  `no` mediumint(8) unsigned NOT NULL,
+  `l1` int(10) unsigned NOT NULL,
+  `l2` int(10) unsigned NOT NULL,
+  `l3` int(10) unsigned NOT NULL,
+  `l4` int(10) unsigned NOT NULL,
+  `l5` int(10) unsigned NOT NULL,
+  `l6` int(10) unsigned NOT NULL,
+  `l7` int(10) unsigned NOT NULL,
+  `l8` int(10) unsigned NOT NULL,
+  `l9` int(10) unsigned NOT NULL,
+  `l10` int(10) unsigned NOT NULL,
+  `r1` tinyint(1) NOT NULL,
+  `r2` tinyint(1) NOT NULL,
+  `r3` tinyint(1) NOT NULL,
+  `r4` tinyint(1) NOT NULL,
+  `r5` tinyint(1) NOT NULL,
+  `r6` tinyint(1) NOT NULL,
+  `r7` tinyint(1) NOT NULL,
+  `r8` tinyint(1) NOT NULL,
+  `r9` tinyint(1) NOT NULL,
+  `r10` tinyint(1) NOT NULL,
+  PRIMARY KEY (`channel_id`,`answers`,`no`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_nodes` (
@@ -226,6 +247,14 @@ CREATE TABLE `solver_work_ranking` (
   `entropy` double NOT NULL,
   `is_candidate` tinyint(1) NOT NULL,
   PRIMARY KEY (`work`,`position`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work_words` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `work` binary(16) NOT NULL,
+  `word_id` int(10) unsigned NOT NULL,
+  `is_answer` tinyint(1) NOT NULL,
+  PRIMARY KEY (`channel_id`,`work`,`word_id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `words` (

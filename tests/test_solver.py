@@ -310,3 +310,24 @@ def test_an_interrupted_build_resumes(new_db: Callable[[], URL]) -> None:
     assert state["ready"] and state["guesses_done"] == total
     assert min(seen) > done  # no step started again from nothing
     assert len(seen) <= -(-(total - done) // solver.BUILD_BATCH) + 2
+
+
+def test_hard_self_play_only_plays_guesses_hard_mode_allows(small: URL) -> None:
+    """Every position of a hard-mode run: its guess keeps the rules after every hint so far."""
+    run = cli_runner(small)
+    result = run("solve", "--all", "--hard", "--json")
+    assert result.exit_code == 0, result.output
+    import json
+
+    report = json.loads(result.stdout)
+    assert report["failures"] == 0 and report["worst"] <= 6
+    check = "SELECT wordle_hard_mode_violation(?, ?, ?)"
+    with db.connect(small) as conn:
+        nodes = db.query(conn, "SELECT n.history, w.word FROM solver_nodes n JOIN solver_guesses g "
+                               "USING (guess_no) JOIN words w ON w.id = g.word_id "
+                               "WHERE n.run_id = ? AND n.history <> ''", report["run"])  # fmt: skip
+        assert len(nodes) > 100
+        for node in nodes:
+            for pair in node["history"].split():
+                guess, hint = pair.split("=")
+                assert db.scalar(conn, check, guess, hint, node["word"]) is None, node

@@ -47,13 +47,46 @@ TABLES = {
     + """
          PRIMARY KEY (channel_id, answers, no)
        ) ENGINE=InnoDB""",
-    # Scratch: the words of a channel for one solver call (_wordle_solver_words).
+    # Scratch: the words of a channel for one solver call (_wordle_solver_words). Scratch rows
+    # are deleted by their work key alone (_wordle_work_end), hence KEY work.
     "solver_work_words": """CREATE TABLE IF NOT EXISTS solver_work_words (
          channel_id SMALLINT UNSIGNED NOT NULL,
          work BINARY(16) NOT NULL,
          word_id INT UNSIGNED NOT NULL,
          is_answer BOOLEAN NOT NULL,
-         PRIMARY KEY (channel_id, work, word_id)
+         PRIMARY KEY (channel_id, work, word_id),
+         KEY work (work)
+       ) ENGINE=InnoDB""",
+    # Scratch of _wordle_look_ahead: the parts of the top guesses, the best next guess's
+    # estimate for each part, the top guesses' scores.
+    "solver_work_parts": """CREATE TABLE IF NOT EXISTS solver_work_parts (
+         channel_id SMALLINT UNSIGNED NOT NULL,
+         work BINARY(16) NOT NULL,
+         guess_no MEDIUMINT UNSIGNED NOT NULL,
+         answer_no SMALLINT UNSIGNED NOT NULL,
+         code SMALLINT UNSIGNED NOT NULL,
+         size INT UNSIGNED NOT NULL,
+         PRIMARY KEY (channel_id, work, guess_no, answer_no),
+         KEY part (channel_id, work, guess_no, code),
+         KEY work (work)
+       ) ENGINE=InnoDB""",
+    "solver_work_look": """CREATE TABLE IF NOT EXISTS solver_work_look (
+         channel_id SMALLINT UNSIGNED NOT NULL,
+         work BINARY(16) NOT NULL,
+         guess_no MEDIUMINT UNSIGNED NOT NULL,
+         code SMALLINT UNSIGNED NOT NULL,
+         best DOUBLE NOT NULL,
+         PRIMARY KEY (channel_id, work, guess_no, code),
+         KEY work (work)
+       ) ENGINE=InnoDB""",
+    "solver_work_scores": """CREATE TABLE IF NOT EXISTS solver_work_scores (
+         channel_id SMALLINT UNSIGNED NOT NULL,
+         work BINARY(16) NOT NULL,
+         guess_no MEDIUMINT UNSIGNED NOT NULL,
+         position INT UNSIGNED NOT NULL,
+         score DOUBLE NOT NULL,
+         PRIMARY KEY (channel_id, work, guess_no),
+         KEY work (work)
        ) ENGINE=InnoDB""",
 }
 
@@ -71,7 +104,7 @@ OLD_TABLES = {
        ) ENGINE=InnoDB""",
 }
 
-NEW = ["_wordle_solver_words"]
+NEW = ["_wordle_solver_words", "_wordle_look_ahead"]
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {
     "_wordle_work_end": "0005", "_wordle_solver_candidates": "0005", "_wordle_rank": "0005",
@@ -87,9 +120,14 @@ FORGET = [
 ]
 
 
+# The opening ranking puts the guesses that split the answers into the most parts first.
+PARTS = "ALTER TABLE solver_guesses ADD COLUMN IF NOT EXISTS opening_parts INT UNSIGNED NULL"
+
+
 def upgrade() -> None:
     for statement in FORGET:
         run(statement)
+    run(PARTS)
     revoke("DROP", "TABLE", list(OLD_TABLES), [OWNER])
     for name in OLD_TABLES:
         run(f"DROP TABLE IF EXISTS {name}")
@@ -112,3 +150,4 @@ def downgrade() -> None:
     grant("DROP", "TABLE", list(OLD_TABLES), [OWNER])
     for statement in FORGET:
         run(statement)
+    run("ALTER TABLE solver_guesses DROP COLUMN IF EXISTS opening_parts")

@@ -2,8 +2,8 @@
 -- well they split the work's candidates (solver_work_candidates): for each guess the candidates
 -- are grouped by the hint it would get (precomputed in solver_codes), giving the expected
 -- number of candidates left (the sum of the squared group sizes over k) and the entropy in
--- bits. Order:
--- fewest expected left, on a tie a guess that may be the answer, then more entropy. With no
+-- bits. Order: fewest expected left, on a tie a guess that may be the answer, then more entropy; with 3
+-- to 500 candidates, the first ten are then re-ordered by _wordle_look_ahead. With no
 -- hint yet the ranking is the one stored by the build. To answer within a second, at most
 -- about 400,000 (guess, candidate) pairs are read: when k candidates times all guesses is
 -- more, only the best guesses of the opening ranking are ranked (at least 200, plus the
@@ -13,7 +13,8 @@
 -- guess_no, expected_left, entropy, is_candidate); OUT ranked is how many were compared.
 -- Error WD051 when the solver is not built for the channel's current word lists.
 -- Reads: solver_work_candidates, solver_work_pairs, solver_state, solver_guesses, solver_codes,
--- words, positions. Writes: solver_work_considered, solver_work_ranking.
+-- words, positions. Writes: solver_work_considered, solver_work_ranking (and the look-ahead's
+-- scratch rows).
 -- revision: 0007
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_rank(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_hard BOOLEAN, IN p_all BOOLEAN, IN p_limit INT UNSIGNED,
@@ -29,6 +30,9 @@ rank_guesses: BEGIN
   DECLARE v_answers, v_words INT;
   DECLARE v_guesses INT DEFAULT (SELECT COUNT(*) FROM solver_guesses);
   DECLARE v_shortlist INT;
+  DECLARE v_top INT UNSIGNED DEFAULT 10;  -- guesses the look-ahead re-orders
+  DECLARE v_sub, v_keep INT UNSIGNED;
+  DECLARE v_ahead BOOLEAN;
   DECLARE v_memory BIGINT UNSIGNED DEFAULT @@SESSION.max_heap_table_size;
   DECLARE v_tmp BIGINT UNSIGNED DEFAULT @@SESSION.tmp_memory_table_size;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION
@@ -60,9 +64,16 @@ rank_guesses: BEGIN
     LEAVE rank_guesses;
   END IF;
 
-  -- Which guesses to compare: every one when they fit the budget, else a shortlist.
+  -- Which guesses to compare: every one when they fit the budget, else a shortlist. For the
+  -- first guess alone among one or two candidates, the candidates (one of them comes first).
   SET v_shortlist = IF(p_all, v_guesses, GREATEST(v_budget DIV v_k, 200));
-  IF p_hard OR v_shortlist < v_guesses THEN
+  IF v_k <= 2 AND p_limit = 1 AND NOT p_all THEN
+    INSERT INTO solver_work_considered (work, guess_no)
+    SELECT p_work, g.guess_no
+    FROM solver_work_candidates c JOIN solver_guesses g ON g.word_id = c.word_id
+    WHERE c.work = p_work;
+    SET o_ranked = v_k;
+  ELSEIF p_hard OR v_shortlist < v_guesses THEN
     INSERT INTO solver_work_considered (work, guess_no)
     SELECT p_work, g.guess_no FROM solver_guesses g JOIN words w ON w.id = g.word_id
     WHERE NOT p_hard
@@ -91,6 +102,14 @@ rank_guesses: BEGIN
     SET o_ranked = v_guesses;
   END IF;
 
+  -- The look-ahead (_wordle_look_ahead), for 3 to 500 candidates, tries the first v_sub
+  -- guesses (at most 500) as next guesses in each part of the first v_top: at most about
+  -- 150,000 more (guess, candidate) pairs.
+  SET v_ahead = NOT p_all AND v_k BETWEEN 3 AND 500,
+      v_sub = IF(v_ahead AND NOT p_hard,
+                 LEAST(o_ranked, 500, GREATEST(v_top, 150000 DIV (v_top * v_k))), 0),
+      v_keep = GREATEST(p_limit, IF(v_ahead, GREATEST(v_top, v_sub), 0));
+
   -- Group the candidates by hint code for each guess, in memory.
   SET SESSION max_heap_table_size = IF(p_all, 1073741824, 134217728),
               tmp_memory_table_size = IF(p_all, 1073741824, 134217728);
@@ -113,7 +132,7 @@ rank_guesses: BEGIN
                 GROUP BY h.guess_no, code) buckets
           GROUP BY guess_no) ranked
     ORDER BY squares, candidate DESC, spread, guess_no
-    LIMIT p_limit;
+    LIMIT v_keep;
   ELSE
     -- A shortlist, or hard mode's guesses: their packed codes, read the same way.
     INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
@@ -133,7 +152,11 @@ rank_guesses: BEGIN
                 GROUP BY s.guess_no, code) buckets
           GROUP BY guess_no) ranked
     ORDER BY squares, candidate DESC, spread, guess_no
-    LIMIT p_limit;
+    LIMIT v_keep;
+  END IF;
+  IF v_ahead THEN
+    CALL _wordle_look_ahead(p_channel, p_work, p_hard, v_top, v_sub);
+    DELETE FROM solver_work_ranking WHERE work = p_work AND position > p_limit;
   END IF;
   SET SESSION max_heap_table_size = v_memory, tmp_memory_table_size = v_tmp;
 END

@@ -4,7 +4,9 @@
 -- its own transaction. Guesses are claimed with SKIP LOCKED, so several sessions can build at
 -- once, and an interrupted build resumes where it stopped. The session that finds every guess
 -- done numbers the opening ranking (the answers the build started with: words imported
--- meanwhile make it stale, for the next build).
+-- meanwhile make it stale, for the next build): the guesses that split the answers into the
+-- most parts first (the first is the solver's opener: a split into many parts leaves the
+-- next guesses the most to work with), then by _wordle_rank's order.
 -- The codes come from one expression over the letters (solver_letters), not from wordle_hint
 -- calls: per position 2 when the letters match; else, for a letter the guess has once, 1 when
 -- the answer has it anywhere; for a repeated letter, 1 while the answer's copies of it, less
@@ -12,8 +14,8 @@
 -- the word's end (letter 0 in both) count as greens and are taken off (v_pad), and the sum is
 -- scaled to the word's length (v_scale). Tests compare it with wordle_hint.
 -- Call wordle_solver_prepare first. Result: one row (guesses_done, guesses, ready).
--- Reads: solver_state, solver_guesses, solver_answers, solver_letters. Writes: solver_codes,
--- solver_guesses, solver_state (and scratch rows in solver_work_*).
+-- Reads: solver_state, solver_guesses, solver_answers, solver_letters, solver_codes.
+-- Writes: solver_codes, solver_guesses, solver_state (and scratch rows in solver_work_*).
 -- revision: 0007
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_build(IN p_batch INT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -109,7 +111,8 @@ BEGIN
         STRAIGHT_JOIN solver_letters a ON a.channel_id = v_channel AND a.answers = TRUE
         WHERE b.work = v_work) codes
   GROUP BY guess_no;
-  -- How each guess splits all the answers: the opening ranking's figures.
+  -- How each guess splits all the answers: the opening ranking's figures (the number of parts
+  -- as a score).
   INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
   SELECT v_work, guess_no, guess_no, squares / v_answers, LOG2(v_answers) - spread / v_answers,
          candidate
@@ -126,9 +129,19 @@ BEGIN
               WHERE b.work = v_work
               GROUP BY b.guess_no, code) buckets
         GROUP BY guess_no) split;
+  INSERT INTO solver_work_scores (channel_id, work, guess_no, position, score)
+  SELECT v_channel, v_work, b.guess_no, b.guess_no,
+         COUNT(DISTINCT IF(v_wide, SUBSTRING(h.codes, 2 * a.answer_no - 1, 2),
+                           SUBSTRING(h.codes, a.answer_no, 1)))
+  FROM solver_work_considered b
+  STRAIGHT_JOIN solver_codes h ON h.channel_id = v_channel AND h.guess_no = b.guess_no
+  STRAIGHT_JOIN solver_answers a
+  WHERE b.work = v_work
+  GROUP BY b.guess_no;
   UPDATE solver_guesses g JOIN solver_work_ranking r ON r.guess_no = g.guess_no AND r.work = v_work
+  JOIN solver_work_scores s ON s.channel_id = v_channel AND s.work = v_work AND s.guess_no = g.guess_no
      SET g.done = TRUE, g.opening_expected = r.expected_left, g.opening_entropy = r.entropy,
-         g.opening_candidate = r.is_candidate;
+         g.opening_candidate = r.is_candidate, g.opening_parts = s.score;
   COMMIT;
   CALL _wordle_work_end(v_work);
 
@@ -138,8 +151,9 @@ BEGIN
   IF v_claim IS NOT NULL AND NOT EXISTS (SELECT 1 FROM solver_guesses WHERE NOT done) THEN
     UPDATE solver_guesses g
     JOIN (SELECT guess_no,
-                 ROW_NUMBER() OVER (ORDER BY opening_expected, opening_candidate DESC,
-                                             opening_entropy DESC, guess_no) AS position
+                 ROW_NUMBER() OVER (ORDER BY opening_parts DESC, opening_expected,
+                                             opening_candidate DESC, opening_entropy DESC,
+                                             guess_no) AS position
           FROM solver_guesses) r ON r.guess_no = g.guess_no
        SET g.opening_rank = r.position;
     UPDATE solver_state SET built_at = CURRENT_TIMESTAMP(6);

@@ -29,11 +29,12 @@ compared (all 14,855 unless the candidates are many: it then ranks a shortlist f
 opening ranking so as to read at most ~400,000 (guess, candidate) pairs; with 3 to 500
 candidates the first ten are then re-ordered by a look ahead). Good: every median and max
 under 1,000 ms. The exhaustive ranking is what an unbudgeted one-level ranking would cost;
-"same first guess" says whether the budget and the look-ahead changed the first guess. Self-play: average guesses per
-game over all 2,309 answers (lower is better), worst game, games over six guesses, and the
-distribution of guesses. The reference points are published results on the 2,315-word
-original answer list (close to the bundled 2,309, not the same list): the optimum is 3.4212
-with opener SALET; a well-known expected-score solver gets 3.6215.
+"same first guess" says whether the budget and the look-ahead changed the first guess.
+Self-play: average guesses per game over all 2,309 answers (lower is better), worst game,
+games over six guesses, and the distribution of guesses. The reference points are published
+results on the 2,315-word original answer list (close to the bundled 2,309, not the same
+list): the optimum is 3.4212 with opener SALET; a well-known expected-score solver gets
+3.6215.
 
 Run: .venv/bin/python bench/solver.py [--rounds 3] [--hard] [--no-suggest]
      [--no-baseline] [--no-selfplay] [--no-hint-pass] [--openers own,salet]

@@ -124,6 +124,7 @@ CREATE TABLE `solver_guesses` (
   `opening_expected` double DEFAULT NULL,
   `opening_entropy` double DEFAULT NULL,
   `opening_candidate` tinyint(1) DEFAULT NULL,
+  `opening_parts` int(10) unsigned DEFAULT NULL,
   PRIMARY KEY (`guess_no`),
   UNIQUE KEY `word_id` (`word_id`),
   KEY `done` (`done`),
@@ -229,6 +230,16 @@ CREATE TABLE `solver_work_considered` (
   PRIMARY KEY (`work`,`guess_no`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `solver_work_look` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `work` binary(16) NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `code` smallint(5) unsigned NOT NULL,
+  `best` double NOT NULL,
+  PRIMARY KEY (`channel_id`,`work`,`guess_no`,`code`),
+  KEY `work` (`work`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `solver_work_pairs` (
   `work` binary(16) NOT NULL,
   `n` int(10) unsigned NOT NULL,
@@ -237,6 +248,18 @@ CREATE TABLE `solver_work_pairs` (
   `pattern` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT NULL,
   `revealed` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT NULL,
   PRIMARY KEY (`work`,`n`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work_parts` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `work` binary(16) NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `answer_no` smallint(5) unsigned NOT NULL,
+  `code` smallint(5) unsigned NOT NULL,
+  `size` int(10) unsigned NOT NULL,
+  PRIMARY KEY (`channel_id`,`work`,`guess_no`,`answer_no`),
+  KEY `part` (`channel_id`,`work`,`guess_no`,`code`),
+  KEY `work` (`work`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_work_ranking` (
@@ -249,12 +272,23 @@ CREATE TABLE `solver_work_ranking` (
   PRIMARY KEY (`work`,`position`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `solver_work_scores` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `work` binary(16) NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `position` int(10) unsigned NOT NULL,
+  `score` double NOT NULL,
+  PRIMARY KEY (`channel_id`,`work`,`guess_no`),
+  KEY `work` (`work`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `solver_work_words` (
   `channel_id` smallint(5) unsigned NOT NULL,
   `work` binary(16) NOT NULL,
   `word_id` int(10) unsigned NOT NULL,
   `is_answer` tinyint(1) NOT NULL,
-  PRIMARY KEY (`channel_id`,`work`,`word_id`)
+  PRIMARY KEY (`channel_id`,`work`,`word_id`),
+  KEY `work` (`work`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `words` (

@@ -3,7 +3,9 @@
 -- the candidates into parts by its hint; a part of one costs one more guess, of two three in
 -- all, and a larger part its size plus its best split by a next guess, each part of that split
 -- estimated at 1, 3, 5 guesses for one to three words, else n * (1 + ln n / ln 11), at least
--- 1.8 a word (the all-green part costs nothing more). The next guesses tried are the part's
+-- 1.8 a word (the all-green part costs nothing more); in hard mode, where a group of words
+-- that differ by one letter must be guessed one by one, a group of up to six is estimated at
+-- 1 + 2 + ... + n. The next guesses tried are the part's
 -- own candidates (always allowed in hard mode) and, but in hard mode, the first `sub` guesses
 -- of the ranking. A guess's score is the expected total of guesses for every candidate from
 -- here: the lowest comes first, a tie keeps the ranking's order.
@@ -39,7 +41,8 @@ BEGIN
   -- The best next guess of each part of three or more: the lowest estimate over its split.
   INSERT INTO solver_work_look (channel_id, work, guess_no, code, best)
   SELECT p_channel, p_work, t, part, MIN(estimate)
-  FROM (SELECT t, part, SUM(IF(hint = v_green, 0, IF(n = 1, 1, IF(n = 2, 3, IF(n = 3, 5, n * GREATEST(1.8, 1 + LN(n) / LN(11))))))) AS estimate
+  FROM (SELECT t, part, SUM(IF(hint = v_green, 0,
+                           IF(p_hard AND n <= 6, n * (n + 1) / 2, IF(n = 1, 1, IF(n = 2, 3, IF(n = 3, 5, n * GREATEST(1.8, 1 + LN(n) / LN(11)))))))) AS estimate
         FROM (SELECT q.guess_no AS t, q.code AS part, 0 AS source, g.guess_no AS h,
                      IF(v_wide, ASCII(SUBSTRING(hc.codes, 2 * p.answer_no - 1, 1)) * 256
                              + ASCII(SUBSTRING(hc.codes, 2 * p.answer_no, 1)),

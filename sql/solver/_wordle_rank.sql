@@ -3,7 +3,8 @@
 -- are grouped by the hint it would get (precomputed in solver_codes), giving the expected
 -- number of candidates left (the sum of the squared group sizes over k) and the entropy in
 -- bits. Order: fewest expected left, on a tie a guess that may be the answer, then more entropy; with 3
--- to 500 candidates, the first ten are then re-ordered by _wordle_look_ahead. With no
+-- to 500 candidates, the first ten (twenty in hard mode) are then re-ordered by
+-- _wordle_look_ahead. With no
 -- hint yet the ranking is the one stored by the build. To answer within a second, at most
 -- about 400,000 (guess, candidate) pairs are read: when k candidates times all guesses is
 -- more, only the best guesses of the opening ranking are ranked (at least 200, plus the
@@ -30,7 +31,7 @@ rank_guesses: BEGIN
   DECLARE v_answers, v_words INT;
   DECLARE v_guesses INT DEFAULT (SELECT COUNT(*) FROM solver_guesses);
   DECLARE v_shortlist INT;
-  DECLARE v_top INT UNSIGNED DEFAULT 10;  -- guesses the look-ahead re-orders
+  DECLARE v_top INT UNSIGNED DEFAULT IF(p_hard, 20, 10);  -- guesses the look-ahead re-orders
   DECLARE v_sub, v_keep INT UNSIGNED;
   DECLARE v_ahead BOOLEAN;
   DECLARE v_memory BIGINT UNSIGNED DEFAULT @@SESSION.max_heap_table_size;

@@ -38,7 +38,7 @@ list): the optimum is 3.4212 with opener SALET; a well-known expected-score solv
 
 Run: .venv/bin/python bench/solver.py [--rounds 3] [--hard] [--no-suggest]
      [--no-baseline] [--no-selfplay] [--no-hint-pass] [--openers own,salet]
-The build takes about 2 minutes on 2 cores and the wordle_hint pass about 4, each
+The build takes about 2 minutes on 2 cores and the wordle_hint pass about 10, each
 self-play 5-8 minutes (the look-ahead at every position).
 Progress goes to stderr, the tables to stdout.
 """
@@ -405,11 +405,11 @@ def main() -> None:
         with db.connect(url) as conn:
             progress("loading the bundled lists")
             words.load_bundled(conn)
-        progress("building the solver (about 6 minutes)")
+        progress("building the solver (about 2 minutes)")
         built = build(url)
         progress(f"  built in {built.seconds:.0f} s")
         if not args.no_hint_pass:
-            progress(f"baseline: wordle_hint once per pair, {WORKERS} sessions (about 4 minutes)")
+            progress(f"baseline: wordle_hint once per pair, {WORKERS} sessions (about 10 minutes)")
             built.hint_pass_seconds = hint_pass(url)
             progress(f"  {built.hint_pass_seconds:.0f} s")
 

@@ -6,33 +6,40 @@ On one private MariaDB server, a database migrated to head gets the bundled Engl
 - build: `wordle_db.solver.build(url, workers=2)`, the real path (wordle_solver_prepare, then
   wordle_solver_build steps in two sessions, then the opening ranking of every guess against
   every answer). A third session polls how many guesses are done, which splits the total into
-  "hint codes" and "opening ranking" (to within the poll interval). The size of the hint codes
-  is data_length + index_length of hint_codes and hint_codes_by_guess from
-  information_schema.TABLES, after ANALYZE TABLE.
+  "hint codes" and "opening ranking" (to within the poll interval). The size is data_length +
+  index_length of every solver_* table (solver_codes holds the codes) from
+  information_schema.TABLES, after ANALYZE TABLE. Baseline, same run: one pass of wordle_hint
+  over the same (answer, guess) pairs in the same number of sessions, each summing
+  CRC32(wordle_hint(answer, guess)) over its share of the guesses: what the build would cost
+  if it called wordle_hint once per pair and did nothing else.
 - suggestions: `solver.suggest(conn, pairs, None, None, hard, 5)` for fixed states, from no
   hint at all to a handful of candidates, in normal and hard mode; each state runs once to warm
   up, then ROUNDS times (default 3). `solver.candidates` is timed the same way. Baseline, same
   run: one exhaustive ranking of every guess for 'salet=00000', called the way
   wordle_solver_build calls it for the opening ranking (`_wordle_work_begin(@work)`,
   `_wordle_solver_pairs`, `_wordle_solver_candidates`, then the timed
-  `CALL _wordle_rank(@work, FALSE, TRUE, 4294967295, @ranked)`, which also stores the ranking).
+  `CALL _wordle_rank(1, @work, FALSE, TRUE, 4294967295, @ranked)`, which also stores it).
 - self-play: `solver.solve_all(conn, opener, hard)` over every answer word, with the solver's
-  own opener (the top of the opening ranking) and with SALET; `--hard` adds hard mode.
+  own opener (the top of the opening ranking: the guess that splits the answers into the most
+  parts) and with SALET (`--openers` chooses); `--hard` adds hard mode.
 
 Read: "median ms" and "max ms" are client-side times (round trip included) over the timed
 rounds; "cands" is the number of candidates left, "ranked" how many guesses wordle_suggest
 compared (all 14,855 unless the candidates are many: it then ranks a shortlist from the
-opening ranking so as to read at most ~400,000 (guess, candidate) pairs). Good: every median
-and max under 1,000 ms. The exhaustive ranking is what an unbudgeted suggestion would cost;
-"same first guess" says whether the budget changed the answer. Self-play: average guesses per
-game over all 2,309 answers (lower is better), worst game, games over six guesses, and the
-distribution of guesses. The reference points are published results on the 2,315-word
-original answer list (close to the bundled 2,309, not the same list): the optimum is 3.4212
-with opener SALET; a well-known expected-score solver gets 3.6215.
+opening ranking so as to read at most ~400,000 (guess, candidate) pairs; with 3 to 500
+candidates the first ten are then re-ordered by a look ahead). Good: every median and max
+under 1,000 ms. The exhaustive ranking is what an unbudgeted one-level ranking would cost;
+"same first guess" says whether the budget and the look-ahead changed the first guess.
+Self-play: average guesses per game over all 2,309 answers (lower is better), worst game,
+games over six guesses, and the distribution of guesses. The reference points are published
+results on the 2,315-word original answer list (close to the bundled 2,309, not the same
+list): the optimum is 3.4212 with opener SALET; a well-known expected-score solver gets
+3.6215.
 
-Run: /tmp/ve/bin/python bench/solver.py [--rounds 3] [--hard] [--no-suggest]
-     [--no-baseline] [--no-selfplay]
-The build takes about 6 minutes on 2 cores, each self-play 1.5-3 minutes (hard mode more).
+Run: .venv/bin/python bench/solver.py [--rounds 3] [--hard] [--no-suggest]
+     [--no-baseline] [--no-selfplay] [--no-hint-pass] [--openers own,salet]
+The build takes about 2 minutes on 2 cores and the wordle_hint pass about 10, each
+self-play 5-8 minutes (the look-ahead at every position).
 Progress goes to stderr, the tables to stdout.
 """
 
@@ -72,7 +79,6 @@ STATES: list[str | None] = [
     "crane=00000 sloth=00000",
     "salet=00000 crony=00002 dingo=00000 fuzzy=02002",
 ]
-OPENERS: list[str | None] = [None, "salet"]
 # Published results on the original 2,315-word answer list.
 REFERENCES = [("optimum (opener SALET)", 3.4212), ("expected-score solver", 3.6215)]
 
@@ -88,6 +94,8 @@ class Build:
     guesses: int
     answers: int
     table_mb: float
+    codes_mb: float  # solver_codes alone
+    hint_pass_seconds: float | None  # the baseline: wordle_hint once per pair
 
 
 @dataclass
@@ -168,20 +176,47 @@ def build(url: URL) -> Build:
     if not state["ready"]:
         raise SystemExit(f"the solver is not ready after the build: {state}")
     with db.connect(url) as conn:
-        conn.exec_driver_sql("ANALYZE TABLE hint_codes, hint_codes_by_guess")
-        size = db.scalar(
-            conn,
-            "SELECT SUM(data_length + index_length) FROM information_schema.TABLES"
-            " WHERE table_schema = DATABASE()"
-            " AND table_name IN ('hint_codes', 'hint_codes_by_guess')",
-        )
+        tables = [r["t"] for r in db.query(
+            conn, "SELECT table_name AS t FROM information_schema.TABLES"
+                  " WHERE table_schema = DATABASE() AND table_name LIKE 'solver%'")]  # fmt: skip
+        conn.exec_driver_sql(f"ANALYZE TABLE {', '.join(tables)}")
+        sizes = {r["t"]: int(r["size"]) for r in db.query(
+            conn, "SELECT table_name AS t, data_length + index_length AS size"
+                  " FROM information_schema.TABLES"
+                  " WHERE table_schema = DATABASE() AND table_name LIKE 'solver%'")}  # fmt: skip
     return Build(
         seconds,
         codes_done[0] if codes_done else None,
         int(state["guesses"]),
         int(state["answers"]),
-        int(size) / 2**20,
+        sum(sizes.values()) / 2**20,
+        sizes["solver_codes"] / 2**20,
+        None,
     )
+
+
+def hint_pass(url: URL) -> float:
+    """Seconds for one wordle_hint call per (answer, guess) pair, WORKERS sessions at once."""
+    with db.connect(url) as conn:
+        guesses = int(db.scalar(conn, "SELECT COUNT(*) FROM solver_guesses"))
+    share = -(-guesses // WORKERS)
+    sql = (
+        "SELECT SUM(CRC32(wordle_hint(aw.word, gw.word))) FROM solver_guesses g"
+        " JOIN words gw ON gw.id = g.word_id JOIN solver_answers a JOIN words aw"
+        " ON aw.id = a.word_id WHERE g.guess_no BETWEEN ? AND ?"
+    )
+
+    def one(first: int) -> None:
+        with db.connect(url) as conn:
+            db.scalar(conn, sql, first, first + share - 1)
+
+    start = time.perf_counter()
+    threads = [threading.Thread(target=one, args=(1 + n * share,)) for n in range(WORKERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - start
 
 
 # --- suggestions -------------------------------------------------------------------------
@@ -216,10 +251,10 @@ def exhaustive_ranking(url: URL, state: str) -> Exhaustive:
         db.query(conn, "CALL _wordle_work_begin(@work)")
         try:
             db.query(conn, "CALL _wordle_solver_pairs(@work, ?, NULL, NULL)", state)
-            db.query(conn, "CALL _wordle_solver_candidates(@work)")
+            db.query(conn, "CALL _wordle_solver_candidates(1, @work)")
             seconds, _ = timed(
                 lambda: db.query(
-                    conn, "CALL _wordle_rank(@work, FALSE, TRUE, ?, @ranked)", ALL_ROWS
+                    conn, "CALL _wordle_rank(1, @work, FALSE, TRUE, ?, @ranked)", ALL_ROWS
                 )
             )
             top = db.query(
@@ -351,7 +386,14 @@ def main() -> None:
         "--no-baseline", action="store_true", help="skip the exhaustive ranking baseline"
     )
     parser.add_argument("--no-selfplay", action="store_true", help="skip self-play")
+    parser.add_argument(
+        "--no-hint-pass", action="store_true", help="skip the wordle_hint pass baseline"
+    )
+    parser.add_argument(
+        "--openers", default="own,salet", help="self-play openers, own = the solver's (own,salet)"
+    )
     args = parser.parse_args()
+    openers = [None if o == "own" else o for o in args.openers.split(",")]
 
     suggest: list[Timing] = []
     candidates: list[Timing] = []
@@ -363,9 +405,13 @@ def main() -> None:
         with db.connect(url) as conn:
             progress("loading the bundled lists")
             words.load_bundled(conn)
-        progress("building the solver (about 6 minutes)")
+        progress("building the solver (about 2 minutes)")
         built = build(url)
         progress(f"  built in {built.seconds:.0f} s")
+        if not args.no_hint_pass:
+            progress(f"baseline: wordle_hint once per pair, {WORKERS} sessions (about 10 minutes)")
+            built.hint_pass_seconds = hint_pass(url)
+            progress(f"  {built.hint_pass_seconds:.0f} s")
 
         if not args.no_suggest:
             with db.connect(url) as conn:
@@ -383,7 +429,7 @@ def main() -> None:
         if not args.no_selfplay:
             with db.connect(url) as conn:
                 for hard in (False, True) if args.hard else (False,):
-                    for opener in OPENERS:
+                    for opener in openers:
                         runs.append(self_play(conn, opener, hard))
 
     print(f"solver build, bundled lists: {built.guesses:,} guesses x {built.answers:,} answers")
@@ -393,8 +439,17 @@ def main() -> None:
     )
     print(
         f"  {built.seconds:.0f} s in all with {WORKERS} workers (hint codes {codes} s,"
-        f" then opening ranking {ranking} s); hint codes {built.table_mb:,.0f} MB"
-        f" ({built.guesses * built.answers:,} codes, as rows and packed by guess)"
+        f" then opening ranking {ranking} s)"
+    )
+    if built.hint_pass_seconds is not None:
+        print(
+            f"  baseline: one wordle_hint call per pair, {WORKERS} sessions:"
+            f" {built.hint_pass_seconds:.0f} s; build / baseline"
+            f" {built.seconds / built.hint_pass_seconds:.2f}"
+        )
+    print(
+        f"  solver tables {built.table_mb:,.1f} MB (solver_codes {built.codes_mb:,.1f} MB,"
+        f" {built.guesses * built.answers:,} codes packed by guess); good: at most 100 MB"
     )
     if suggest:
         print_suggestions(suggest, candidates, baseline, args.rounds)

@@ -48,12 +48,12 @@ CREATE TABLE `channels` (
   `letter_hints` tinyint(3) unsigned NOT NULL,
   `accents` enum('keep','fold') NOT NULL,
   `time_zone` varchar(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL,
-  `first_day` date DEFAULT NULL,
+  `first_day` date NOT NULL,
   `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
   PRIMARY KEY (`id`),
   UNIQUE KEY `name` (`name`),
   CONSTRAINT `channels_name` CHECK (`name` regexp '^[a-z0-9_-]{1,16}$'),
-  CONSTRAINT `channels_language` CHECK (`language` regexp '^[a-z]{2,3}(-[a-z0-9]{2,8})?$'),
+  CONSTRAINT `channels_language` CHECK (`language` regexp '^(?-i)[a-z]{2,3}(-[a-z0-9]{2,8})?$'),
   CONSTRAINT `channels_letters` CHECK (`letters` between 2 and 32),
   CONSTRAINT `channels_max_tries` CHECK (`max_tries` between 1 and 20),
   CONSTRAINT `channels_letter_hints` CHECK (`letter_hints` <= 10)
@@ -88,19 +88,6 @@ CREATE TABLE `games` (
   CONSTRAINT `games_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`),
   CONSTRAINT `games_puzzle` FOREIGN KEY (`channel_id`, `day`) REFERENCES `puzzles` (`channel_id`, `day`),
   CONSTRAINT `games_attempts` CHECK (`attempts` <= `max_tries`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-
-CREATE TABLE `hint_codes` (
-  `answer_no` smallint(5) unsigned NOT NULL,
-  `guess_no` mediumint(8) unsigned NOT NULL,
-  `code` smallint(5) unsigned NOT NULL,
-  PRIMARY KEY (`answer_no`,`guess_no`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-
-CREATE TABLE `hint_codes_by_guess` (
-  `guess_no` mediumint(8) unsigned NOT NULL,
-  `codes` mediumblob NOT NULL,
-  PRIMARY KEY (`guess_no`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `letters` (
@@ -166,6 +153,13 @@ CREATE TABLE `solver_answers` (
   CONSTRAINT `solver_answers_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `solver_codes` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `codes` mediumblob NOT NULL,
+  PRIMARY KEY (`channel_id`,`guess_no`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `solver_guesses` (
   `guess_no` mediumint(8) unsigned NOT NULL,
   `word_id` int(10) unsigned NOT NULL,
@@ -174,11 +168,39 @@ CREATE TABLE `solver_guesses` (
   `opening_expected` double DEFAULT NULL,
   `opening_entropy` double DEFAULT NULL,
   `opening_candidate` tinyint(1) DEFAULT NULL,
+  `opening_parts` int(10) unsigned DEFAULT NULL,
   PRIMARY KEY (`guess_no`),
   UNIQUE KEY `word_id` (`word_id`),
   KEY `done` (`done`),
   KEY `opening_rank` (`opening_rank`),
   CONSTRAINT `solver_guesses_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_letters` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `answers` tinyint(1) NOT NULL,
+  `no` mediumint(8) unsigned NOT NULL,
+  `l1` int(10) unsigned NOT NULL,
+  `l2` int(10) unsigned NOT NULL,
+  `l3` int(10) unsigned NOT NULL,
+  `l4` int(10) unsigned NOT NULL,
+  `l5` int(10) unsigned NOT NULL,
+  `l6` int(10) unsigned NOT NULL,
+  `l7` int(10) unsigned NOT NULL,
+  `l8` int(10) unsigned NOT NULL,
+  `l9` int(10) unsigned NOT NULL,
+  `l10` int(10) unsigned NOT NULL,
+  `r1` tinyint(1) NOT NULL,
+  `r2` tinyint(1) NOT NULL,
+  `r3` tinyint(1) NOT NULL,
+  `r4` tinyint(1) NOT NULL,
+  `r5` tinyint(1) NOT NULL,
+  `r6` tinyint(1) NOT NULL,
+  `r7` tinyint(1) NOT NULL,
+  `r8` tinyint(1) NOT NULL,
+  `r9` tinyint(1) NOT NULL,
+  `r10` tinyint(1) NOT NULL,
+  PRIMARY KEY (`channel_id`,`answers`,`no`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_nodes` (
@@ -252,6 +274,16 @@ CREATE TABLE `solver_work_considered` (
   PRIMARY KEY (`work`,`guess_no`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `solver_work_look` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `work` binary(16) NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `code` smallint(5) unsigned NOT NULL,
+  `best` double NOT NULL,
+  PRIMARY KEY (`channel_id`,`work`,`guess_no`,`code`),
+  KEY `work` (`work`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `solver_work_pairs` (
   `work` binary(16) NOT NULL,
   `n` int(10) unsigned NOT NULL,
@@ -260,6 +292,18 @@ CREATE TABLE `solver_work_pairs` (
   `pattern` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT NULL,
   `revealed` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT NULL,
   PRIMARY KEY (`work`,`n`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work_parts` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `work` binary(16) NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `answer_no` smallint(5) unsigned NOT NULL,
+  `code` smallint(5) unsigned NOT NULL,
+  `size` int(10) unsigned NOT NULL,
+  PRIMARY KEY (`channel_id`,`work`,`guess_no`,`answer_no`),
+  KEY `part` (`channel_id`,`work`,`guess_no`,`code`),
+  KEY `work` (`work`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_work_ranking` (
@@ -272,11 +316,28 @@ CREATE TABLE `solver_work_ranking` (
   PRIMARY KEY (`work`,`position`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `solver_work_scores` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `work` binary(16) NOT NULL,
+  `guess_no` mediumint(8) unsigned NOT NULL,
+  `position` int(10) unsigned NOT NULL,
+  `score` double NOT NULL,
+  PRIMARY KEY (`channel_id`,`work`,`guess_no`),
+  KEY `work` (`work`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `solver_work_words` (
+  `channel_id` smallint(5) unsigned NOT NULL,
+  `work` binary(16) NOT NULL,
+  `word_id` int(10) unsigned NOT NULL,
+  `is_answer` tinyint(1) NOT NULL,
+  PRIMARY KEY (`channel_id`,`work`,`word_id`),
+  KEY `work` (`work`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `words` (
   `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
   `word` varchar(32) NOT NULL,
-  `is_answer` tinyint(1) NOT NULL DEFAULT 0,
   PRIMARY KEY (`id`),
-  UNIQUE KEY `word` (`word`),
-  KEY `is_answer` (`is_answer`)
+  UNIQUE KEY `word` (`word`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;

@@ -191,5 +191,5 @@ def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
         assert thread.is_alive() and not migrated
         idle.exec_driver_sql("ROLLBACK")
     thread.join(timeout=120)
-    assert migrated == [("0007", "0006")]
-    assert schema.migrate(db_url) == ("0006", "0007")
+    assert migrated == [(schema.head(), "0006")]
+    assert schema.migrate(db_url) == ("0006", schema.head())

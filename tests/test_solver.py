@@ -204,3 +204,135 @@ def test_hard_mode_suggestions_are_the_guesses_hard_mode_allows(small: URL) -> N
             suggested = solver.suggest(conn, text, None, None, hard=True, limit=100_000)
             assert suggested and suggested[0]["ranked"] == len(allowed) < len(five), answer
             assert {r["guess"] for r in suggested} == allowed, answer
+
+
+# --- the hint codes: packed per guess, computed set-based by the build ---------------------
+
+
+def stored_codes(conn: Connection) -> dict[tuple[str, str], int]:
+    """(answer, guess) -> code, decoded in Python from solver_codes (one byte a code up to
+    five letters, two big-endian bytes beyond)."""
+    letters = int(db.scalar(conn, "SELECT letters FROM solver_state"))
+    width = 1 if letters <= 5 else 2
+    answers = [r["word"] for r in db.query(
+        conn, "SELECT w.word FROM solver_answers a JOIN words w ON w.id = a.word_id "
+              "ORDER BY a.answer_no")]  # fmt: skip
+    found: dict[tuple[str, str], int] = {}
+    for row in db.query(conn, "SELECT w.word, c.codes FROM solver_codes c JOIN solver_guesses g "
+                              "USING (guess_no) JOIN words w ON w.id = g.word_id "
+                              "WHERE c.channel_id = (SELECT id FROM channels WHERE name = "
+                              "wordle_setting('default_channel'))"):  # fmt: skip
+        codes = bytes(row["codes"])
+        assert len(codes) == width * len(answers), row["word"]
+        for n, answer in enumerate(answers):
+            found[answer, row["word"]] = int.from_bytes(codes[width * n : width * (n + 1)], "big")
+    return found
+
+
+def test_build_codes_agree_with_wordle_hint_on_every_pair(small: URL) -> None:
+    with db.connect(small) as conn:
+        state = db.call_one(conn, "wordle_solver_prepare")
+        codes = stored_codes(conn)
+        assert len(codes) == state["answers"] * state["guesses"] > 300_000
+        wrong = db.scalar(
+            conn,
+            "SELECT COUNT(*) FROM solver_codes c JOIN solver_guesses g USING (guess_no) "
+            "JOIN words gw ON gw.id = g.word_id JOIN solver_answers a "
+            "JOIN words aw ON aw.id = a.word_id "
+            "WHERE ASCII(SUBSTRING(c.codes, a.answer_no, 1)) "
+            "      <> CONV(wordle_hint(aw.word, gw.word), 3, 10)",
+        )
+        assert wrong == 0
+        # The Python reference, on a part of them (duplicates and all).
+        for (answer, guess), code in list(codes.items())[::97]:
+            assert code == int(reference(answer, guess), 3), (answer, guess)
+
+
+@pytest.mark.parametrize("length", [7, 10])
+def test_long_words_get_two_byte_codes_that_agree_with_the_reference(
+    new_db: Callable[[], URL], length: int
+) -> None:
+    """Words of few letters (many repeats, accented letters) of 7 and 10 letters."""
+    import random
+
+    rng = random.Random(length)
+    pool = sorted({"".join(rng.choices("aabeé", k=length)) for _ in range(400)})
+    answers, others = pool[:60], pool[60:200]
+    url = new_db()
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        channels.add(conn, f"long{length}", length)  # the default channel here
+        settings.set_setting(conn, "default_channel", f"long{length}")
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(others, 1)], answers=False)
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], answers=True)
+    state = solver.build(url, workers=2)
+    assert (state["letters"], state["answers"], state["ready"]) == (length, len(answers), 1)
+    with db.connect(url) as conn:
+        codes = stored_codes(conn)
+        assert len(codes) == len(answers) * (len(answers) + len(others))
+        for (answer, guess), code in codes.items():
+            assert code == int(reference(answer, guess), 3), (answer, guess)
+        # Suggestions read the two-byte codes: each group of candidates agrees with them.
+        guess = solver.suggest(conn, None, None, None, limit=1)[0]["guess"]
+        hint = reference(answers[0], guess)
+        left, found = solver.candidates(conn, f"{guess}={hint}", None, None)
+        assert found == sorted(a for a in answers if codes[a, guess] == int(hint, 3))
+        after = solver.suggest(conn, f"{guess}={hint}", None, None, limit=1)
+        assert after[0]["candidates"] == left
+
+
+def test_an_interrupted_build_resumes(new_db: Callable[[], URL]) -> None:
+    """The client killed in the middle of a build: the next build keeps the guesses done."""
+    import subprocess
+    import sys
+    import time
+
+    url = new_db()
+    schema.migrate(url)
+    allowed = [w.strip() for w in words.bundled_path(words.BUNDLED_ALLOWED).open()][::4]
+    with db.connect(url) as conn:
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed, 1)], answers=False)
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(ANSWERS, 1)], True)
+    text = url.render_as_string(hide_password=False)
+    process = subprocess.Popen([sys.executable, "-m", "wordle_db", "--db-url", text, "solver",
+                                "build", "--workers", "2"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)  # fmt: skip
+    done = 0
+    with db.connect(url) as conn:
+        deadline = time.monotonic() + 120
+        while done < 5 * solver.BUILD_BATCH:
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.05)
+            done = int(db.scalar(conn, "SELECT COUNT(*) FROM solver_guesses WHERE done"))
+    process.kill()
+    process.wait()
+    with db.connect(url) as conn:
+        total = int(db.scalar(conn, "SELECT COUNT(*) FROM solver_guesses"))
+        done = int(db.scalar(conn, "SELECT COUNT(*) FROM solver_guesses WHERE done"))
+    assert 5 * solver.BUILD_BATCH <= done < total
+    seen: list[int] = []
+    state = solver.build(url, workers=2, progress=lambda d, t: seen.append(d))
+    assert state["ready"] and state["guesses_done"] == total
+    assert min(seen) > done  # no step started again from nothing
+    assert len(seen) <= -(-(total - done) // solver.BUILD_BATCH) + 2
+
+
+def test_hard_self_play_only_plays_guesses_hard_mode_allows(small: URL) -> None:
+    """Every position of a hard-mode run: its guess keeps the rules after every hint so far."""
+    run = cli_runner(small)
+    result = run("solve", "--all", "--hard", "--json")
+    assert result.exit_code == 0, result.output
+    import json
+
+    report = json.loads(result.stdout)
+    assert report["failures"] == 0 and report["worst"] <= 6
+    check = "SELECT wordle_hard_mode_violation(?, ?, ?)"
+    with db.connect(small) as conn:
+        nodes = db.query(conn, "SELECT n.history, w.word FROM solver_nodes n JOIN solver_guesses g "
+                               "USING (guess_no) JOIN words w ON w.id = g.word_id "
+                               "WHERE n.run_id = ? AND n.history <> ''", report["run"])  # fmt: skip
+        assert len(nodes) > 100
+        for node in nodes:
+            for pair in node["history"].split():
+                guess, hint = pair.split("=")
+                assert db.scalar(conn, check, guess, hint, node["word"]) is None, node

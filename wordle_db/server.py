@@ -36,7 +36,7 @@ SERVER_OPTIONS = (
     "--skip-log-bin",
     "--character-set-server=utf8mb4",
     "--collation-server=utf8mb4_unicode_ci",
-    "--innodb-buffer-pool-size=1G",  # the solver's hint codes take about 1 GB
+    "--innodb-buffer-pool-size=1G",  # room to spare: the solver's tables take about 50 MB
     "--innodb-flush-log-at-trx-commit=2",
     "--event-scheduler=ON",
     "--max-connections=300",

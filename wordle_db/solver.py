@@ -13,7 +13,7 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import db
 from wordle_db.game import clean_word
 
-BUILD_BATCH = 100  # guesses per build step: about 230,000 hint codes with the bundled lists
+BUILD_BATCH = 100  # guesses per build step: about 230,000 hint codes (bytes) with the bundled lists
 
 
 def pairs_text(pairs: Iterable[str]) -> str | None:

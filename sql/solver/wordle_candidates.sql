@@ -7,7 +7,7 @@
 -- Errors: WD050 bad pairs, WD052 negative limit; for a player those of wordle_board.
 -- Reads: words, solver_state, solver_answers, positions (and a player's game).
 -- Writes: scratch rows in solver_work_*, deleted before it returns.
--- revision: 0006
+-- revision: 0008
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_candidates(
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -15,6 +15,8 @@ CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_candidat
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Answer words consistent with every hint so far'
 BEGIN
+  DECLARE v_channel SMALLINT UNSIGNED DEFAULT
+    (SELECT id FROM channels WHERE name = (SELECT value FROM settings WHERE name = 'default_channel'));  -- the solver plays the default channel's lists
   DECLARE v_limit INT UNSIGNED DEFAULT _wordle_limit(p_limit, 4294967295);
   DECLARE v_work BINARY(16);
   DECLARE EXIT HANDLER FOR SQLEXCEPTION
@@ -22,7 +24,7 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_work_begin(v_work);
   CALL _wordle_solver_pairs(v_work, p_pairs, p_player, p_day);
-  CALL _wordle_solver_candidates(v_work);
+  CALL _wordle_solver_candidates(v_channel, v_work);
   SELECT w.word, COUNT(*) OVER () AS candidates
   FROM solver_work_candidates c JOIN words w ON w.id = c.word_id
   WHERE c.work = v_work

@@ -3,15 +3,17 @@
 -- suggestion), its hint and the number of candidates left after it.
 -- Result: rows (step, guess, hint, candidates_left). Errors: WD051 not built, WD053 the word is
 -- not an answer word or the opener is not an accepted word of that length.
--- Reads: words, solver_state, solver_answers, solver_guesses, hint_codes, positions.
+-- Reads: words, solver_state, solver_answers, solver_guesses, solver_codes, positions.
 -- Writes: scratch rows in solver_work_*, deleted before it returns.
--- revision: 0006
+-- revision: 0008
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_word(
     IN p_word VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_opener VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_hard BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'The solver''s game for one answer word, step by step'
 BEGIN
+  DECLARE v_channel SMALLINT UNSIGNED DEFAULT
+    (SELECT id FROM channels WHERE name = (SELECT value FROM settings WHERE name = 'default_channel'));  -- the solver plays the default channel's lists
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT LOWER(p_word);
   DECLARE v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_hint VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
@@ -39,7 +41,7 @@ BEGIN
         v_pairs = TRIM(CONCAT(v_pairs, ' ', v_guess, '=', v_hint));
     CALL _wordle_work_begin(v_work);
     CALL _wordle_solver_pairs(v_work, v_pairs, NULL, NULL);
-    CALL _wordle_solver_candidates(v_work);
+    CALL _wordle_solver_candidates(v_channel, v_work);
     SET v_left = (SELECT COUNT(*) FROM solver_work_candidates WHERE work = v_work),
         v_steps = JSON_ARRAY_APPEND(v_steps, '$', JSON_OBJECT(
           'step', v_step, 'guess', v_guess, 'hint', v_hint, 'left', v_left));
@@ -47,7 +49,7 @@ BEGIN
       CALL _wordle_work_end(v_work);
       LEAVE play;
     END IF;
-    CALL _wordle_rank(v_work, COALESCE(p_hard, FALSE), FALSE, 1, v_ranked);
+    CALL _wordle_rank(v_channel, v_work, COALESCE(p_hard, FALSE), FALSE, 1, v_ranked);
     SET v_guess = (SELECT w.word FROM solver_work_ranking r
                    JOIN solver_guesses g ON g.guess_no = r.guess_no JOIN words w ON w.id = g.word_id
                    WHERE r.work = v_work AND r.position = 1),

@@ -7,9 +7,9 @@
 -- first, at most `limit` (NULL: 10); `ranked` is how many guesses were compared.
 -- Errors: WD050 bad pairs, WD051 not built, WD052 negative limit; for a player those of
 -- wordle_board.
--- Reads: words, solver_state, solver_answers, solver_guesses, hint_codes, positions (and a
+-- Reads: words, solver_state, solver_answers, solver_guesses, solver_codes, positions (and a
 -- player's game). Writes: scratch rows in solver_work_*, deleted before it returns.
--- revision: 0006
+-- revision: 0008
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_suggest(
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -17,6 +17,8 @@ CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_suggest(
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Best next guesses: expected candidates left and entropy'
 BEGIN
+  DECLARE v_channel SMALLINT UNSIGNED DEFAULT
+    (SELECT id FROM channels WHERE name = (SELECT value FROM settings WHERE name = 'default_channel'));  -- the solver plays the default channel's lists
   DECLARE v_limit INT UNSIGNED DEFAULT _wordle_limit(p_limit, 10);
   DECLARE v_work BINARY(16);
   DECLARE v_ranked INT UNSIGNED;
@@ -25,8 +27,8 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_work_begin(v_work);
   CALL _wordle_solver_pairs(v_work, p_pairs, p_player, p_day);
-  CALL _wordle_solver_candidates(v_work);
-  CALL _wordle_rank(v_work, COALESCE(p_hard, FALSE), FALSE, v_limit, v_ranked);
+  CALL _wordle_solver_candidates(v_channel, v_work);
+  CALL _wordle_rank(v_channel, v_work, COALESCE(p_hard, FALSE), FALSE, v_limit, v_ranked);
   SELECT w.word AS guess, ROUND(r.expected_left, 3) AS expected_left,
          ROUND(r.entropy, 3) AS entropy_bits, r.is_candidate,
          (SELECT COUNT(*) FROM solver_work_candidates WHERE work = v_work) AS candidates,

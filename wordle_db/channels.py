@@ -13,9 +13,6 @@ from wordle_db import db, words
 from wordle_db.errors import WordleError
 from wordle_db.words import ImportResult
 
-# Languages whose daily games usually play é as e; the others keep accented letters apart.
-FOLDED_LANGUAGES = frozenset({"fr", "es", "it", "pt"})
-
 
 def all_channels(conn: Connection) -> list[dict[str, Any]]:
     return [_clean(row) for row in db.call(conn, "wordle_channels")]
@@ -34,11 +31,9 @@ def one_channel(conn: Connection, name: str) -> dict[str, Any]:
 def add(conn: Connection, name: str, letters: int, language: str | None = None,
         max_tries: int | None = None, letter_hints: int | None = None,
         accents: str | None = None, time_zone: str | None = None) -> dict[str, Any]:
-    """Create a channel (wordle_channel_add); NULLs take the database's defaults, except the
-    accent rule, which follows the language (FOLDED_LANGUAGES) when not given."""
+    """Create a channel (wordle_channel_add); None takes the database's defaults (the accent
+    rule follows the language). Language codes are written lower case."""
     language = language.lower() if language is not None else None
-    if accents is None:
-        accents = "fold" if language in FOLDED_LANGUAGES else "keep"
     row = db.call_one(conn, "wordle_channel_add", name, language, letters, max_tries,
                       letter_hints, accents, time_zone)  # fmt: skip
     return _clean(row)

@@ -152,6 +152,7 @@ TABLES_DOWN = [
 NEW = [
     "_wordle_channel", "_wordle_fold", "_wordle_channel_change", "_wordle_channel_rows",
     "_wordle_settings_rows", "_wordle_publish_every_channel", "_wordle_title",
+    "_wordle_publication",
     "wordle_channel_add", "wordle_channel_set", "wordle_channel_remove", "wordle_channels",
     "wordle_today_on", "wordle_puzzle_number_on", "wordle_next_puzzle_on",
     "wordle_publish_on", "wordle_publish_word_on", "wordle_check_on", "wordle_status_on",

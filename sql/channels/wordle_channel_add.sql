@@ -1,6 +1,7 @@
 -- wordle_channel_add(name, language, letters, max_tries, letter_hints, accents, time_zone):
 -- create a channel, a daily puzzle of its own beside the others (administrators). NULL takes
--- the default: language en, max_tries 6, letter_hints 2, accents keep, time_zone the default
+-- the default: language en, max_tries 6, letter_hints 2, accents fold for fr, es, it and pt (as
+-- their daily games play é as e) and keep for the others, time_zone the default
 -- channel's. Number 1 is today in its zone (first_day: change it with wordle_channel_set
 -- before the first publication). Its words come with wordle_import_words_on(name, ...). Result:
 -- the channel's row of wordle_channels.
@@ -17,6 +18,8 @@ COMMENT 'Create a channel (administrators)'
 BEGIN
   DECLARE v_id SMALLINT UNSIGNED;
   DECLARE v_message VARCHAR(255);
+  DECLARE v_accents MEDIUMTEXT CHARACTER SET utf8mb4 DEFAULT
+    COALESCE(p_accents, IF(p_language IN ('fr', 'es', 'it', 'pt'), 'fold', 'keep'));
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   IF p_name IS NULL OR p_name NOT REGEXP '^[a-z0-9_-]{1,16}$' THEN
@@ -25,7 +28,7 @@ BEGIN
   IF p_letters IS NULL OR p_letters NOT BETWEEN 2 AND 32 THEN
     SIGNAL SQLSTATE 'WD061' SET MESSAGE_TEXT = 'a channel''s words have 2 to 32 letters';
   END IF;
-  IF COALESCE(p_accents, 'keep') NOT IN ('keep', 'fold') THEN
+  IF v_accents NOT IN ('keep', 'fold') THEN
     SIGNAL SQLSTATE 'WD061' SET MESSAGE_TEXT = 'accents must be keep (é is a letter of its own) or fold (é is played as e)';
   END IF;
   IF EXISTS (SELECT 1 FROM channels WHERE name = p_name) THEN
@@ -34,10 +37,10 @@ BEGIN
   END IF;
   INSERT INTO channels (name, language, letters, max_tries, letter_hints, accents, time_zone,
                         first_day)
-  SELECT p_name, 'en', p_letters, 6, 2, COALESCE(p_accents, 'keep'), time_zone, '1000-01-01'
+  SELECT p_name, 'en', p_letters, 6, 2, v_accents, time_zone, '1000-01-01'
   FROM channels
   WHERE name = (SELECT value FROM settings WHERE name = 'default_channel')
-  UNION ALL SELECT p_name, 'en', p_letters, 6, 2, COALESCE(p_accents, 'keep'), 'UTC', '1000-01-01'
+  UNION ALL SELECT p_name, 'en', p_letters, 6, 2, v_accents, 'UTC', '1000-01-01'
   LIMIT 1;
   SET v_id = (SELECT id FROM channels WHERE name = p_name);
   IF p_language IS NOT NULL THEN CALL _wordle_channel_change(v_id, 'language', p_language); END IF;

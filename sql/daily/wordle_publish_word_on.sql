@@ -25,9 +25,6 @@ BEGIN
   END IF;
   CALL _wordle_publish(v_channel, v_day, p_word, v_published);
   CALL _wordle_begin();
-  SELECT c.name AS channel, p.day, DATEDIFF(p.day, c.first_day) + 1 AS number,
-         v_published AS published, p.picked
-  FROM puzzles p JOIN channels c ON c.id = p.channel_id
-  WHERE p.channel_id = v_channel AND p.day = v_day;
+  CALL _wordle_publication(v_channel, v_day, v_published);
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -12,7 +12,7 @@
 -- apart from an anonymous one.
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, mysql.global_priv, players, settings.
 -- Writes: players.
--- revision: 0006
+-- revision: 0009
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)
@@ -35,12 +35,12 @@ BEGIN
   IF v_role IN ('reader', 'publisher') THEN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'this account cannot play or read players'' games';
   END IF;
-  SET v_names = (SELECT value FROM settings WHERE name = 'player_names');
+  SELECT (SELECT value FROM settings WHERE name = 'player_names'), MAX(id), MAX(account)
+    INTO v_names, o_id, v_owner FROM players WHERE name = p_name;
   IF v_role <> 'admin' AND p_name <> v_login AND v_names NOT IN ('created', 'any') THEN
     SET v_message = CONCAT('this account plays as ', _wordle_quote(v_login), ' only (setting player_names)');
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = v_message;
   END IF;
-  SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name;
   IF o_id IS NULL AND p_create AND v_role <> 'admin' AND p_name <> v_login
      AND EXISTS (SELECT 1 FROM mysql.global_priv WHERE User = p_name) THEN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name is another account''s login';

@@ -10,7 +10,7 @@
 -- Reads: settings, puzzles, words, positions, players, games, attempts, revealed_letters.
 -- Writes: players, games, revealed_letters.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0007
+-- revision: 0009
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_reveal_letter_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
@@ -22,14 +22,15 @@ BEGIN
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_game, v_position INT UNSIGNED;
   DECLARE v_state VARCHAR(10);
-  DECLARE v_revealed, v_allowed INT;
+  DECLARE v_hard BOOLEAN;
+  DECLARE v_revealed, v_allowed, v_number, v_attempts, v_max INT;
   DECLARE v_found, v_shown, v_located TEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_position = NULL;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
-  CALL _wordle_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_today);
-  CALL _wordle_game(p_player, v_channel, v_day, v_today, v_game);
-  SELECT state, revealed INTO v_state, v_revealed FROM games WHERE id = v_game FOR UPDATE;
+  CALL _wordle_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
+  CALL _wordle_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
+                    v_max, v_revealed);
   SET v_allowed = (SELECT letter_hints FROM channels WHERE id = v_channel);
   IF v_state <> 'playing' THEN
     SIGNAL SQLSTATE 'WD035' SET MESSAGE_TEXT = 'this game is over';

@@ -1,0 +1,41 @@
+"""The morning rush: a guess reads each table once (issue 11).
+
+The routines every guess runs are rewritten to run fewer statements: the channel and today
+in one statement, the puzzle's answer with its number, the accent rule with the word check,
+the player with the player_names setting, the game found and locked in one statement, and a
+repeated guess caught by the unique key of attempts. _wordle_guess becomes a procedure (a
+stored function opens every table it might read on each call). No table changes.
+
+Revision ID: 0009
+Revises: 0008
+"""
+
+from __future__ import annotations
+
+from wordle_db.migration import objects_down, objects_up
+
+revision = "0009"
+down_revision = "0008"
+branch_labels = None
+depends_on = None
+
+# Changed objects and the revision whose text a downgrade puts back, callees first.
+CHANGED = {
+    "_wordle_channel": "0007", "_wordle_player": "0006", "_wordle_puzzle": "0007",
+    "_wordle_game": "0007", "_wordle_lookup": "0007", "wordle_play_on": "0007",
+    "wordle_reveal_letter_on": "0007", "wordle_check_on": "0007",
+}
+RETYPED = "_wordle_guess"  # a function until 0007, a procedure from 0009
+
+
+def upgrade() -> None:
+    objects_down([RETYPED], "0007")
+    objects_up([RETYPED], revision)
+    objects_up(list(CHANGED), revision)
+
+
+def downgrade() -> None:
+    objects_down([RETYPED], revision)
+    objects_up([RETYPED], "0007")
+    for name, old in reversed(CHANGED.items()):
+        objects_up([name], old)

@@ -72,6 +72,33 @@ def test_32_new_players_finish_their_games_at_once(shared, conn: Connection) -> 
     assert_consistent(conn, 32)
 
 
+def lock_waits(conn: Connection) -> int:
+    return int(db.query(conn, "SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_waits'")[0]["Value"])
+
+
+def test_different_players_never_wait_for_each_others_locks(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    """32 new players through one front-end account, then the same players on a past day: no
+    call waits for a row lock another player's call holds (the server counts every wait)."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front_end = shared("player")
+    with db.connect(front_end) as c:  # the account's role cached: no refresh during the test
+        game.play(c, "rush_warm", GUESSES[0])
+    before = lock_waits(conn)
+    assert at_once([player_game(front_end, f"rush{n}") for n in range(32)]) == []
+    assert lock_waits(conn) == before
+    yesterday = today(conn) - timedelta(1)
+
+    def past_game(name: str) -> Callable[[], None]:
+        def play() -> None:
+            with db.connect(front_end) as c:
+                for guess in GUESSES:
+                    game.play(c, name, guess, yesterday)
+        return play
+
+    assert at_once([past_game(f"rush{n}") for n in range(32)]) == []
+    assert lock_waits(conn) == before
+
+
 def test_publication_and_letter_hints_beside_the_players(shared, conn: Connection,  # type: ignore[no-untyped-def]
                                                          db_url: URL) -> None:
     db.call(conn, "wordle_set_setting", "player_names", "any")

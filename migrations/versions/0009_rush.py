@@ -4,7 +4,9 @@ The routines every guess runs are rewritten to run fewer statements: the channel
 in one statement, the puzzle's answer with its number, the accent rule with the word check,
 the player with the player_names setting, the game found and locked in one statement, and a
 repeated guess caught by the unique key of attempts. _wordle_guess becomes a procedure (a
-stored function opens every table it might read on each call). No table changes.
+stored function opens every table it might read on each call). When the cache of a login's
+role expires under many sessions, one refreshes it and the others wait for that commit only.
+No table changes.
 
 Revision ID: 0009
 Revises: 0008
@@ -21,9 +23,9 @@ depends_on = None
 
 # Changed objects and the revision whose text a downgrade puts back, callees first.
 CHANGED = {
-    "_wordle_channel": "0007", "_wordle_player": "0006", "_wordle_puzzle": "0007",
-    "_wordle_game": "0007", "_wordle_lookup": "0007", "wordle_play_on": "0007",
-    "wordle_reveal_letter_on": "0007", "wordle_check_on": "0007",
+    "_wordle_channel": "0007", "_wordle_caller_role": "0006", "_wordle_player": "0006",
+    "_wordle_puzzle": "0007", "_wordle_game": "0007", "_wordle_lookup": "0007",
+    "wordle_play_on": "0007", "wordle_reveal_letter_on": "0007", "wordle_check_on": "0007",
 }
 RETYPED = "_wordle_guess"  # a function until 0007, a procedure from 0009
 

@@ -12,7 +12,7 @@
 -- procedure, not a function: a function opens every table it might read (mysql.user costs
 -- most) on each call, a procedure only those of the statements it runs.
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, mysql.global_priv, caller_roles. Writes: caller_roles.
--- revision: 0006
+-- revision: 0009
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_caller_role(
     OUT o_role VARCHAR(16) CHARACTER SET ascii,
     OUT o_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -63,13 +63,18 @@ find_role: BEGIN
     WHEN v_accounts > 0 AND v_admins = v_accounts THEN 'admin'
     ELSE COALESCE(SUBSTRING(v_role, 2), 'none') END;
   -- Refresh the cache in a short transaction of its own (the caller's has written nothing
-  -- yet): its row lock is held for this statement only, and a conflict with another session
-  -- refreshing the same row skips the write instead of failing the call.
+  -- yet). When the entry expires under many sessions of one login, the first one updates it;
+  -- the others wait for that commit only, then find the entry fresh (READ COMMITTED checks
+  -- the WHERE against the committed row) and write nothing. A conflict skips the write
+  -- instead of failing the call.
   CALL _wordle_begin();
   BEGIN
     DECLARE CONTINUE HANDLER FOR 1213, 1205, 1062 BEGIN END;
-    INSERT INTO caller_roles (login, host, role, checked_at) VALUES (v_user, v_host, o_role, SYSDATE(6))
-    ON DUPLICATE KEY UPDATE role = VALUES(role), checked_at = VALUES(checked_at);
+    UPDATE caller_roles SET role = o_role, checked_at = SYSDATE(6)
+     WHERE login = v_user AND host = v_host AND checked_at <= SYSDATE(6) - INTERVAL 1 MINUTE;
+    IF ROW_COUNT() = 0 THEN  -- no entry, or refreshed by another session meanwhile (1062)
+      INSERT INTO caller_roles (login, host, role, checked_at) VALUES (v_user, v_host, o_role, SYSDATE(6));
+    END IF;
     COMMIT AND NO CHAIN NO RELEASE;
   END;
   CALL _wordle_begin();

@@ -41,11 +41,12 @@ BEGIN
     SET v_message = CONCAT('this account plays as ', _wordle_quote(v_login), ' only (setting player_names)');
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = v_message;
   END IF;
-  IF o_id IS NULL AND p_create AND v_role <> 'admin' AND p_name <> v_login
-     AND EXISTS (SELECT 1 FROM mysql.global_priv WHERE User = p_name) THEN
-    SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name is another account''s login';
-  END IF;
-  IF o_id IS NULL AND p_create THEN
+  IF o_id IS NULL AND p_create THEN  -- (nested: a statement opens its tables, run or not)
+    IF v_role <> 'admin' AND p_name <> v_login THEN
+      IF EXISTS (SELECT 1 FROM mysql.global_priv WHERE User = p_name) THEN
+        SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name is another account''s login';
+      END IF;
+    END IF;
     BEGIN
       DECLARE CONTINUE HANDLER FOR 1062 BEGIN END;  -- another session created it first
       INSERT INTO players (name, account, created_at) VALUES (p_name, v_login, SYSDATE(6));

@@ -10,7 +10,6 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from wordle_db import db, words
-from wordle_db.errors import WordleError
 from wordle_db.words import ImportResult
 
 
@@ -19,13 +18,8 @@ def all_channels(conn: Connection) -> list[dict[str, Any]]:
 
 
 def one_channel(conn: Connection, name: str) -> dict[str, Any]:
-    """wordle_channels' row of `name`."""
-    rows = all_channels(conn)
-    for row in rows:
-        if row["name"] == name:
-            return row
-    known = ", ".join(row["name"] for row in rows)
-    raise WordleError(f"there is no channel {name!r} (known: {known})")
+    """wordle_channel: the row of `name` (WD060 if there is none)."""
+    return _clean(db.call_one(conn, "wordle_channel", name))
 
 
 def add(conn: Connection, name: str, letters: int, language: str | None = None,

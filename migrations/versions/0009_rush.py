@@ -6,7 +6,8 @@ the player with the player_names setting, the game found and locked in one state
 repeated guess caught by the unique key of attempts. _wordle_guess becomes a procedure (a
 stored function opens every table it might read on each call). When the cache of a login's
 role expires under many sessions, one refreshes it and the others wait for that commit only.
-No table changes.
+No table changes. New: wordle_channel(name), one channel's row or WD060 (the CLI composed that
+message itself).
 
 Revision ID: 0009
 Revises: 0008
@@ -14,7 +15,7 @@ Revises: 0008
 
 from __future__ import annotations
 
-from wordle_db.migration import objects_down, objects_up
+from wordle_db.migration import grant, objects_down, objects_up, revoke
 
 revision = "0009"
 down_revision = "0008"
@@ -27,6 +28,8 @@ CHANGED = {
     "_wordle_puzzle": "0007", "_wordle_game": "0007", "_wordle_lookup": "0007",
     "wordle_play_on": "0007", "wordle_reveal_letter_on": "0007", "wordle_check_on": "0007",
 }
+NEW = ["wordle_channel"]
+EVERYONE = ["wordle_publisher", "wordle_player", "wordle_reader"]
 RETYPED = "_wordle_guess"  # a function until 0007, a procedure from 0009
 
 
@@ -34,9 +37,13 @@ def upgrade() -> None:
     objects_down([RETYPED], "0007")
     objects_up([RETYPED], revision)
     objects_up(list(CHANGED), revision)
+    objects_up(NEW, revision)
+    grant("EXECUTE", "PROCEDURE", NEW, EVERYONE)
 
 
 def downgrade() -> None:
+    revoke("EXECUTE", "PROCEDURE", NEW, EVERYONE)
+    objects_down(NEW, revision)
     objects_down([RETYPED], revision)
     objects_up([RETYPED], "0007")
     for name, old in reversed(CHANGED.items()):

@@ -26,11 +26,11 @@ TABLES = ["words", "puzzles", "answer_pool", "settings", "letters", "positions",
           "games", "attempts", "revealed_letters", "alembic_version", "puzzle_schedule",
           "channels", "channel_words", "letter_folds"]
 INTERNAL = [
-    ("PROCEDURE", "_wordle_puzzle", "NULL, NULL, @c, @d, @a, @n, @t"),
+    ("PROCEDURE", "_wordle_find_puzzle", "NULL, NULL, @c, @d, @a, @n, @t"),
     ("PROCEDURE", "_wordle_publish", "CURDATE(), NULL, @p"),
-    ("PROCEDURE", "_wordle_guess", "1, 'crane', 'crane', @w"),
+    ("PROCEDURE", "_wordle_check_guess", "1, 'crane', 'crane', @w"),
     ("PROCEDURE", "_wordle_player", "'x', TRUE, @id"),
-    ("PROCEDURE", "_wordle_game", "'x', 1, CURDATE(), CURDATE(), @id, @s, @h, @a, @m, @r"),
+    ("PROCEDURE", "_wordle_lock_game", "'x', 1, CURDATE(), CURDATE(), @id, @s, @h, @a, @m, @r"),
     ("PROCEDURE", "_wordle_caller_role", "@role"),
     ("FUNCTION", "wordle_setting", "'time_zone'"),
     ("PROCEDURE", "wordle_check", "'crane', NULL"),
@@ -40,7 +40,7 @@ INTERNAL = [
 SHOW = [
     "SHOW CREATE TABLE puzzles", "SHOW CREATE TABLE words", "SHOW CREATE VIEW past_puzzles",
     "SHOW CREATE VIEW puzzle_schedule", "SHOW CREATE PROCEDURE wordle_play",
-    "SHOW CREATE PROCEDURE _wordle_puzzle", "SHOW CREATE FUNCTION wordle_hint",
+    "SHOW CREATE PROCEDURE _wordle_find_puzzle", "SHOW CREATE FUNCTION wordle_hint",
     "SHOW CREATE EVENT wordle_daily_publish", "SHOW PROCEDURE CODE wordle_play",
     "SHOW TABLE STATUS", "SHOW PROCESSLIST", "SHOW GRANTS", "SHOW EVENTS",
 ]

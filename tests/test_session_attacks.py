@@ -587,6 +587,23 @@ def test_letter_hints_tell_nothing_through_counters_or_fresh_players(
     conn.exec_driver_sql(f"DROP USER '{user}'@'%'")
 
 
+def test_a_refused_name_tells_nothing_through_counters(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    """A player account may play only as itself: asking for another name is refused, and the
+    session's Handler_* and Rows_* counters around the refusal are the same whether that name
+    is a player or not (no list of player names through refused calls)."""
+    with db.connect(shared("player")) as player:
+        with contextlib.suppress(DatabaseError):
+            db.call(player, "wordle_stats", "ann")  # the routines are cached
+        work = []
+        for name in ("ann", "nobody_at_all", "ann", "nobody_at_all"):
+            before = counters(player)
+            with pytest.raises(DatabaseError, match="plays as"):
+                db.call(player, "wordle_stats", name)
+            after = counters(player)
+            work.append({k: after[k] - before[k] for k in after})
+        assert work[2] == work[3]
+
+
 def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection,  # type: ignore[no-untyped-def]
                                                   db_url: URL) -> None:
     """With ''@'localhost' in place, a client typing an administrator's name may really be

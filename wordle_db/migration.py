@@ -39,6 +39,22 @@ def run(sql: str) -> None:
     patiently(lambda: op.get_bind().exec_driver_sql(sql))
 
 
+def let_running_calls_finish(timeout: float = 30.0) -> None:
+    """Wait (at most `timeout` seconds) until the statements other sessions were running when
+    this is called have ended, before dropping routines they may still call: a routine that
+    commits inside holds no lock on the routines it has yet to call, so a CALL that started
+    before its caller was replaced can still reach an old callee. Needs the PROCESS privilege
+    to see other accounts' sessions (without it, it waits for none)."""
+    since = time.monotonic()
+    while time.monotonic() - since < timeout:
+        elapsed_ms = int((time.monotonic() - since) * 1000)
+        if not scalar(op.get_bind(), "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                      "WHERE COMMAND IN ('Query', 'Execute') AND ID <> CONNECTION_ID() "
+                      "AND TIME_MS > ?", elapsed_ms):  # fmt: skip
+            return
+        time.sleep(0.05)
+
+
 def schema() -> str:
     """The current database as a quoted identifier, for GRANT and REVOKE."""
     return quote_identifier(scalar(op.get_bind(), "SELECT DATABASE()"))

@@ -35,12 +35,13 @@ BEGIN
   IF v_role IN ('reader', 'publisher') THEN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'this account cannot play or read players'' games';
   END IF;
-  SELECT (SELECT value FROM settings WHERE name = 'player_names'), MAX(id), MAX(account)
-    INTO v_names, o_id, v_owner FROM players WHERE name = p_name;
+  SET v_names = (SELECT value FROM settings WHERE name = 'player_names');
   IF v_role <> 'admin' AND p_name <> v_login AND v_names NOT IN ('created', 'any') THEN
     SET v_message = CONCAT('this account plays as ', _wordle_quote(v_login), ' only (setting player_names)');
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = v_message;
   END IF;
+  -- Only now: a refused call must not read (and let the session count reads of) other names.
+  SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name;
   IF o_id IS NULL AND p_create THEN  -- (nested: a statement opens its tables, run or not)
     IF v_role <> 'admin' AND p_name <> v_login THEN
       IF EXISTS (SELECT 1 FROM mysql.global_priv WHERE User = p_name) THEN

@@ -18,8 +18,8 @@ BEGIN
   DECLARE v_hint VARCHAR(32);
   DECLARE v_number INT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
-  CALL _wordle_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
-  CALL _wordle_guess(v_channel, v_answer, p_guess, v_guess);
+  CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
+  CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
   SET v_hint = wordle_hint(v_answer, v_guess);
   SELECT c.name AS channel, v_day AS day, v_number AS number,
          v_guess AS guess, v_hint AS hint, v_hint = REPEAT('2', CHAR_LENGTH(v_hint)) AS solved

@@ -3,8 +3,9 @@
 -- guess. Runs in a READ COMMITTED transaction (_wordle_begin) that locks the player's game row
 -- and nothing another player's call needs: racing submissions cannot exceed max_tries, and
 -- different players never wait for each other. A deadlock or lock timeout is retried after a
--- random pause. The path runs on every guess of the morning rush, so it reads each table once
--- (a repeated guess is caught by the unique key of attempts).
+-- random pause. The path runs on every guess of the morning rush: each table is read once.
+-- (A repeated guess is looked for before the insert: a failed insert of a duplicate key would
+-- lock the gap before it, which holds another game's rows.)
 -- Result: one row (day, number, attempt, guess, hint, state, hard, max_tries, answer); state is
 -- playing, won or lost; answer is given once the game is over.
 -- Errors: WD030 future day, WD031 no puzzle, WD032 wrong length, WD033 not an accepted word,
@@ -31,24 +32,17 @@ BEGIN
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
   DECLARE v_message VARCHAR(255);
   DECLARE v_tries INT DEFAULT 0;
-  DECLARE v_retry, v_repeated BOOLEAN DEFAULT FALSE;
+  DECLARE v_retry BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
   submit: LOOP
     SET v_tries = v_tries + 1, v_retry = FALSE;
     BEGIN
       DECLARE EXIT HANDLER FOR 1213, 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-      DECLARE EXIT HANDLER FOR 1062  -- attempts' unique key (game, guess): tried already
-      BEGIN
-        IF NOT EXISTS (SELECT 1 FROM attempts WHERE game_id = v_game AND guess = v_guess) THEN
-          RESIGNAL;
-        END IF;
-        SET v_repeated = TRUE;
-      END;
-      CALL _wordle_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
-      CALL _wordle_guess(v_channel, v_answer, p_guess, v_guess);
-      CALL _wordle_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
-                        v_max, v_revealed);
+      CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
+      CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
+      CALL _wordle_lock_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
+                             v_max, v_revealed);
       IF v_state <> 'playing' THEN
         SET v_message = CONCAT('this game is over: ', IF(v_state = 'won', 'it was won', 'it was lost'));
         SIGNAL SQLSTATE 'WD035' SET MESSAGE_TEXT = v_message;
@@ -59,36 +53,30 @@ BEGIN
         END IF;
         SET v_hard = p_hard;
       END IF;
-      IF v_hard THEN  -- a repeated guess is named as such before any hard-mode rule
-        SET v_repeated = EXISTS (SELECT 1 FROM attempts WHERE game_id = v_game AND guess = v_guess);
-        IF NOT v_repeated THEN
-          SET v_message = (
-            SELECT broken FROM (
-              SELECT attempt, wordle_hard_mode_violation(guess, hint, v_guess) AS broken
-              FROM attempts WHERE game_id = v_game) checks
-            WHERE broken IS NOT NULL ORDER BY attempt DESC LIMIT 1);
-          IF v_message IS NOT NULL THEN
-            SIGNAL SQLSTATE 'WD036' SET MESSAGE_TEXT = v_message;
-          END IF;
+      IF EXISTS (SELECT 1 FROM attempts WHERE game_id = v_game AND guess = v_guess) THEN
+        SET v_message = CONCAT(_wordle_quote(v_guess), ' was already tried in this game');
+        SIGNAL SQLSTATE 'WD034' SET MESSAGE_TEXT = v_message;
+      END IF;
+      IF v_hard THEN
+        SET v_message = (
+          SELECT broken FROM (
+            SELECT attempt, wordle_hard_mode_violation(guess, hint, v_guess) AS broken
+            FROM attempts WHERE game_id = v_game) checks
+          WHERE broken IS NOT NULL ORDER BY attempt DESC LIMIT 1);
+        IF v_message IS NOT NULL THEN
+          SIGNAL SQLSTATE 'WD036' SET MESSAGE_TEXT = v_message;
         END IF;
       END IF;
-      IF NOT v_repeated THEN
-        SET v_hint = wordle_hint(v_answer, v_guess),
-            v_attempts = v_attempts + 1,
-            v_state = IF(v_guess = v_answer, 'won', IF(v_attempts >= v_max, 'lost', 'playing'));
-        INSERT INTO attempts (game_id, attempt, guess, hint, played_at)
-        VALUES (v_game, v_attempts, v_guess, v_hint, SYSDATE(6));
-        UPDATE games
-           SET hard = v_hard, attempts = v_attempts, state = v_state,
-               finished_at = IF(v_state = 'playing', NULL, SYSDATE(6))
-         WHERE id = v_game;
-      END IF;
+      SET v_hint = wordle_hint(v_answer, v_guess),
+          v_attempts = v_attempts + 1,
+          v_state = IF(v_guess = v_answer, 'won', IF(v_attempts >= v_max, 'lost', 'playing'));
+      INSERT INTO attempts (game_id, attempt, guess, hint, played_at)
+      VALUES (v_game, v_attempts, v_guess, v_hint, SYSDATE(6));
+      UPDATE games
+         SET hard = v_hard, attempts = v_attempts, state = v_state,
+             finished_at = IF(v_state = 'playing', NULL, SYSDATE(6))
+       WHERE id = v_game;
     END;
-    IF v_repeated THEN
-      ROLLBACK AND NO CHAIN NO RELEASE;
-      SET v_message = CONCAT(_wordle_quote(v_guess), ' was already tried in this game');
-      SIGNAL SQLSTATE 'WD034' SET MESSAGE_TEXT = v_message;
-    END IF;
     IF NOT v_retry THEN
       LEAVE submit;
     END IF;

@@ -28,9 +28,9 @@ BEGIN
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_position = NULL;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
-  CALL _wordle_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
-  CALL _wordle_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
-                    v_max, v_revealed);
+  CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
+  CALL _wordle_lock_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
+                         v_max, v_revealed);
   SET v_allowed = (SELECT letter_hints FROM channels WHERE id = v_channel);
   IF v_state <> 'playing' THEN
     SIGNAL SQLSTATE 'WD035' SET MESSAGE_TEXT = 'this game is over';

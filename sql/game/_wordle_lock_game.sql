@@ -1,11 +1,11 @@
--- _wordle_game(player, channel id, day, today, OUT game, OUT state, OUT hard, OUT attempts,
+-- _wordle_lock_game(player, channel id, day, today, OUT game, OUT state, OUT hard, OUT attempts,
 -- OUT max_tries, OUT revealed): internal. The player's game of the channel's `day`, locked
 -- (SELECT ... FOR UPDATE by its key: the one row, no gap) for the rest of the transaction of
 -- _wordle_begin, creating the player and the game (with the channel's max_tries; marked
 -- archive when the day is before `today`) if needed; never found through LAST_INSERT_ID().
 -- Reads: players, games, channels, settings. Writes: players, games.
 -- revision: 0009
-CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_game(
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lock_game(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_today DATE, OUT o_game INT UNSIGNED,
     OUT o_state VARCHAR(10), OUT o_hard BOOLEAN, OUT o_attempts INT, OUT o_max_tries INT,

@@ -1,10 +1,10 @@
--- _wordle_guess(channel id, answer, guess, OUT word): internal. The guess, lowered (and folded
+-- _wordle_check_guess(channel id, answer, guess, OUT word): internal. The guess, lowered (and folded
 -- in a channel that folds accents), if it may be played against `answer`: the same number of
 -- letters (else WD032) and an accepted word of the channel (else WD033). A procedure, not a
 -- function: a function called in a statement opens every table it might read on each call.
 -- Reads: channels, words, channel_words, positions, letter_folds.
 -- revision: 0009
-CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_guess(
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_check_guess(
     IN p_channel SMALLINT UNSIGNED,
     IN p_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_guess MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

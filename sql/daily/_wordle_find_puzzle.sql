@@ -1,4 +1,4 @@
--- _wordle_puzzle(channel, day, OUT channel id, OUT day, OUT answer, OUT number, OUT today):
+-- _wordle_find_puzzle(channel, day, OUT channel id, OUT day, OUT answer, OUT number, OUT today):
 -- internal. The puzzle a guess is played against: the channel's (NULL: the default channel)
 -- `day` (NULL: today in the channel's zone, also returned), its answer and its number; a
 -- future day is refused (WD030); today is published first if the cron job has not run; a past
@@ -6,7 +6,7 @@
 -- (_wordle_begin): the calling procedure ends it with COMMIT.
 -- Reads: settings, channels, puzzles, words (and publishes through _wordle_publish).
 -- revision: 0009
-CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_puzzle(
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_find_puzzle(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE,
     OUT o_channel SMALLINT UNSIGNED, OUT o_day DATE,
     OUT o_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

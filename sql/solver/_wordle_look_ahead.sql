@@ -12,7 +12,7 @@
 -- Reads: solver_work_ranking, solver_work_candidates, solver_codes, solver_state,
 -- solver_answers, solver_guesses. Writes: solver_work_parts, solver_work_look,
 -- solver_work_scores, solver_work_ranking.
--- revision: 0008
+-- revision: 0009
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_look_ahead(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_hard BOOLEAN,
     IN p_top INT UNSIGNED, IN p_sub INT UNSIGNED)
@@ -20,7 +20,7 @@ MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: re-rank the best guesses by the best split of their parts'
 BEGIN
   DECLARE v_k INT DEFAULT (SELECT COUNT(*) FROM solver_work_candidates WHERE work = p_work);
-  DECLARE v_letters INT DEFAULT (SELECT letters FROM solver_state);
+  DECLARE v_letters INT DEFAULT (SELECT letters FROM solver_state WHERE channel_id = p_channel);
   DECLARE v_green INT DEFAULT POW(3, v_letters) - 1;
   DECLARE v_wide BOOLEAN DEFAULT v_letters > 5;
   DECLARE v_shift INT UNSIGNED DEFAULT 1000000000;  -- moves positions out of the way
@@ -49,8 +49,8 @@ BEGIN
                      ASCII(SUBSTRING(hc.codes, p.answer_no, 1))) AS hint,
                      COUNT(*) AS n
               FROM solver_work_parts q
-              STRAIGHT_JOIN solver_answers a ON a.answer_no = q.answer_no
-              STRAIGHT_JOIN solver_guesses g ON g.word_id = a.word_id
+              STRAIGHT_JOIN solver_answers a ON a.channel_id = p_channel AND a.answer_no = q.answer_no
+              STRAIGHT_JOIN solver_guesses g ON g.channel_id = p_channel AND g.word_id = a.word_id
               STRAIGHT_JOIN solver_codes hc ON hc.channel_id = p_channel AND hc.guess_no = g.guess_no
               STRAIGHT_JOIN solver_work_parts p
                 ON p.channel_id = p_channel AND p.work = p_work AND p.guess_no = q.guess_no

@@ -16,7 +16,7 @@
 -- Reads: solver_work_candidates, solver_work_pairs, solver_state, solver_guesses, solver_codes,
 -- words, positions. Writes: solver_work_considered, solver_work_ranking (and the look-ahead's
 -- scratch rows).
--- revision: 0008
+-- revision: 0009
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_rank(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_hard BOOLEAN, IN p_all BOOLEAN, IN p_limit INT UNSIGNED,
     OUT o_ranked INT UNSIGNED)
@@ -25,11 +25,11 @@ COMMENT 'Internal: rank guesses by how well they split the candidates'
 rank_guesses: BEGIN
   DECLARE v_budget INT DEFAULT 400000;
   DECLARE v_k INT DEFAULT (SELECT COUNT(*) FROM solver_work_candidates WHERE work = p_work);
-  DECLARE v_letters INT DEFAULT (SELECT letters FROM solver_state);
+  DECLARE v_letters INT DEFAULT (SELECT letters FROM solver_state WHERE channel_id = p_channel);
   DECLARE v_green INT DEFAULT POW(3, v_letters) - 1;
   DECLARE v_wide BOOLEAN DEFAULT v_letters > 5;
   DECLARE v_answers, v_words INT;
-  DECLARE v_guesses INT DEFAULT (SELECT COUNT(*) FROM solver_guesses);
+  DECLARE v_guesses INT DEFAULT (SELECT COUNT(*) FROM solver_guesses WHERE channel_id = p_channel);
   DECLARE v_shortlist INT;
   DECLARE v_top INT UNSIGNED DEFAULT IF(p_hard, 20, 10);  -- guesses the look-ahead re-orders
   DECLARE v_sub, v_keep INT UNSIGNED;
@@ -47,7 +47,7 @@ rank_guesses: BEGIN
   END IF;
   IF NOT p_all AND NOT EXISTS (
       SELECT 1 FROM solver_state
-      WHERE built_at IS NOT NULL AND answers = v_answers AND guesses = v_words) THEN
+      WHERE channel_id = p_channel AND built_at IS NOT NULL AND answers = v_answers AND guesses = v_words) THEN
     SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'the solver is not built for the current word lists: run `wordle-db solver build`';
   END IF;
   IF EXISTS (SELECT 1 FROM solver_work_candidates WHERE work = p_work AND answer_no IS NULL) THEN
@@ -60,7 +60,7 @@ rank_guesses: BEGIN
   IF NOT p_all AND NOT EXISTS (SELECT 1 FROM solver_work_pairs WHERE work = p_work) THEN
     INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
     SELECT p_work, opening_rank, guess_no, opening_expected, opening_entropy, opening_candidate
-    FROM solver_guesses WHERE opening_rank <= p_limit;
+    FROM solver_guesses WHERE channel_id = p_channel AND opening_rank <= p_limit;
     SET o_ranked = v_guesses;
     LEAVE rank_guesses;
   END IF;
@@ -71,13 +71,13 @@ rank_guesses: BEGIN
   IF v_k <= 2 AND p_limit = 1 AND NOT p_all THEN
     INSERT INTO solver_work_considered (work, guess_no)
     SELECT p_work, g.guess_no
-    FROM solver_work_candidates c JOIN solver_guesses g ON g.word_id = c.word_id
+    FROM solver_work_candidates c JOIN solver_guesses g ON g.channel_id = p_channel AND g.word_id = c.word_id
     WHERE c.work = p_work;
     SET o_ranked = v_k;
   ELSEIF p_hard OR v_shortlist < v_guesses THEN
     INSERT INTO solver_work_considered (work, guess_no)
     SELECT p_work, g.guess_no FROM solver_guesses g JOIN words w ON w.id = g.word_id
-    WHERE NOT p_hard
+    WHERE g.channel_id = p_channel AND (NOT p_hard
        -- wordle_hard_mode_violation's rules with built-in functions (it costs ~30 µs a call):
        -- every pattern matches, and each revealed letter is there as often as revealed.
        OR NOT EXISTS (SELECT 1 FROM solver_work_pairs p
@@ -88,13 +88,13 @@ rank_guesses: BEGIN
                                 - CHAR_LENGTH(REPLACE(w.word, SUBSTRING(p.revealed, q.n, 1), ''))
                                 < CHAR_LENGTH(p.revealed)
                                   - CHAR_LENGTH(REPLACE(p.revealed,
-                                                        SUBSTRING(p.revealed, q.n, 1), ''))))
+                                                        SUBSTRING(p.revealed, q.n, 1), '')))))
     ORDER BY g.opening_rank, g.guess_no
     LIMIT v_shortlist;
     IF v_k <= v_shortlist THEN
       INSERT INTO solver_work_considered (work, guess_no)
       SELECT p_work, g.guess_no
-      FROM solver_work_candidates c JOIN solver_guesses g ON g.word_id = c.word_id
+      FROM solver_work_candidates c JOIN solver_guesses g ON g.channel_id = p_channel AND g.word_id = c.word_id
       WHERE c.work = p_work
       ON DUPLICATE KEY UPDATE guess_no = VALUES(guess_no);
     END IF;

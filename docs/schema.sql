@@ -299,6 +299,7 @@ CREATE TABLE `solver_work_look` (
   `guess_no` mediumint(8) unsigned NOT NULL,
   `code` smallint(5) unsigned NOT NULL,
   `best` double NOT NULL,
+  `worst` int(10) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY (`channel_id`,`work`,`guess_no`,`code`),
   KEY `work` (`work`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;

@@ -6,7 +6,8 @@ channel; its nodes, node answers and results carry the channel too and go with t
 of a channel go with it: foreign keys to channels ON DELETE CASCADE, so that
 wordle_channel_remove neither leaves solver rows behind nor is blocked by them. The public
 routines get ..._on(channel, ...) twins; the old names call them with NULL (the default
-channel). The tables are a cache: upgrade and downgrade forget the build (`wordle-db solver
+channel). In hard mode the look-ahead also weighs each guess's worst case (issue 17: no game
+over six). The tables are a cache: upgrade and downgrade forget the build (`wordle-db solver
 build` makes it again). Solver objects only.
 
 Revision ID: 0009
@@ -207,8 +208,15 @@ def _forget_codes() -> None:
     run("DELETE FROM solver_letters")
 
 
+# The look-ahead's worst case per part (hard mode, issue 17).
+WORST_UP = ("ALTER TABLE solver_work_look "
+            "ADD COLUMN IF NOT EXISTS worst INT UNSIGNED NOT NULL DEFAULT 0")
+WORST_DOWN = "ALTER TABLE solver_work_look DROP COLUMN IF EXISTS worst"
+
+
 def upgrade() -> None:
     _forget_codes()
+    run(WORST_UP)
     for name in reversed(TABLES):
         run(f"DROP TABLE IF EXISTS {name}")
     for ddl in TABLES.values():
@@ -228,6 +236,7 @@ def downgrade() -> None:
     for name, old in reversed(CHANGED.items()):
         objects_up([name], old)
     objects_down(NEW, revision)
+    run(WORST_DOWN)
     for table, constraint in KEYED.items():
         run(f"ALTER TABLE {table} DROP FOREIGN KEY IF EXISTS {constraint}")
     _forget_codes()

@@ -3,7 +3,8 @@
 -- are grouped by the hint it would get (precomputed in solver_codes), giving the expected
 -- number of candidates left (the sum of the squared group sizes over k) and the entropy in
 -- bits. Order: fewest expected left, on a tie a guess that may be the answer, then more entropy; with 3
--- to 500 candidates, the first ten (twenty in hard mode) are then re-ordered by
+-- to 500 candidates, the first ten (twenty in hard mode, up to 200 among 30 candidates or
+-- fewer, where hard mode's worst cases are decided) are then re-ordered by
 -- _wordle_look_ahead. With no
 -- hint yet the ranking is the one stored by the build. To answer within a second, at most
 -- about 400,000 (guess, candidate) pairs are read: when k candidates times all guesses is
@@ -31,7 +32,8 @@ rank_guesses: BEGIN
   DECLARE v_answers, v_words INT;
   DECLARE v_guesses INT DEFAULT (SELECT COUNT(*) FROM solver_guesses WHERE channel_id = p_channel);
   DECLARE v_shortlist INT;
-  DECLARE v_top INT UNSIGNED DEFAULT IF(p_hard, 20, 10);  -- guesses the look-ahead re-orders
+  -- Guesses the look-ahead re-orders: in hard mode all of them (up to 200) among few candidates.
+  DECLARE v_top INT UNSIGNED DEFAULT IF(p_hard, IF(v_k <= 30, 200, 20), 10);
   DECLARE v_sub, v_keep INT UNSIGNED;
   DECLARE v_ahead BOOLEAN;
   DECLARE v_memory BIGINT UNSIGNED DEFAULT @@SESSION.max_heap_table_size;

@@ -174,10 +174,12 @@ CREATE TABLE `solver_guesses` (
   `opening_entropy` double DEFAULT NULL,
   `opening_candidate` tinyint(1) DEFAULT NULL,
   `opening_parts` int(10) unsigned DEFAULT NULL,
+  `hard_rank` mediumint(8) unsigned DEFAULT NULL,
   PRIMARY KEY (`channel_id`,`guess_no`),
   UNIQUE KEY `word_id` (`channel_id`,`word_id`),
   KEY `done` (`channel_id`,`done`),
   KEY `opening_rank` (`channel_id`,`opening_rank`),
+  KEY `hard_rank` (`channel_id`,`hard_rank`),
   KEY `solver_guesses_word` (`word_id`),
   CONSTRAINT `solver_guesses_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`) ON DELETE CASCADE,
   CONSTRAINT `solver_guesses_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)

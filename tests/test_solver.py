@@ -497,3 +497,44 @@ def test_the_solver_commands_take_a_channel(small: URL) -> None:
     unknown = run("suggest", "--channel", "nope", "crane=00000")
     assert unknown.exit_code == 1
     assert unknown.stderr.startswith("Error: there is no channel 'nope'")
+
+
+CHAIN = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+
+
+def test_hard_mode_opens_with_no_chain_it_cannot_split(new_db: Callable[[], URL]) -> None:
+    """After TRACE=10120 seven _atch words are left and every guess hard mode allows tells
+    them apart one at a time: an opening that leaves max_tries or more answers differing at
+    one position only comes, in hard mode's order, after every opening that does not."""
+    url = new_db()
+    schema.migrate(url)
+    answers = [*CHAIN, "crane", "sloth", "pious", "dumpy", "fjord", "vivid"]
+    others = ["trace", "chump", "blimp", "whelk", "gawky"]
+    with db.connect(url) as conn:
+        channels.add(conn, "chains", 5)
+        settings.set_setting(conn, "default_channel", "chains")
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(others, 1)], answers=False)
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], answers=True)
+    solver.build(url, workers=1)
+
+    def trapped(opening: str) -> bool:
+        parts: dict[str, list[str]] = {}
+        for answer in answers:
+            parts.setdefault(reference(answer, opening), []).append(answer)
+        return any(len(part) >= 6 and sum(len({w[i] for w in part}) > 1 for i in range(5)) == 1
+                   for part in parts.values())  # fmt: skip
+
+    with db.connect(url) as conn:
+        rows = db.query(conn, "SELECT w.word, g.opening_rank, g.hard_rank "
+                              "FROM solver_guesses g JOIN words w ON w.id = g.word_id "
+                              "ORDER BY g.opening_rank")  # fmt: skip
+        assert trapped("trace") and not trapped("chump")
+        expected = sorted(rows, key=lambda r: (trapped(r["word"]), r["opening_rank"]))
+        assert [r["word"] for r in sorted(rows, key=lambda r: r["hard_rank"])] == [
+            r["word"] for r in expected]
+        first_hard = expected[0]["word"]
+        assert solver.solve_word(conn, "watch", None, True)[0]["guess"] == first_hard
+        assert solver.suggest(conn, None, None, None, hard=True, limit=1)[0]["guess"] == first_hard
+        assert solver.solve_word(conn, "watch", None, False)[0]["guess"] == rows[0]["word"]
+        report = solver.solve_all(conn, None, True)
+        assert (report["opener"], report["solved"]) == (first_hard, len(answers))

@@ -56,10 +56,12 @@ TABLES = {
          opening_entropy DOUBLE NULL,
          opening_candidate BOOLEAN NULL,
          opening_parts INT UNSIGNED NULL,
+         hard_rank MEDIUMINT UNSIGNED NULL,
          PRIMARY KEY (channel_id, guess_no),
          UNIQUE KEY word_id (channel_id, word_id),
          KEY done (channel_id, done),
          KEY opening_rank (channel_id, opening_rank),
+         KEY hard_rank (channel_id, hard_rank),
          CONSTRAINT solver_guesses_channel {CASCADE},
          CONSTRAINT solver_guesses_word FOREIGN KEY (word_id) REFERENCES words (id)
        ) ENGINE=InnoDB""",

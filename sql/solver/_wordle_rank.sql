@@ -6,7 +6,7 @@
 -- to 500 candidates, the first ten (twenty in hard mode, up to 200 among 30 candidates or
 -- fewer, where hard mode's worst cases are decided) are then re-ordered by
 -- _wordle_look_ahead. With no
--- hint yet the ranking is the one stored by the build. To answer within a second, at most
+-- hint yet the ranking is the one stored by the build (hard_rank in hard mode). To answer within a second, at most
 -- about 400,000 (guess, candidate) pairs are read: when k candidates times all guesses is
 -- more, only the best guesses of the opening ranking are ranked (at least 200, plus the
 -- candidates themselves when they are few enough). Hard mode ranks only guesses allowed after
@@ -61,8 +61,10 @@ rank_guesses: BEGIN
   END IF;
   IF NOT p_all AND NOT EXISTS (SELECT 1 FROM solver_work_pairs WHERE work = p_work) THEN
     INSERT INTO solver_work_ranking (work, position, guess_no, expected_left, entropy, is_candidate)
-    SELECT p_work, opening_rank, guess_no, opening_expected, opening_entropy, opening_candidate
-    FROM solver_guesses WHERE channel_id = p_channel AND opening_rank <= p_limit;
+    SELECT p_work, IF(p_hard, hard_rank, opening_rank), guess_no, opening_expected,
+           opening_entropy, opening_candidate
+    FROM solver_guesses
+    WHERE channel_id = p_channel AND IF(p_hard, hard_rank, opening_rank) <= p_limit;
     SET o_ranked = v_guesses;
     LEAVE rank_guesses;
   END IF;

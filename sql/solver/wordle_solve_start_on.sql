@@ -1,7 +1,7 @@
 -- wordle_solve_start_on(channel, opener, hard): start self-play in `channel`: the solver will
 -- play every answer word of its build, first guess `opener` (NULL: the top of the opening
--- ranking), then always the first suggestion of wordle_suggest_on's ranking (in hard mode, only
--- guesses hard mode allows). Returns the run; expand it with wordle_solve_step and read it
+-- ranking, of hard mode's in hard mode), then always the first suggestion of
+-- wordle_suggest_on's ranking (in hard mode, only guesses hard mode allows). Returns the run; expand it with wordle_solve_step and read it
 -- with wordle_solve_report (a run knows its channel).
 -- Result: one row (run, opener, answers).
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
@@ -26,7 +26,8 @@ BEGIN
   END IF;
   SET v_opener = IF(p_opener IS NULL,
                     (SELECT guess_no FROM solver_guesses
-                     WHERE channel_id = v_channel AND opening_rank = 1),
+                     WHERE channel_id = v_channel
+                       AND IF(COALESCE(p_hard, FALSE), hard_rank, opening_rank) = 1),
                     (SELECT g.guess_no FROM solver_guesses g JOIN words w ON w.id = g.word_id
                      WHERE g.channel_id = v_channel AND w.word = LOWER(p_opener))),
       v_answers = (SELECT COUNT(*) FROM solver_answers WHERE channel_id = v_channel);

@@ -1,6 +1,6 @@
 -- wordle_solve_word_on(channel, word, opener, hard): the solver's game in `channel` for one
 -- of its answer words, step by step: each guess (the opener first, NULL: the top of the
--- channel's opening ranking, then the first suggestion), its hint and the number of
+-- channel's opening ranking, of hard mode's in hard mode, then the first suggestion), its hint and the number of
 -- candidates left after it.
 -- Result: rows (step, guess, hint, candidates_left).
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
@@ -40,7 +40,9 @@ BEGIN
   END IF;
   SET v_guess = (SELECT w.word FROM solver_guesses g JOIN words w ON w.id = g.word_id
                  WHERE g.channel_id = v_channel
-                   AND IF(p_opener IS NULL, g.opening_rank = 1, w.word = LOWER(p_opener)));
+                   AND IF(p_opener IS NULL,
+                          IF(COALESCE(p_hard, FALSE), g.hard_rank, g.opening_rank) = 1,
+                          w.word = LOWER(p_opener)));
   IF v_guess IS NULL THEN
     SIGNAL SQLSTATE 'WD053' SET MESSAGE_TEXT = 'the opener must be an accepted word of the answers'' length';
   END IF;

@@ -7,7 +7,8 @@
 -- done numbers the opening ranking (the answers the build started with: words imported
 -- meanwhile make it stale, for the next build): the guesses that split the answers into the
 -- most parts first (the first is the solver's opener: a split into many parts leaves the
--- next guesses the most to work with), then by _wordle_rank's order.
+-- next guesses the most to work with), then by _wordle_rank's order; hard mode's order
+-- (hard_rank) puts last the openings that leave a long chain of one-letter variants.
 -- The codes come from one expression over the letters (solver_letters), not from wordle_hint
 -- calls: per position 2 when the letters match; else, for a letter the guess has once, 1 when
 -- the answer has it anywhere; for a repeated letter, 1 while the answer's copies of it, less
@@ -165,6 +166,33 @@ BEGIN
                                              guess_no) AS position
           FROM solver_guesses WHERE channel_id = v_channel) r ON r.guess_no = g.guess_no
        SET g.opening_rank = r.position
+     WHERE g.channel_id = v_channel;
+    -- Hard mode's order: the same, but an opening of the first 100 that leaves a part of
+    -- max_tries answers or more differing at one position only (batch catch hatch ...: hard
+    -- mode may have to guess them one by one) comes after the others.
+    UPDATE solver_guesses g
+    JOIN (SELECT o.guess_no,
+                 ROW_NUMBER() OVER (ORDER BY o.opening_rank > 100, t.guess_no IS NOT NULL,
+                                             o.opening_rank) AS position
+          FROM solver_guesses o
+          LEFT JOIN (SELECT DISTINCT guess_no
+                     FROM (SELECT b.guess_no,
+                                  IF(v_wide, ASCII(SUBSTRING(h.codes, 2 * a.no - 1, 1)) * 256
+                                             + ASCII(SUBSTRING(h.codes, 2 * a.no, 1)),
+                                     ASCII(SUBSTRING(h.codes, a.no, 1))) AS code,
+                                  COUNT(*) AS n,
+                                  (COUNT(DISTINCT a.l1) > 1) + (COUNT(DISTINCT a.l2) > 1) + (COUNT(DISTINCT a.l3) > 1) + (COUNT(DISTINCT a.l4) > 1) + (COUNT(DISTINCT a.l5) > 1) + (COUNT(DISTINCT a.l6) > 1) + (COUNT(DISTINCT a.l7) > 1) + (COUNT(DISTINCT a.l8) > 1) + (COUNT(DISTINCT a.l9) > 1) + (COUNT(DISTINCT a.l10) > 1) AS spots
+                           FROM solver_guesses b
+                           STRAIGHT_JOIN solver_codes h
+                             ON h.channel_id = v_channel AND h.guess_no = b.guess_no
+                           STRAIGHT_JOIN solver_letters a
+                             ON a.channel_id = v_channel AND a.answers = TRUE
+                           WHERE b.channel_id = v_channel AND b.opening_rank <= 100
+                           GROUP BY b.guess_no, code) parts
+                     WHERE n >= (SELECT max_tries FROM channels WHERE id = v_channel)
+                       AND spots = 1) t ON t.guess_no = o.guess_no
+          WHERE o.channel_id = v_channel) r ON r.guess_no = g.guess_no
+       SET g.hard_rank = r.position
      WHERE g.channel_id = v_channel;
     UPDATE solver_state SET built_at = CURRENT_TIMESTAMP(6) WHERE channel_id = v_channel;
   END IF;

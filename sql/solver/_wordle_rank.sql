@@ -3,9 +3,9 @@
 -- are grouped by the hint it would get (precomputed in solver_codes), giving the expected
 -- number of candidates left (the sum of the squared group sizes over k) and the entropy in
 -- bits. Order: fewest expected left, on a tie a guess that may be the answer, then more entropy; with 3
--- to 500 candidates, the first ten (twenty in hard mode, up to 200 among 30 candidates or
--- fewer, where hard mode's worst cases are decided) are then re-ordered by
--- _wordle_look_ahead. With no
+-- to 500 candidates, the first ten (twenty in hard mode; in hard mode among 30 candidates
+-- or fewer, up to 200 when each of the twenty risks a game past max_tries) are then
+-- re-ordered by _wordle_look_ahead. With no
 -- hint yet the ranking is the one stored by the build (hard_rank in hard mode). To answer within a second, at most
 -- about 400,000 (guess, candidate) pairs are read: when k candidates times all guesses is
 -- more, only the best guesses of the opening ranking are ranked (at least 200, plus the
@@ -32,8 +32,10 @@ rank_guesses: BEGIN
   DECLARE v_answers, v_words INT;
   DECLARE v_guesses INT DEFAULT (SELECT COUNT(*) FROM solver_guesses WHERE channel_id = p_channel);
   DECLARE v_shortlist INT;
-  -- Guesses the look-ahead re-orders: in hard mode all of them (up to 200) among few candidates.
-  DECLARE v_top INT UNSIGNED DEFAULT IF(p_hard, IF(v_k <= 30, 200, 20), 10);
+  DECLARE v_top INT UNSIGNED DEFAULT IF(p_hard, 20, 10);  -- guesses the look-ahead re-orders
+  -- In hard mode among few candidates, when each of the first v_top risks a game past
+  -- max_tries, the look-ahead runs again over the first v_wider.
+  DECLARE v_wider INT UNSIGNED DEFAULT IF(p_hard AND v_k <= 30, 200, 0);
   DECLARE v_sub, v_keep INT UNSIGNED;
   DECLARE v_ahead BOOLEAN;
   DECLARE v_memory BIGINT UNSIGNED DEFAULT @@SESSION.max_heap_table_size;
@@ -113,7 +115,7 @@ rank_guesses: BEGIN
   SET v_ahead = NOT p_all AND v_k BETWEEN 3 AND 500,
       v_sub = IF(v_ahead AND NOT p_hard,
                  LEAST(o_ranked, 500, GREATEST(v_top, 150000 DIV (v_top * v_k))), 0),
-      v_keep = GREATEST(p_limit, IF(v_ahead, GREATEST(v_top, v_sub), 0));
+      v_keep = GREATEST(p_limit, IF(v_ahead, GREATEST(v_top, v_sub, v_wider), 0));
 
   -- Group the candidates by hint code for each guess, in memory.
   SET SESSION max_heap_table_size = IF(p_all, 1073741824, 134217728),
@@ -161,6 +163,14 @@ rank_guesses: BEGIN
   END IF;
   IF v_ahead THEN
     CALL _wordle_look_ahead(p_channel, p_work, p_hard, v_top, v_sub);
+    IF v_wider > v_top
+       AND (SELECT MIN(score) FROM solver_work_scores
+            WHERE channel_id = p_channel AND work = p_work) >= 1000000 THEN
+      DELETE FROM solver_work_parts WHERE work = p_work;
+      DELETE FROM solver_work_look WHERE work = p_work;
+      DELETE FROM solver_work_scores WHERE work = p_work;
+      CALL _wordle_look_ahead(p_channel, p_work, p_hard, v_wider, v_sub);
+    END IF;
     DELETE FROM solver_work_ranking WHERE work = p_work AND position > p_limit;
   END IF;
   SET SESSION max_heap_table_size = v_memory, tmp_memory_table_size = v_tmp;

@@ -17,7 +17,7 @@ On one private MariaDB server, a database migrated to head gets the bundled Engl
   up, then ROUNDS times (default 3). `solver.candidates` is timed the same way. Baseline, same
   run: one exhaustive ranking of every guess for 'salet=00000', called the way
   wordle_solver_build calls it for the opening ranking (`_wordle_work_begin(@work)`,
-  `_wordle_solver_pairs`, `_wordle_solver_candidates`, then the timed
+  `_wordle_solver_pairs(NULL, ...)`, `_wordle_solver_candidates`, then the timed
   `CALL _wordle_rank(1, @work, FALSE, TRUE, 4294967295, @ranked)`, which also stores it).
 - self-play: `solver.solve_all(conn, opener, hard)` over every answer word, with the solver's
   own opener (the top of the opening ranking: the guess that splits the answers into the most
@@ -202,7 +202,7 @@ def hint_pass(url: URL) -> float:
     share = -(-guesses // WORKERS)
     sql = (
         "SELECT SUM(CRC32(wordle_hint(aw.word, gw.word))) FROM solver_guesses g"
-        " JOIN words gw ON gw.id = g.word_id JOIN solver_answers a JOIN words aw"
+        " JOIN words gw ON gw.id = g.word_id JOIN solver_answers a USING (channel_id) JOIN words aw"
         " ON aw.id = a.word_id WHERE g.guess_no BETWEEN ? AND ?"
     )
 
@@ -250,7 +250,7 @@ def exhaustive_ranking(url: URL, state: str) -> Exhaustive:
     with db.connect(url) as conn:
         db.query(conn, "CALL _wordle_work_begin(@work)")
         try:
-            db.query(conn, "CALL _wordle_solver_pairs(@work, ?, NULL, NULL)", state)
+            db.query(conn, "CALL _wordle_solver_pairs(NULL, @work, ?, NULL, NULL)", state)
             db.query(conn, "CALL _wordle_solver_candidates(1, @work)")
             seconds, _ = timed(
                 lambda: db.query(
@@ -260,7 +260,7 @@ def exhaustive_ranking(url: URL, state: str) -> Exhaustive:
             top = db.query(
                 conn,
                 "SELECT w.word, r.position, r.expected_left FROM solver_work_ranking r"
-                " JOIN solver_guesses g ON g.guess_no = r.guess_no"
+                " JOIN solver_guesses g ON g.channel_id = 1 AND g.guess_no = r.guess_no"
                 " JOIN words w ON w.id = g.word_id"
                 " WHERE r.work = @work ORDER BY r.position LIMIT 1000",
             )

@@ -146,10 +146,13 @@ CREATE TABLE `settings` (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_answers` (
+  `channel_id` smallint(5) unsigned NOT NULL,
   `answer_no` smallint(5) unsigned NOT NULL,
   `word_id` int(10) unsigned NOT NULL,
-  PRIMARY KEY (`answer_no`),
-  UNIQUE KEY `word_id` (`word_id`),
+  PRIMARY KEY (`channel_id`,`answer_no`),
+  UNIQUE KEY `word_id` (`channel_id`,`word_id`),
+  KEY `solver_answers_word` (`word_id`),
+  CONSTRAINT `solver_answers_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`) ON DELETE CASCADE,
   CONSTRAINT `solver_answers_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
@@ -157,10 +160,12 @@ CREATE TABLE `solver_codes` (
   `channel_id` smallint(5) unsigned NOT NULL,
   `guess_no` mediumint(8) unsigned NOT NULL,
   `codes` mediumblob NOT NULL,
-  PRIMARY KEY (`channel_id`,`guess_no`)
+  PRIMARY KEY (`channel_id`,`guess_no`),
+  CONSTRAINT `solver_codes_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_guesses` (
+  `channel_id` smallint(5) unsigned NOT NULL,
   `guess_no` mediumint(8) unsigned NOT NULL,
   `word_id` int(10) unsigned NOT NULL,
   `done` tinyint(1) NOT NULL DEFAULT 0,
@@ -169,10 +174,14 @@ CREATE TABLE `solver_guesses` (
   `opening_entropy` double DEFAULT NULL,
   `opening_candidate` tinyint(1) DEFAULT NULL,
   `opening_parts` int(10) unsigned DEFAULT NULL,
-  PRIMARY KEY (`guess_no`),
-  UNIQUE KEY `word_id` (`word_id`),
-  KEY `done` (`done`),
-  KEY `opening_rank` (`opening_rank`),
+  `hard_rank` mediumint(8) unsigned DEFAULT NULL,
+  PRIMARY KEY (`channel_id`,`guess_no`),
+  UNIQUE KEY `word_id` (`channel_id`,`word_id`),
+  KEY `done` (`channel_id`,`done`),
+  KEY `opening_rank` (`channel_id`,`opening_rank`),
+  KEY `hard_rank` (`channel_id`,`hard_rank`),
+  KEY `solver_guesses_word` (`word_id`),
+  CONSTRAINT `solver_guesses_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`) ON DELETE CASCADE,
   CONSTRAINT `solver_guesses_word` FOREIGN KEY (`word_id`) REFERENCES `words` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
@@ -200,10 +209,12 @@ CREATE TABLE `solver_letters` (
   `r8` tinyint(1) NOT NULL,
   `r9` tinyint(1) NOT NULL,
   `r10` tinyint(1) NOT NULL,
-  PRIMARY KEY (`channel_id`,`answers`,`no`)
+  PRIMARY KEY (`channel_id`,`answers`,`no`),
+  CONSTRAINT `solver_letters_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_nodes` (
+  `channel_id` smallint(5) unsigned NOT NULL,
   `run_id` int(10) unsigned NOT NULL,
   `node` int(10) unsigned NOT NULL,
   `parent` int(10) unsigned DEFAULT NULL,
@@ -216,41 +227,51 @@ CREATE TABLE `solver_nodes` (
   PRIMARY KEY (`run_id`,`node`),
   KEY `pending` (`run_id`,`expanded`,`node`),
   KEY `parent` (`run_id`,`parent`),
-  CONSTRAINT `solver_nodes_run` FOREIGN KEY (`run_id`) REFERENCES `solver_runs` (`id`)
+  KEY `channel` (`channel_id`),
+  CONSTRAINT `solver_nodes_run` FOREIGN KEY (`run_id`) REFERENCES `solver_runs` (`id`) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_node_answers` (
+  `channel_id` smallint(5) unsigned NOT NULL,
   `run_id` int(10) unsigned NOT NULL,
   `node` int(10) unsigned NOT NULL,
   `answer_no` smallint(5) unsigned NOT NULL,
-  PRIMARY KEY (`run_id`,`node`,`answer_no`)
+  PRIMARY KEY (`run_id`,`node`,`answer_no`),
+  KEY `channel` (`channel_id`),
+  CONSTRAINT `solver_node_answers_run` FOREIGN KEY (`run_id`) REFERENCES `solver_runs` (`id`) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_results` (
+  `channel_id` smallint(5) unsigned NOT NULL,
   `run_id` int(10) unsigned NOT NULL,
   `answer_no` smallint(5) unsigned NOT NULL,
   `guesses` tinyint(3) unsigned NOT NULL,
-  PRIMARY KEY (`run_id`,`answer_no`)
+  PRIMARY KEY (`run_id`,`answer_no`),
+  KEY `channel` (`channel_id`),
+  CONSTRAINT `solver_results_run` FOREIGN KEY (`run_id`) REFERENCES `solver_runs` (`id`) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_runs` (
   `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
+  `channel_id` smallint(5) unsigned NOT NULL,
   `hard` tinyint(1) NOT NULL,
   `opener_no` mediumint(8) unsigned NOT NULL,
   `started_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
   `finished_at` timestamp(6) NULL DEFAULT NULL,
-  PRIMARY KEY (`id`)
+  PRIMARY KEY (`id`),
+  KEY `channel` (`channel_id`,`id`),
+  CONSTRAINT `solver_runs_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_state` (
-  `id` tinyint(3) unsigned NOT NULL,
+  `channel_id` smallint(5) unsigned NOT NULL,
   `letters` tinyint(3) unsigned NOT NULL,
   `answers` int(10) unsigned NOT NULL,
   `guesses` int(10) unsigned NOT NULL,
   `prepared_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
   `built_at` timestamp(6) NULL DEFAULT NULL,
-  PRIMARY KEY (`id`),
-  CONSTRAINT `solver_state_one_row` CHECK (`id` = 1)
+  PRIMARY KEY (`channel_id`),
+  CONSTRAINT `solver_state_channel` FOREIGN KEY (`channel_id`) REFERENCES `channels` (`id`) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `solver_work` (
@@ -280,6 +301,7 @@ CREATE TABLE `solver_work_look` (
   `guess_no` mediumint(8) unsigned NOT NULL,
   `code` smallint(5) unsigned NOT NULL,
   `best` double NOT NULL,
+  `worst` int(10) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY (`channel_id`,`work`,`guess_no`,`code`),
   KEY `work` (`work`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;

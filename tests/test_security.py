@@ -17,7 +17,15 @@ from sqlalchemy.engine import Connection
 from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
 
-from conftest import SIDE_TODAY, SIDE_TOMORROW, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, Invoke
+from conftest import (
+    SIDE,
+    SIDE_TODAY,
+    SIDE_TOMORROW,
+    TODAY_WORD,
+    TOMORROW_WORD,
+    YESTERDAY_WORD,
+    Invoke,
+)
 from test_docs import reachable_sql
 from test_game import WRONG, today
 
@@ -141,6 +149,20 @@ def routine_probes(day: date) -> list[tuple[str, tuple[Any, ...]]]:
         ("SOLVER CALL wordle_suggest(NULL, ?, NULL, FALSE, 5)", ("me",)),
         ("SOLVER CALL wordle_suggest('pious=00000', NULL, NULL, TRUE, 5)", ()),
         ("SOLVER CALL wordle_solve_word('pious', NULL, FALSE)", ()),
+        # The same through the channel twins, on the second channel and on unknown ones: a
+        # player's game is read in the channel named, with the same rules.
+        ("SOLVER CALL wordle_candidates_on(?, NULL, ?, NULL, NULL)", (SIDE, "me")),
+        ("SOLVER CALL wordle_candidates_on(NULL, NULL, ?, NULL, NULL)", ("me",)),
+        ("CALL wordle_candidates_on(?, NULL, ?, NULL, NULL)", (SIDE, "ann")),
+        ("CALL wordle_candidates_on(?, NULL, ?, ?, NULL)", (SIDE, "me", tomorrow)),
+        ("CALL wordle_candidates_on(?, 'vexor=22222', NULL, NULL, NULL)", (SIDE,)),
+        ("CALL wordle_candidates_on(?, 'pious=00000', NULL, NULL, NULL)", ("nope",)),
+        ("SOLVER CALL wordle_suggest_on(?, NULL, ?, NULL, FALSE, 5)", (SIDE, "me")),
+        ("CALL wordle_suggest_on(?, NULL, ?, NULL, TRUE, 5)", (SIDE, "ann")),
+        ("CALL wordle_suggest_on(?, NULL, ?, ?, FALSE, 5)", (SIDE, "me", tomorrow)),
+        ("SOLVER CALL wordle_suggest_on(NULL, 'pious=00000', NULL, NULL, TRUE, 5)", ()),
+        ("SOLVER CALL wordle_solve_word_on(?, ?, NULL, FALSE)", (SIDE, SIDE_TODAY)),
+        ("CALL wordle_solve_word_on(?, 'pious', NULL, FALSE)", ("nope",)),
         ("SELECT * FROM past_puzzles", ()),
         ("SELECT * FROM my_games", ()),
         ("SELECT * FROM my_attempts", ()),
@@ -224,6 +246,8 @@ def test_readers_and_publishers_use_no_player_names(shared, run: Invoke) -> None
     for role in ("reader", "publisher"):
         with db.connect(shared(role)) as conn:
             for call in ("CALL wordle_candidates(NULL, 'ann', NULL, NULL)",
+                         f"CALL wordle_candidates_on('{SIDE}', NULL, 'ann', NULL, NULL)",
+                         f"CALL wordle_suggest_on('{SIDE}', NULL, 'ann', NULL, FALSE, 5)",
                          "CALL wordle_stats('ann')", "CALL wordle_game('ann', NULL)"):  # fmt: skip
                 rows, error = attempt(conn, call)
                 assert "cannot play or read players' games" in error or denied(error), (role, call)

@@ -3,8 +3,10 @@ rank by hand, self-play on a small list (the full list is measured in bench/solv
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
@@ -13,7 +15,7 @@ from wordle_db import channels, db, game, schema, settings, solver, words
 from wordle_db.errors import DatabaseError
 
 from conftest import Invoke, cli_runner
-from test_game import set_word, today
+from test_game import set_word, sql_error, today
 from test_hints import reference
 
 ANSWERS = words.bundled_path(words.BUNDLED_ANSWERS).read_text().split()
@@ -209,19 +211,22 @@ def test_hard_mode_suggestions_are_the_guesses_hard_mode_allows(small: URL) -> N
 # --- the hint codes: packed per guess, computed set-based by the build ---------------------
 
 
-def stored_codes(conn: Connection) -> dict[tuple[str, str], int]:
-    """(answer, guess) -> code, decoded in Python from solver_codes (one byte a code up to
-    five letters, two big-endian bytes beyond)."""
-    letters = int(db.scalar(conn, "SELECT letters FROM solver_state"))
+CHANNEL = "(SELECT id FROM channels WHERE name = COALESCE(?, wordle_setting('default_channel')))"
+
+
+def stored_codes(conn: Connection, channel: str | None = None) -> dict[tuple[str, str], int]:
+    """(answer, guess) -> code, decoded in Python from a channel's solver_codes (one byte a
+    code up to five letters, two big-endian bytes beyond)."""
+    letters = int(db.scalar(conn, f"SELECT letters FROM solver_state WHERE channel_id = {CHANNEL}",
+                            channel))  # fmt: skip
     width = 1 if letters <= 5 else 2
     answers = [r["word"] for r in db.query(
         conn, "SELECT w.word FROM solver_answers a JOIN words w ON w.id = a.word_id "
-              "ORDER BY a.answer_no")]  # fmt: skip
+              f"WHERE a.channel_id = {CHANNEL} ORDER BY a.answer_no", channel)]  # fmt: skip
     found: dict[tuple[str, str], int] = {}
     for row in db.query(conn, "SELECT w.word, c.codes FROM solver_codes c JOIN solver_guesses g "
-                              "USING (guess_no) JOIN words w ON w.id = g.word_id "
-                              "WHERE c.channel_id = (SELECT id FROM channels WHERE name = "
-                              "wordle_setting('default_channel'))"):  # fmt: skip
+                              "USING (channel_id, guess_no) JOIN words w ON w.id = g.word_id "
+                              f"WHERE c.channel_id = {CHANNEL}", channel):  # fmt: skip
         codes = bytes(row["codes"])
         assert len(codes) == width * len(answers), row["word"]
         for n, answer in enumerate(answers):
@@ -236,8 +241,9 @@ def test_build_codes_agree_with_wordle_hint_on_every_pair(small: URL) -> None:
         assert len(codes) == state["answers"] * state["guesses"] > 300_000
         wrong = db.scalar(
             conn,
-            "SELECT COUNT(*) FROM solver_codes c JOIN solver_guesses g USING (guess_no) "
-            "JOIN words gw ON gw.id = g.word_id JOIN solver_answers a "
+            "SELECT COUNT(*) FROM solver_codes c "
+            "JOIN solver_guesses g USING (channel_id, guess_no) JOIN words gw ON gw.id = g.word_id "
+            "JOIN solver_answers a USING (channel_id) "
             "JOIN words aw ON aw.id = a.word_id "
             "WHERE ASCII(SUBSTRING(c.codes, a.answer_no, 1)) "
             "      <> CONV(wordle_hint(aw.word, gw.word), 3, 10)",
@@ -336,3 +342,199 @@ def test_hard_self_play_only_plays_guesses_hard_mode_allows(small: URL) -> None:
             for pair in node["history"].split():
                 guess, hint = pair.split("=")
                 assert db.scalar(conn, check, guess, hint, node["word"]) is None, node
+
+
+# --- one solver per channel ----------------------------------------------------------------
+
+SIX_ANSWERS = ["planet", "garden", "silver", "breeze", "candle", "frozen", "pardon", "sliver"]
+SIX_OTHERS = ["plants", "danger", "livers", "rental"]
+SOLVER_TABLES = ["solver_state", "solver_answers", "solver_guesses", "solver_letters",
+                 "solver_codes", "solver_runs", "solver_nodes", "solver_node_answers",
+                 "solver_results"]  # fmt: skip
+
+
+def add_six(conn: Connection, name: str = "six") -> None:
+    """A channel of 6-letter words with a dozen words of its own."""
+    channels.add(conn, name, 6)
+    words.import_lines(conn, [(n, w, 0) for n, w in enumerate(SIX_ANSWERS, 1)], True,
+                       channel=name)
+    words.import_lines(conn, [(n, w, 0) for n, w in enumerate(SIX_OTHERS, 1)], False,
+                       channel=name)
+
+
+def solver_rows(conn: Connection, channel: str) -> dict[str, int]:
+    return {table: int(db.scalar(conn, f"SELECT COUNT(*) FROM {table} WHERE channel_id = "
+                                       "(SELECT id FROM channels WHERE name = ?)", channel))
+            for table in SOLVER_TABLES}  # fmt: skip
+
+
+def fingerprint(conn: Connection, channel: str) -> tuple[Any, ...]:
+    """A channel's build: its state row, numbering, opening ranking and codes."""
+    channel_id = "(SELECT id FROM channels WHERE name = ?)"
+    return (
+        db.query(conn, f"SELECT * FROM solver_state WHERE channel_id = {channel_id}", channel),
+        db.query(conn, "SELECT guess_no, word_id, opening_rank FROM solver_guesses "
+                       f"WHERE channel_id = {channel_id} ORDER BY guess_no", channel),
+        db.query(conn, "SELECT answer_no, word_id FROM solver_answers "
+                       f"WHERE channel_id = {channel_id} ORDER BY answer_no", channel),
+        db.query(conn, "SELECT guess_no, SHA1(codes) AS digest FROM solver_codes "
+                       f"WHERE channel_id = {channel_id} ORDER BY guess_no", channel),
+    )
+
+
+def test_each_channel_has_its_own_solver(small: URL) -> None:
+    """The default channel (5 letters, sampled bundled lists) and a 6-letter channel built side
+    by side: each solver reads only its own channel's words, and building one leaves the
+    other as it was."""
+    with db.connect(small) as conn:
+        add_six(conn)
+        sql_error(lambda: solver.suggest(conn, None, None, None, channel="six"), "WD051",
+                  "not built")  # fmt: skip
+        en_before = solver.suggest(conn, "crane=00000", None, None, limit=5)
+        en_build = fingerprint(conn, "en")
+    state = solver.build(small, workers=2, channel="six")
+    assert (state["letters"], state["answers"], state["guesses"], state["ready"]) == (6, 8, 12, 1)
+    with db.connect(small) as conn:
+        assert fingerprint(conn, "en") == en_build
+        assert solver.suggest(conn, "crane=00000", None, None, limit=5) == en_before
+        codes = stored_codes(conn, "six")
+        assert len(codes) == 8 * 12
+        for (answer, guess), code in codes.items():
+            assert code == int(reference(answer, guess), 3), (answer, guess)
+        # Candidates, suggestions and games of six: six's words only.
+        hint = reference("garden", "planet")
+        total, found = solver.candidates(conn, f"planet={hint}", None, None, channel="six")
+        assert found == sorted(w for w in SIX_ANSWERS if reference(w, "planet") == hint)
+        assert total == len(found) >= 1
+        ranked = solver.suggest(conn, None, None, None, limit=100, channel="six")
+        assert {r["guess"] for r in ranked} == set(SIX_ANSWERS + SIX_OTHERS)
+        after = solver.suggest(conn, f"planet={hint}", None, None, limit=100, channel="six")
+        assert {r["guess"] for r in after} <= set(SIX_ANSWERS + SIX_OTHERS)
+        assert after[0]["candidates"] == total
+        for answer in SIX_ANSWERS:
+            steps = solver.solve_word(conn, answer, None, False, channel="six")
+            assert steps[-1]["guess"] == answer, steps
+            assert all(s["hint"] == reference(answer, s["guess"]) for s in steps), steps
+        report = solver.solve_all(conn, None, False, channel="six")
+        assert (report["games"], report["solved"], report["failures"]) == (8, 8, 0)
+        assert report["opener"] in SIX_ANSWERS + SIX_OTHERS
+        en_report = solver.solve_all(conn, None, False)
+        assert (en_report["games"], en_report["solved"]) == (len(ANSWERS[::8]),) * 2
+        # Neither channel knows the other's words.
+        sql_error(lambda: solver.solve_word(conn, "cynic", None, False, channel="six"),
+                  "WD053", "must be an answer word")  # fmt: skip
+        sql_error(lambda: solver.solve_word(conn, "garden", None, False), "WD053",
+                  "must be an answer word")  # fmt: skip
+        assert solver.candidates(conn, "planet=222222", None, None) == (0, [])
+        assert solver.candidates(conn, "crane=22222", None, None, channel="six") == (0, [])
+        six_build = fingerprint(conn, "six")
+        # A new answer word of en makes en's build stale; rebuilding en leaves six as it was.
+        words.import_lines(conn, [(1, "zesty", 0)], True)
+        sql_error(lambda: solver.suggest(conn, "crane=00000", None, None), "WD051", "not built")
+        assert solver.suggest(conn, None, None, None, limit=3, channel="six") == ranked[:3]
+    state = solver.build(small, workers=2)
+    assert (state["letters"], state["answers"], state["ready"]) == (5, len(ANSWERS[::8]) + 1, 1)
+    with db.connect(small) as conn:
+        assert fingerprint(conn, "six") == six_build
+        assert solver.solve_all(conn, None, False, channel="six")["solved"] == 8
+        sql_error(lambda: solver.suggest(conn, None, None, None, channel="nope"), "WD060",
+                  "there is no channel 'nope'")  # fmt: skip
+
+
+def test_a_players_game_is_read_in_its_channel(small: URL) -> None:
+    with db.connect(small) as conn:
+        add_six(conn)
+        row = game.play(conn, "ann", "plants", channel="six")
+        expected = sorted(w for w in SIX_ANSWERS if reference(w, "plants") == row["hint"])
+        assert solver.candidates(conn, None, "ann", None, channel="six")[1] == expected
+        # ann has no guess today in en: there every answer word of en is still possible.
+        assert solver.candidates(conn, None, "ann", None)[1] == sorted(ANSWERS[::8])
+    solver.build(small, workers=1, channel="six")
+    with db.connect(small) as conn:
+        rows = solver.suggest(conn, None, "ann", None, limit=20, channel="six")
+        assert rows[0]["candidates"] == len(expected)
+        assert {r["guess"] for r in rows} <= set(SIX_ANSWERS + SIX_OTHERS)
+
+
+def test_removing_a_channel_removes_its_solver(new_db: Callable[[], URL]) -> None:
+    url = new_db()
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        add_six(conn)
+    solver.build(url, workers=1, channel="six")
+    with db.connect(url) as conn:
+        solver.solve_all(conn, None, True, channel="six")
+        rows = solver_rows(conn, "six")
+        assert all(rows[t] > 0 for t in SOLVER_TABLES), rows
+        six_id = db.scalar(conn, "SELECT id FROM channels WHERE name = 'six'")
+        assert channels.remove(conn, "six")["channel"] == "six"
+        for table in SOLVER_TABLES:
+            assert db.scalar(conn, f"SELECT COUNT(*) FROM {table} WHERE channel_id = ?",
+                             six_id) == 0, table  # fmt: skip
+
+
+def test_the_solver_commands_take_a_channel(small: URL) -> None:
+    run = cli_runner(small)
+    with db.connect(small) as conn:
+        add_six(conn)
+    built = run("solver", "build", "--channel", "six", "--workers", "1")
+    assert built.exit_code == 0, built.output
+    assert "solver ready: 12 guesses x 8 answers (6 letters)" in built.stdout
+    hint = reference("garden", "planet")
+    found = run("candidates", "--channel", "six", f"planet={hint}")
+    assert found.stdout.split() == sorted(w for w in SIX_ANSWERS
+                                          if reference(w, "planet") == hint)  # fmt: skip
+    env = run("candidates", "--count", f"planet={hint}", env={"WORDLE_DB_CHANNEL": "six"})
+    assert env.stdout.strip() == str(len(found.stdout.split()))
+    suggested = run("suggest", "--channel", "six", "--json", f"planet={hint}")
+    assert suggested.exit_code == 0, suggested.output
+    rows = json.loads(suggested.stdout)
+    assert rows and {r["guess"] for r in rows} <= set(SIX_ANSWERS + SIX_OTHERS)
+    solved = run("solve", "--channel", "six", "frozen")
+    assert solved.stdout.strip().splitlines()[-1].split()[1] == "frozen"
+    every = run("solve", "--channel", "six", "--all", "--hard")
+    assert "8 games" in every.stdout and "(hard mode)" in every.stdout
+    unknown = run("suggest", "--channel", "nope", "crane=00000")
+    assert unknown.exit_code == 1
+    assert unknown.stderr.startswith("Error: there is no channel 'nope'")
+
+
+CHAIN = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+
+
+def test_hard_mode_opens_with_no_chain_it_cannot_split(new_db: Callable[[], URL]) -> None:
+    """After TRACE=10120 seven _atch words are left and every guess hard mode allows tells
+    them apart one at a time: an opening that leaves max_tries or more answers differing at
+    one position only comes, in hard mode's order, after every opening that does not."""
+    url = new_db()
+    schema.migrate(url)
+    answers = [*CHAIN, "crane", "sloth", "pious", "dumpy", "fjord", "vivid"]
+    others = ["trace", "chump", "blimp", "whelk", "gawky"]
+    with db.connect(url) as conn:
+        channels.add(conn, "chains", 5)
+        settings.set_setting(conn, "default_channel", "chains")
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(others, 1)], answers=False)
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], answers=True)
+    solver.build(url, workers=1)
+
+    def trapped(opening: str) -> bool:
+        parts: dict[str, list[str]] = {}
+        for answer in answers:
+            parts.setdefault(reference(answer, opening), []).append(answer)
+        return any(len(part) >= 6 and sum(len({w[i] for w in part}) > 1 for i in range(5)) == 1
+                   for part in parts.values())  # fmt: skip
+
+    with db.connect(url) as conn:
+        rows = db.query(conn, "SELECT w.word, g.opening_rank, g.hard_rank "
+                              "FROM solver_guesses g JOIN words w ON w.id = g.word_id "
+                              "ORDER BY g.opening_rank")  # fmt: skip
+        assert trapped("trace") and not trapped("chump")
+        expected = sorted(rows, key=lambda r: (trapped(r["word"]), r["opening_rank"]))
+        assert [r["word"] for r in sorted(rows, key=lambda r: r["hard_rank"])] == [
+            r["word"] for r in expected]
+        first_hard = expected[0]["word"]
+        assert solver.solve_word(conn, "watch", None, True)[0]["guess"] == first_hard
+        assert solver.suggest(conn, None, None, None, hard=True, limit=1)[0]["guess"] == first_hard
+        assert solver.solve_word(conn, "watch", None, False)[0]["guess"] == rows[0]["word"]
+        report = solver.solve_all(conn, None, True)
+        assert (report["opener"], report["solved"]) == (first_hard, len(answers))

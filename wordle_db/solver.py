@@ -23,21 +23,26 @@ def pairs_text(pairs: Iterable[str]) -> str | None:
 
 
 def candidates(conn: Connection, pairs: str | None, player: str | None, day: date | None,
-               limit: int | None = None) -> tuple[int, list[str]]:  # fmt: skip
-    """(number of candidates, the first `limit` of them; None: all)."""
-    rows = db.call(conn, "wordle_candidates", pairs, _name(player), day, limit)
+               limit: int | None = None, channel: str | None = None,
+               ) -> tuple[int, list[str]]:  # fmt: skip
+    """(number of candidates, the first `limit` of them; None: all), in `channel` (None: the
+    default channel)."""
+    rows = db.call(conn, "wordle_candidates_on", channel, pairs, _name(player), day, limit)
     return (int(rows[0]["candidates"]) if rows else 0), [r["word"] for r in rows]
 
 
 def suggest(conn: Connection, pairs: str | None, player: str | None, day: date | None,
-            hard: bool = False, limit: int = 10) -> list[dict[str, Any]]:  # fmt: skip
-    return db.call(conn, "wordle_suggest", pairs, _name(player), day, hard, limit)
+            hard: bool = False, limit: int = 10,
+            channel: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    return db.call(conn, "wordle_suggest_on", channel, pairs, _name(player), day, hard, limit)
 
 
-def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | None = None) -> dict:
-    """Prepare, then build hint codes in `workers` sessions at once until the solver is ready."""
+def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | None = None,
+          channel: str | None = None) -> dict:  # fmt: skip
+    """Prepare, then build the hint codes of `channel` (None: the default channel) in `workers`
+    sessions at once until its solver is ready."""
     with db.connect(url) as conn:
-        state = db.call_one(conn, "wordle_solver_prepare")
+        state = db.call_one(conn, "wordle_solver_prepare_on", channel)
     if state["ready"]:
         return state
 
@@ -46,7 +51,7 @@ def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | Non
     def work() -> None:
         with db.connect(url) as conn:
             while not stop.is_set():
-                step = db.call_one(conn, "wordle_solver_build", BUILD_BATCH)
+                step = db.call_one(conn, "wordle_solver_build_on", channel, BUILD_BATCH)
                 if progress:
                     progress(int(step["guesses_done"]), int(step["guesses"]))
                 if step["ready"] or step["guesses_done"] == step["guesses"]:
@@ -61,15 +66,16 @@ def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | Non
         for future in futures:
             future.result()
     with db.connect(url) as conn:
-        db.call(conn, "wordle_solver_build", BUILD_BATCH)  # ranks the openings if still due
-        state = db.call_one(conn, "wordle_solver_prepare")
+        db.call(conn, "wordle_solver_build_on", channel, BUILD_BATCH)  # ranks the openings if due
+        state = db.call_one(conn, "wordle_solver_prepare_on", channel)
     return state
 
 
 def solve_all(conn: Connection, opener: str | None, hard: bool,
-              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:  # fmt: skip
-    """Play every answer word; returns the report with its distribution."""
-    run = db.call_one(conn, "wordle_solve_start", _name(opener), hard)
+              progress: Callable[[int, int], None] | None = None,
+              channel: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """Play every answer word of `channel`; returns the report with its distribution."""
+    run = db.call_one(conn, "wordle_solve_start_on", channel, _name(opener), hard)
     while True:
         step = db.call_one(conn, "wordle_solve_step", run["run"], 20)
         if progress:
@@ -84,8 +90,9 @@ def solve_all(conn: Connection, opener: str | None, hard: bool,
     return report
 
 
-def solve_word(conn: Connection, word: str, opener: str | None, hard: bool) -> list[dict]:
-    return db.call(conn, "wordle_solve_word", clean_word(word), _name(opener), hard)
+def solve_word(conn: Connection, word: str, opener: str | None, hard: bool,
+               channel: str | None = None) -> list[dict]:  # fmt: skip
+    return db.call(conn, "wordle_solve_word_on", channel, clean_word(word), _name(opener), hard)
 
 
 def _name(value: str | None) -> str | None:

@@ -8,11 +8,15 @@
 -- 1 + 2 + ... + n. The next guesses tried are the part's
 -- own candidates (always allowed in hard mode) and, but in hard mode, the first `sub` guesses
 -- of the ranking. A guess's score is the expected total of guesses for every candidate from
--- here: the lowest comes first, a tie keeps the ranking's order.
--- Reads: solver_work_ranking, solver_work_candidates, solver_codes, solver_state,
--- solver_answers, solver_guesses. Writes: solver_work_parts, solver_work_look,
+-- here: the lowest comes first, a tie keeps the ranking's order. In hard mode a guess is
+-- also scored by its worst case: for each part, the fewest guesses its best next guess needs
+-- at worst (1 for one word, 2 for two, else 1 + the largest part that next guess leaves,
+-- counted as a chain guessed word by word); a guess whose worst case can end past the
+-- channel's max_tries (counting the guesses so far) comes after every guess that cannot.
+-- Reads: solver_work_ranking, solver_work_candidates, solver_work_pairs, channels,
+-- solver_codes, solver_state, solver_answers, solver_guesses. Writes: solver_work_parts, solver_work_look,
 -- solver_work_scores, solver_work_ranking.
--- revision: 0008
+-- revision: 0011
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_look_ahead(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_hard BOOLEAN,
     IN p_top INT UNSIGNED, IN p_sub INT UNSIGNED)
@@ -20,10 +24,12 @@ MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: re-rank the best guesses by the best split of their parts'
 BEGIN
   DECLARE v_k INT DEFAULT (SELECT COUNT(*) FROM solver_work_candidates WHERE work = p_work);
-  DECLARE v_letters INT DEFAULT (SELECT letters FROM solver_state);
+  DECLARE v_letters INT DEFAULT (SELECT letters FROM solver_state WHERE channel_id = p_channel);
   DECLARE v_green INT DEFAULT POW(3, v_letters) - 1;
   DECLARE v_wide BOOLEAN DEFAULT v_letters > 5;
   DECLARE v_shift INT UNSIGNED DEFAULT 1000000000;  -- moves positions out of the way
+  DECLARE v_used INT DEFAULT (SELECT COUNT(*) FROM solver_work_pairs WHERE work = p_work);
+  DECLARE v_tries INT DEFAULT (SELECT max_tries FROM channels WHERE id = p_channel);
 
   -- Each top guess's code for each candidate, and the size of its part.
   INSERT INTO solver_work_parts (channel_id, work, guess_no, answer_no, code, size)
@@ -39,9 +45,9 @@ BEGIN
         WHERE r.work = p_work AND r.position <= p_top) parts;
 
   -- The best next guess of each part of three or more: the lowest estimate over its split.
-  INSERT INTO solver_work_look (channel_id, work, guess_no, code, best)
-  SELECT p_channel, p_work, t, part, MIN(estimate)
-  FROM (SELECT t, part, SUM(IF(hint = v_green, 0,
+  INSERT INTO solver_work_look (channel_id, work, guess_no, code, best, worst)
+  SELECT p_channel, p_work, t, part, MIN(estimate), MIN(worst)
+  FROM (SELECT t, part, 1 + MAX(IF(hint = v_green, 0, n)) AS worst, SUM(IF(hint = v_green, 0,
                            IF(p_hard AND n <= 6, n * (n + 1) / 2, IF(n = 1, 1, IF(n = 2, 3, IF(n = 3, 5, n * GREATEST(1.8, 1 + LN(n) / LN(11)))))))) AS estimate
         FROM (SELECT q.guess_no AS t, q.code AS part, 0 AS source, g.guess_no AS h,
                      IF(v_wide, ASCII(SUBSTRING(hc.codes, 2 * p.answer_no - 1, 1)) * 256
@@ -49,8 +55,8 @@ BEGIN
                      ASCII(SUBSTRING(hc.codes, p.answer_no, 1))) AS hint,
                      COUNT(*) AS n
               FROM solver_work_parts q
-              STRAIGHT_JOIN solver_answers a ON a.answer_no = q.answer_no
-              STRAIGHT_JOIN solver_guesses g ON g.word_id = a.word_id
+              STRAIGHT_JOIN solver_answers a ON a.channel_id = p_channel AND a.answer_no = q.answer_no
+              STRAIGHT_JOIN solver_guesses g ON g.channel_id = p_channel AND g.word_id = a.word_id
               STRAIGHT_JOIN solver_codes hc ON hc.channel_id = p_channel AND hc.guess_no = g.guess_no
               STRAIGHT_JOIN solver_work_parts p
                 ON p.channel_id = p_channel AND p.work = p_work AND p.guess_no = q.guess_no
@@ -75,10 +81,15 @@ BEGIN
 
   -- Each top guess's score, then the new order.
   INSERT INTO solver_work_scores (channel_id, work, guess_no, position, score)
-  SELECT p_channel, p_work, r.guess_no, r.position, v_k + s.cost
+  SELECT p_channel, p_work, r.guess_no, r.position,
+         v_k + s.cost + IF(p_hard AND v_used + 1 + s.worst > v_tries,
+                           1000000 * (v_used + 1 + s.worst - v_tries), 0)
   FROM solver_work_ranking r
-  JOIN (SELECT guess_no, SUM(cost) AS cost
+  JOIN (SELECT guess_no, SUM(cost) AS cost, MAX(worst) AS worst
         FROM (SELECT p.guess_no, p.code,
+                     IF(p.code = v_green, 0,
+                        IF(MIN(l.worst) IS NULL, IF(MAX(p.size) <= 2, MAX(p.size), 0),
+                           MIN(l.worst))) AS worst,
                      IF(p.code = v_green, 0,
                         IF(MIN(l.best) IS NULL, IF(MAX(p.size) = 1, 1, IF(MAX(p.size) = 2, 3, IF(MAX(p.size) = 3, 5, MAX(p.size) * GREATEST(1.8, 1 + LN(MAX(p.size)) / LN(11))))),
                            MAX(p.size) + MIN(l.best))) AS cost

@@ -5,7 +5,7 @@
 -- numbers the word for the solver's hint codes (NULL before a build).
 -- Reads: solver_work_pairs, solver_state, words, solver_answers. Writes: solver_work_candidates,
 -- solver_work_words.
--- revision: 0008
+-- revision: 0011
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_solver_candidates(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16))
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -13,13 +13,13 @@ COMMENT 'Internal: the answer words consistent with the hints so far'
 BEGIN
   DECLARE v_letters INT DEFAULT COALESCE(
     (SELECT MAX(CHAR_LENGTH(guess)) FROM solver_work_pairs WHERE work = p_work),
-    (SELECT letters FROM solver_state));
+    (SELECT letters FROM solver_state WHERE channel_id = p_channel));
   DECLARE v_answers, v_guesses INT;
   CALL _wordle_solver_words(p_channel, p_work, 1, v_letters, v_answers, v_guesses);
   INSERT INTO solver_work_candidates (work, word_id, answer_no)
   SELECT p_work, w.id, a.answer_no
   FROM solver_work_words ww JOIN words w ON w.id = ww.word_id
-  LEFT JOIN solver_answers a ON a.word_id = w.id
+  LEFT JOIN solver_answers a ON a.channel_id = p_channel AND a.word_id = w.id
   WHERE ww.channel_id = p_channel AND ww.work = p_work
     AND NOT EXISTS (SELECT 1 FROM solver_work_pairs p
                     WHERE p.work = p_work

@@ -1,15 +1,15 @@
--- _wordle_solver_pairs(work, pairs, player, day): internal. Stores as solver_work_pairs rows
--- (guess, hint, pattern, revealed) the guesses so far and their hints: from `pairs`, text such as
--- 'crane=00120 sloth=10000', or, when `pairs` is NULL, from the game of `player` on `day`
--- (NULL: today), which the caller must be allowed to use (_wordle_player). `pattern` is a LIKE
--- pattern of the guess's greens and `revealed` its green and yellow letters, duplicates kept
--- (hard mode).
--- Errors: WD050 bad pairs; for a player those of wordle_board.
--- Reads: positions, settings, puzzles, words, players, games, attempts, mysql.roles_mapping.
--- Writes: solver_work_pairs.
--- revision: 0007
+-- _wordle_solver_pairs(channel, work, pairs, player, day): internal. Stores as
+-- solver_work_pairs rows (guess, hint, pattern, revealed) the guesses so far and their hints:
+-- from `pairs`, text such as 'crane=00120 sloth=10000', or, when `pairs` is NULL, from the game
+-- of `player` on `day` (NULL: today) in `channel` (a name; NULL: the default channel), which
+-- the caller must be allowed to use (_wordle_player). `pattern` is a LIKE pattern of the
+-- guess's greens and `revealed` its green and yellow letters, duplicates kept (hard mode).
+-- Errors: WD050 bad pairs; for a player those of wordle_board_on.
+-- Reads: positions, settings, channels, puzzles, words, players, games, attempts,
+-- mysql.roles_mapping. Writes: solver_work_pairs.
+-- revision: 0011
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_solver_pairs(
-    IN p_work BINARY(16),
+    IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_work BINARY(16),
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -36,7 +36,7 @@ BEGIN
       SIGNAL SQLSTATE 'WD050' SET MESSAGE_TEXT = 'each hint needs one digit per letter of its guess';
     END IF;
   ELSEIF p_player IS NOT NULL THEN
-    CALL _wordle_lookup(NULL, p_player, p_day, v_channel, v_day, v_answer, v_game);  -- the default channel
+    CALL _wordle_lookup(p_channel, p_player, p_day, v_channel, v_day, v_answer, v_game);
     INSERT INTO solver_work_pairs (work, n, guess, hint)
     SELECT p_work, attempt, guess, hint FROM attempts WHERE game_id = v_game;
   END IF;

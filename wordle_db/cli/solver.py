@@ -11,6 +11,7 @@ from wordle_db import solver
 from wordle_db.cli.base import (
     LIMIT,
     App,
+    channel_option,
     cli,
     date_option,
     json_option,
@@ -38,9 +39,11 @@ def _source(player: str | None, pairs: tuple[str, ...]) -> tuple[str | None, str
 @click.option("--limit", type=LIMIT, default=50, show_default=True,
               help="Show at most this many words (--count: only how many).")
 @click.option("--count", "count_only", is_flag=True, help="Print only how many there are.")
+@channel_option
 @with_connection
 def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str | None,
-               day: datetime | None, limit: int, count_only: bool) -> None:
+               day: datetime | None, limit: int, count_only: bool,
+               channel: str | None) -> None:  # fmt: skip
     """The answer words still possible after the guesses so far.
 
     PAIRS are the guesses so far with their hints, e.g. crane=00120 sloth=10000
@@ -50,9 +53,11 @@ def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str |
     Example:
         wordle-db candidates crane=00120 sloth=10000
         wordle-db candidates --player ann --count
+        wordle-db candidates --channel en6 planet=200000
     """
     text, name = _source(player, pairs)
-    total, words = solver.candidates(conn, text, name, to_date(day), None if count_only else limit)
+    total, words = solver.candidates(conn, text, name, to_date(day),
+                                     None if count_only else limit, channel)  # fmt: skip
     if count_only:
         click.echo(total)
         return
@@ -69,21 +74,25 @@ def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str |
 @click.option("--limit", type=LIMIT, default=10, show_default=True,
               help="Show at most this many guesses.")
 @json_option
+@channel_option
 @with_connection
 def suggest(app: App, conn: Connection, pairs: tuple[str, ...], player: str | None,
-            day: datetime | None, hard: bool, limit: int, as_json: bool) -> None:
+            day: datetime | None, hard: bool, limit: int, as_json: bool,
+            channel: str | None) -> None:  # fmt: skip
     """The best next guesses: fewest candidates expected to be left, most information.
 
     PAIRS are the guesses so far with their hints, e.g. crane=00120 sloth=10000. Needs
-    `wordle-db solver build` once. A * marks a guess that may itself be the answer.
+    `wordle-db solver build` once (per channel). A * marks a guess that may itself be the
+    answer.
 
     \b
     Example:
         wordle-db suggest crane=00120
         wordle-db suggest --player ann --hard
+        wordle-db suggest --channel en6 planet=200000
     """
     text, name = _source(player, pairs)
-    rows = solver.suggest(conn, text, name, to_date(day), hard, limit)
+    rows = solver.suggest(conn, text, name, to_date(day), hard, limit, channel)
     if as_json:
         print_json(rows)
         return
@@ -107,19 +116,23 @@ def solver_group() -> None:
 @solver_group.command("build")
 @click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True,
               help="Database sessions building at once.")
+@channel_option
 @with_connection
-def solver_build(app: App, conn: Connection, workers: int) -> None:
-    """Precompute the hint of every guess against every answer word, inside the database.
+def solver_build(app: App, conn: Connection, workers: int, channel: str | None) -> None:
+    """Precompute the hint of every guess against every answer word of a channel (default:
+    the default channel), inside the database.
 
     Takes minutes for the bundled lists (about 34 million hints); interrupted, it resumes
-    where it stopped. After new words are imported it starts again.
+    where it stopped. After new words are imported it starts again. Each channel has its own
+    build, for words of up to 10 letters; building one leaves the others as they are.
 
     \b
     Example:
         wordle-db solver build
+        wordle-db solver build --channel en6
     """
     with progress("hint codes") as update:
-        state = solver.build(app.url, workers, update)
+        state = solver.build(app.url, workers, update, channel)
     click.echo(f"solver ready: {state['guesses']} guesses x {state['answers']} answers "
                f"({state['letters']} letters)")  # fmt: skip
 
@@ -130,20 +143,22 @@ def solver_build(app: App, conn: Connection, workers: int) -> None:
 @click.option("--hard", is_flag=True, help="Play in hard mode.")
 @click.option("--opener", metavar="WORD", help="First guess (default: the best of the ranking).")
 @json_option
+@channel_option
 @with_connection
 def solve(app: App, conn: Connection, word: str | None, every: bool, hard: bool,
-          opener: str | None, as_json: bool) -> None:
+          opener: str | None, as_json: bool, channel: str | None) -> None:  # fmt: skip
     """Let the solver play: one answer WORD step by step, or --all answer words.
 
     \b
     Example:
         wordle-db solve cynic
         wordle-db solve --all --opener salet
+        wordle-db solve --channel en6 planet
     """
     if every == (word is not None):
         raise click.UsageError("give an answer WORD or --all")
     if word is not None:
-        steps = solver.solve_word(conn, word, opener, hard)
+        steps = solver.solve_word(conn, word, opener, hard, channel)
         if as_json:
             print_json(steps)
             return
@@ -152,7 +167,7 @@ def solve(app: App, conn: Connection, word: str | None, every: bool, hard: bool,
                        f"{step['candidates_left']} left")  # fmt: skip
         return
     with progress("solving") as update:
-        report = solver.solve_all(conn, opener, hard, update)
+        report = solver.solve_all(conn, opener, hard, update, channel)
     if as_json:
         print_json(report)
         return

@@ -17,7 +17,7 @@ second over floor calls per second: 1.0 would mean an attempt (find or create th
 game, lock the game, check the word, score it, insert the attempt, update the game) costs no
 more than the smallest write a procedure can make.
 
-Run: .venv/bin/python bench/load.py [--clients 8,64,256] [--seconds 10]
+Run: .venv/bin/python bench/load.py [--clients 8,64,256] [--seconds 10] [--revision head]
 Progress goes to stderr, the table to stdout.
 """
 
@@ -132,9 +132,9 @@ def summary(name: str, clients: int, seconds: float, tally: Tally, floor: float 
             f"{len(tally.errors)} | {ratio} |")
 
 
-def prepare(url: URL) -> URL:
-    """The bench database and a front-end account; returns the account's URL."""
-    schema.migrate(url)
+def prepare(url: URL, revision: str) -> URL:
+    """The bench database (at `revision`) and a front-end account; returns the account's URL."""
+    schema.migrate(url, revision)
     with db.connect(url) as conn:
         words.load_bundled(conn)
         today = db.scalar(conn, "SELECT wordle_today()")
@@ -187,10 +187,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", default="8,64,256")
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--revision", default="head",
+                        help="migrate the bench database to this revision (e.g. an earlier one "
+                             "to compare)")
     args = parser.parse_args()
     with private_server() as server:
         url = db.parse_url(server.url("wordle_bench"))
-        front = prepare(url)
+        front = prepare(url, args.revision)
         with db.connect(url) as conn:
             today = db.scalar(conn, "SELECT wordle_today()")
         print("| scenario | clients | calls/s | p50 ms | p99 ms | errors | ratio to floor |")

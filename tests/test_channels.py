@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import channels, db, game, publish, schema, words
+from wordle_db import channels, db, game, publish, schema, solver, words
 
 from conftest import Invoke, cli_runner
 from test_game import sql_error, today
@@ -216,6 +216,26 @@ def test_languages_from_debian_lists(run: Invoke, conn: Connection) -> None:
     assert run("publish-today").exit_code == 0
     assert run("guess", "--channel", "fr", "monde", "--format", "digits").exit_code == 0
     assert run("guess", "--channel", "fr", "étude", "--format", "digits").exit_code == 0
+
+
+def test_the_issues_walk_through_french_and_six_letters_beside_english(
+        run: Invoke, conn: Connection) -> None:
+    """Issue 16's "done when" on the shared words table: French and 6-letter English from the
+    Debian lists beside en, published by publish-today and played; the solver's candidates of
+    each channel count only its words."""
+    for name, language, letters in (("fr", "fr", "5"), ("en6", "en", "6")):
+        result = run("channel", "add", name, "--language", language, "--letters", letters,
+                     "--from-system")
+        assert result.exit_code == 0, result.output
+    assert run("publish-today").exit_code == 0
+    for channel, word in (("fr", "monde"), ("en6", "planet"), ("en", "slate")):
+        played = run("guess", "--channel", channel, word, "--format", "digits")
+        assert played.exit_code == 0, played.output
+    for channel, pairs in (("en", "salet=00000"), ("en6", "planet=000000"), ("fr", "monde=00000")):
+        result = run("candidates", "--channel", channel, pairs, "--count")
+        assert result.exit_code == 0, result.output
+        total = int(result.output)
+        assert 0 < total == solver.candidates(conn, pairs, None, None, channel=channel)[0]
 
 
 def snapshot(conn: Connection, numbers: str) -> dict[str, Any]:

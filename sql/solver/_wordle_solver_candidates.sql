@@ -23,6 +23,9 @@ BEGIN
   WHERE ww.channel_id = p_channel AND ww.work = p_work
     AND NOT EXISTS (SELECT 1 FROM solver_work_pairs p
                     WHERE p.work = p_work
+                      -- (the lengths first: the optimizer may test words of other channels
+                      -- before the join drops them, and wordle_hint refuses unequal lengths)
                       AND (CHAR_LENGTH(p.guess) <> v_letters
+                           OR CHAR_LENGTH(w.word) <> v_letters
                            OR wordle_hint(w.word, p.guess) <> p.hint));
 END

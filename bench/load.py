@@ -17,6 +17,11 @@ second over floor calls per second: 1.0 would mean an attempt (find or create th
 game, lock the game, check the word, score it, insert the attempt, update the game) costs no
 more than the smallest write a procedure can make.
 
+A second reference, "bare guess", is the least any guess must do, with none of the game's
+rules: a procedure that locks a game row, inserts an attempt row, updates the game row,
+commits and returns one row (no player, word, puzzle or hint, no checks). Its ratio to the
+floor is the ceiling of what a real guess can reach on the same machine.
+
 Run: .venv/bin/python bench/load.py [--clients 8,64,256] [--seconds 10] [--revision head]
 Progress goes to stderr, the table to stdout.
 """
@@ -50,6 +55,17 @@ BEGIN
   START TRANSACTION;
   INSERT INTO bench_rows (client) VALUES (CONNECTION_ID());
   COMMIT;
+END"""
+BARE_GUESS = """CREATE OR REPLACE PROCEDURE bench_bare_guess(IN p_game INT, IN p_guess VARCHAR(32))
+MODIFIES SQL DATA
+BEGIN
+  DECLARE v_attempts INT;
+  START TRANSACTION;
+  SELECT attempts INTO v_attempts FROM bench_games WHERE id = p_game FOR UPDATE;
+  INSERT INTO bench_attempts (game_id, attempt, guess) VALUES (p_game, v_attempts + 1, p_guess);
+  UPDATE bench_games SET attempts = v_attempts + 1 WHERE id = p_game;
+  COMMIT;
+  SELECT p_game AS game, v_attempts + 1 AS attempt, p_guess AS guess;
 END"""
 
 
@@ -144,10 +160,18 @@ def prepare(url: URL, revision: str) -> URL:
         db.call(conn, "wordle_set_setting", "player_names", "any")
         conn.exec_driver_sql("CREATE TABLE bench_rows (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
                              "client BIGINT NOT NULL) ENGINE=InnoDB")
+        conn.exec_driver_sql("CREATE TABLE bench_games (id INT PRIMARY KEY, "
+                             "attempts INT NOT NULL) ENGINE=InnoDB")
+        conn.exec_driver_sql("INSERT INTO bench_games SELECT seq, 0 FROM seq_0_to_1023")
+        conn.exec_driver_sql("CREATE TABLE bench_attempts (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
+                             "game_id INT NOT NULL, attempt INT NOT NULL, "
+                             "guess VARCHAR(32) NOT NULL) ENGINE=InnoDB")
         conn.exec_driver_sql(FLOOR)
+        conn.exec_driver_sql(BARE_GUESS)
         roles.grant(conn, "player", "bench_front@localhost", "bench-password")
-        conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{url.database}`.bench_floor "
-                             "TO 'bench_front'@'localhost'")
+        for procedure in ("bench_floor", "bench_bare_guess"):
+            conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{url.database}`.{procedure} "
+                                 "TO 'bench_front'@'localhost'")
     return url.set(username="bench_front", password="bench-password")
 
 
@@ -155,6 +179,8 @@ def scenarios(front: URL, clients: int, seconds: float, today: date) -> list[str
     floor_tally = run_clients(clients, seconds, front,
                               lambda _n, call: call("bench_floor", ()))
     floor = len(floor_tally.latencies) / seconds
+    bare = run_clients(clients, seconds, front,
+                       lambda n, call: call("bench_bare_guess", (n, GUESSES[0])))
     games = [0] * clients
 
     def new_players(n: int, call: Callable[[str, tuple[object, ...]], None]) -> None:
@@ -177,9 +203,11 @@ def scenarios(front: URL, clients: int, seconds: float, today: date) -> list[str
     archived = run_clients(clients, seconds, front, existing_players)
     return [
         summary("floor: one-row insert", clients, seconds, floor_tally, None),
+        summary("bare guess: lock, insert, update", clients, seconds, bare, floor),
         summary("new players, today", clients, seconds, played, floor),
         summary("existing players, past days", clients, seconds, archived, floor),
-        *(f"|   error: {e} | | | | | | |" for e in sorted(set(played.errors + archived.errors))),
+        *(f"|   error: {e} | | | | | | |"
+          for e in sorted(set(bare.errors + played.errors + archived.errors))),
     ]
 
 

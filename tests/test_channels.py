@@ -313,6 +313,13 @@ def test_one_channel_that_cannot_be_published_stops_no_other(run: Invoke, conn: 
     db.call(conn, "_wordle_publish_every_channel")  # the daily event: no error either
     published = db.query(conn, "SELECT channel FROM puzzle_schedule ORDER BY channel")
     assert [r["channel"] for r in published] == ["en", "six"]
+    # The SQL behind both, for other applications: one row per channel, by name.
+    rows = db.call(conn, "wordle_publish_today")
+    assert [(r["channel"], r["day"], r["number"], r["published"], r["refusal"]) for r in rows] == [
+        ("empty", None, None, None, result.stderr.splitlines()[0].removeprefix("Error: ")),
+        ("en", today(conn), 1, 0, None),
+        ("later", None, None, None, result.stderr.splitlines()[1].removeprefix("Error: ")),
+        ("six", today(conn), 1, 0, None)]
 
 
 def test_a_zone_change_never_moves_today_before_a_published_day(conn: Connection) -> None:

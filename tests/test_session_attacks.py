@@ -139,6 +139,7 @@ PROBES: dict[str, list[Probe]] = {
         ("publish today", call("wordle_publish", None)),
         ("publish tomorrow", call("wordle_publish", timedelta(1))),
         ("publish side tomorrow", call("wordle_publish_on", "side", timedelta(1))),
+        ("publish every channel", call("wordle_publish_today")),
         ("status", call("wordle_status")),
         ("status of side", call("wordle_status_on", "side")),
         ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY channel, day")),

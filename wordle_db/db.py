@@ -63,7 +63,7 @@ RESENDABLE = frozenset({
     "wordle_publish_on", "wordle_publish_word_on", "wordle_board_on", "wordle_check_on",
     "wordle_game_on", "wordle_keyboard_on", "wordle_share_on", "wordle_stats_on",
     "wordle_stats_distribution_on", "wordle_status_on", "wordle_channels", "wordle_channel",
-    "wordle_candidates_on", "wordle_suggest_on", "wordle_solve_word_on",
+    "wordle_candidates_on", "wordle_suggest_on", "wordle_solve_word_on", "wordle_publish_today",
 })  # fmt: skip
 MAX_SECONDS = 366 * 24 * 3600  # integer options are timeouts in seconds
 BOOLEANS = {"1": True, "true": True, "yes": True, "on": True,

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, sqlfiles
-from wordle_db.errors import DatabaseError, WordleError, describe
+from wordle_db.errors import WordleError, describe
 from wordle_db.game import clean_word
 
 EVENT = "wordle_daily_publish"
@@ -27,17 +27,13 @@ def publish(conn: Connection, day: date | None = None, word: str | None = None,
 
 
 def publish_every_channel(conn: Connection) -> list[tuple[dict[str, Any] | None, str | None]]:
-    """Today's puzzle of every channel (what the daily event does): (row, None) per channel
-    published, (None, its error's line) per channel the game refused to publish (no answer
-    left, its first day still to come); a channel's refusal does not stop the others."""
+    """Today's puzzle of every channel (wordle_publish_today, what the daily event does):
+    (row, None) per channel published, (None, the refusal's line) per channel the game refused
+    to publish (no answer left, its first day still to come); a refusal stops no other channel."""
     done: list[tuple[dict[str, Any] | None, str | None]] = []
-    for channel in db.call(conn, "wordle_channels"):
-        try:
-            done.append((publish(conn, channel=channel["name"]), None))
-        except DatabaseError as exc:
-            if not exc.is_refusal:
-                raise
-            done.append((None, str(exc)))
+    for row in db.call(conn, "wordle_publish_today"):
+        refusal = row.pop("refusal")
+        done.append((None, refusal) if refusal is not None else (row, None))
     return done
 
 

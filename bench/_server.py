@@ -12,9 +12,10 @@ from wordle_db.server import LocalServer
 
 
 @contextmanager
-def private_server() -> Iterator[LocalServer]:
+def private_server(options: tuple[str, ...] = ()) -> Iterator[LocalServer]:
+    """`options`: more mariadbd options (e.g. --thread-handling=one-thread-per-connection)."""
     home = Path(tempfile.mkdtemp(prefix="wordle-bench-"))
-    server = LocalServer(home)
+    server = LocalServer(home, options)
     try:
         server.install()
         server.start()

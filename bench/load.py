@@ -23,6 +23,7 @@ commits and returns one row (no player, word, puzzle or hint, no checks). Its ra
 floor is the ceiling of what a real guess can reach on the same machine.
 
 Run: .venv/bin/python bench/load.py [--clients 8,64,256] [--seconds 10] [--revision head]
+     [--server-option=--thread-handling=one-thread-per-connection ...]
 Progress goes to stderr, the table to stdout.
 """
 
@@ -218,8 +219,11 @@ def main() -> None:
     parser.add_argument("--revision", default="head",
                         help="migrate the bench database to this revision (e.g. an earlier one "
                              "to compare)")
+    parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
+                        help="a mariadbd option for the bench server, e.g. "
+                             "--server-option=--thread-handling=one-thread-per-connection (repeatable)")
     args = parser.parse_args()
-    with private_server() as server:
+    with private_server(tuple(args.server_option)) as server:
         url = db.parse_url(server.url("wordle_bench"))
         front = prepare(url, args.revision)
         with db.connect(url) as conn:

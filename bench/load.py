@@ -220,8 +220,8 @@ def main() -> None:
                         help="migrate the bench database to this revision (e.g. an earlier one "
                              "to compare)")
     parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
-                        help="a mariadbd option for the bench server, e.g. "
-                             "--server-option=--thread-handling=one-thread-per-connection (repeatable)")
+                        help="a mariadbd option for the bench server (repeatable), e.g. "
+                             "--server-option=--thread-handling=one-thread-per-connection")
     args = parser.parse_args()
     with private_server(tuple(args.server_option)) as server:
         url = db.parse_url(server.url("wordle_bench"))

@@ -333,6 +333,33 @@ def test_a_zone_change_never_moves_today_before_a_published_day(conn: Connection
               "is unknown to the server")
 
 
+def test_before_the_first_puzzle_a_zone_change_moves_a_first_day_that_was_today(
+        conn: Connection) -> None:
+    """+13:00 and -12:00 are 25 hours apart: today differs at any time of day. A first_day
+    that was today follows the zone (the first puzzle can be published at once); a first_day
+    chosen for another day stays, and so does one fixed by a published puzzle."""
+    def first_day(name: str) -> date:
+        return channels.one_channel(conn, name)["first_day"]
+
+    # (channel, zone before, zone after, first_day chosen); "played" moves east, never back
+    # before its published day.
+    cases = [("west", "+13:00", "-12:00", None), ("launch", "+13:00", "-12:00", "2030-01-01"),
+             ("played", "-12:00", "+13:00", None)]
+    for name, before, _, chosen in cases:
+        add(conn, name, 5, OWN, time_zone=before)
+        if chosen:
+            channels.change(conn, name, "first_day", chosen)
+    publish.publish(conn, channel="played")
+    old = {name: first_day(name) for name, *_ in cases}
+    for name, _, after, _ in cases:
+        channels.change(conn, name, "time_zone", after)
+    west_today = db.scalar(conn, "SELECT wordle_today_on('west')")
+    assert first_day("west") == west_today < old["west"]
+    assert publish.publish(conn, channel="west")["number"] == 1
+    assert first_day("launch") == old["launch"] == date(2030, 1, 1)
+    assert first_day("played") == old["played"]
+
+
 def test_control_characters_stay_escaped_in_messages(run: Invoke) -> None:
     result = run("guess", "crane", "--channel", "en\nx")
     assert (result.exit_code, result.stderr) == (

@@ -1,12 +1,13 @@
 -- _wordle_channel_change(channel id, key, value): internal. Validate and store one setting
 -- of a channel: max_tries (1-20), letter_hints (0-10), time_zone (known to the server, not
 -- SYSTEM, and never moving today back before a published day: players would find their day
--- in the future), first_day (YYYY-MM-DD; fixed once the channel has a puzzle, so numbers
--- never change), language (a code, lower case). letters and accents are fixed when the channel is created (its words
+-- in the future; before the first puzzle, a first_day that was today moves to the new zone's
+-- today, so that the first puzzle can be published at once), first_day (YYYY-MM-DD; fixed once
+-- the channel has a puzzle, so numbers never change), language (a code, lower case). letters and accents are fixed when the channel is created (its words
 -- were chosen for them). Runs inside the caller's transaction.
 -- Errors: WD011 (the value is refused, with the reason).
 -- Reads: channels, puzzles. Writes: channels.
--- revision: 0007
+-- revision: 0014
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_channel_change(
     IN p_id SMALLINT UNSIGNED, IN p_key MEDIUMTEXT CHARACTER SET utf8mb4,
     IN p_value MEDIUMTEXT CHARACTER SET utf8mb4)
@@ -54,7 +55,12 @@ BEGIN
      SET max_tries = IF(p_key = 'max_tries', CAST(v_value AS UNSIGNED), max_tries),
          letter_hints = IF(p_key = 'letter_hints', CAST(v_value AS UNSIGNED), letter_hints),
          time_zone = IF(p_key = 'time_zone', v_value, time_zone),
-         first_day = IF(p_key = 'first_day', DATE(v_value), first_day),
+         first_day = CASE
+           WHEN p_key = 'first_day' THEN DATE(v_value)
+           WHEN p_key = 'time_zone' AND v_first = v_today
+                AND NOT EXISTS (SELECT 1 FROM puzzles WHERE channel_id = p_id)
+             THEN _wordle_date_in(v_value)
+           ELSE first_day END,
          language = IF(p_key = 'language', v_value, language)
    WHERE id = p_id;
 END

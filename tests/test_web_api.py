@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from wordle_db import channels, db, game, publish, roles, schema, settings, words
 from wordle_db.errors import WordleError
-from wordle_db.web import limits, players, setup
+from wordle_db.web import hosts, limits, players, setup
 from wordle_db.web.app import Settings, create_app
 from wordle_db.web.http import MAX_BODY
 
@@ -45,10 +45,10 @@ def web_db(server_url: URL, template_url: URL) -> Iterator[tuple[URL, URL]]:
         for offset, word in ((-1, YESTERDAY_WORD), (0, TODAY_WORD), (1, TOMORROW_WORD)):
             set_word(conn, day + timedelta(offset), word)
         settings.set_setting(conn, "player_names", "created")
-        roles.grant(conn, "player", f"{user}@%", password)
+        roles.grant(conn, "player", f"{user}@localhost", password)
     yield url, url.set(username=user, password=password)
     with db.connect(url) as conn:
-        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
     _drop(url)
 
 
@@ -68,6 +68,7 @@ def make_client(web_url: URL) -> Iterator[Callable[..., TestClient]]:
     made: list[TestClient] = []
 
     def make(**options: object) -> TestClient:
+        options.setdefault("allowed_hosts", ("testserver",))
         client = TestClient(create_app(web_url, Settings(SECRET, **options)))  # type: ignore[arg-type]
         client.__enter__()
         made.append(client)
@@ -131,14 +132,15 @@ def test_today_sets_a_signed_httponly_strict_cookie(client: TestClient, admin: C
 
 
 def test_the_cookie_is_secure_over_https(web_url: URL) -> None:
-    with TestClient(create_app(web_url, Settings(SECRET)), base_url="https://testserver") as tls:
+    with TestClient(create_app(web_url, Settings(SECRET, allowed_hosts=("testserver",))),
+                    base_url="https://testserver") as tls:
         assert "secure" in tls.get("/api/today").headers["set-cookie"].lower()
         plain = tls.post("/api/guess", json={"word": "slate"},
                          headers={**POST, "Origin": "http://testserver"})
         assert plain.status_code == 403  # the origin must be https:// too
         assert tls.post("/api/guess", json={"word": "slate"},
                         headers={**POST, "Origin": "https://testserver"}).status_code == 200
-    with TestClient(create_app(web_url, Settings(SECRET))) as http:
+    with TestClient(create_app(web_url, Settings(SECRET)), base_url="http://localhost") as http:
         assert "secure" not in http.get("/api/today").headers["set-cookie"].lower()
 
 
@@ -302,6 +304,44 @@ def test_posts_need_the_csrf_header_json_and_this_origin(client: TestClient) -> 
     assert same.status_code == 200
 
 
+# DNS rebinding: a request naming another site (Host and Origin alike) -> refused before any
+# work. (request, headers, allowed hosts, expected status)
+REBINDING = [
+    ("GET /", {"Host": "evil.example"}, ("testserver",), 421),
+    ("GET /api/today", {"Host": "evil.example:8080"}, ("testserver",), 421),
+    ("POST /api/guess", {**POST, "Host": "evil.example", "Origin": "http://evil.example"},
+     ("testserver",), 421),
+    ("POST /api/guess", {**POST, "Host": "localhost.evil.example",
+                         "Origin": "http://localhost.evil.example"},
+     hosts.default_hosts("0.0.0.0"), 421),
+    ("GET /api/today", {"Host": "wordle.example.org"}, hosts.default_hosts("127.0.0.1"), 421),
+    ("GET /api/today", {"Host": "wordle.example.org"}, ("wordle.example.org",), 200),
+    ("GET /api/today", {"Host": "play.wordle.example.org"}, ("*.wordle.example.org",), 200),
+    ("GET /api/today", {"Host": "127.0.0.1:8080"}, hosts.default_hosts("127.0.0.1"), 200),
+    ("GET /api/today", {"Host": "[::1]:8080"}, hosts.default_hosts("127.0.0.1"), 200),
+    ("GET /api/today", {"Host": "192.168.1.20:8080"}, hosts.default_hosts("127.0.0.1"), 421),
+    ("GET /api/today", {"Host": "192.168.1.20:8080"}, hosts.default_hosts("0.0.0.0"), 200),
+    ("GET /api/today", {"Host": ""}, hosts.default_hosts("0.0.0.0"), 421),
+]
+
+
+@pytest.mark.parametrize(("request_line", "headers", "allowed", "status"), REBINDING)
+def test_only_the_hosts_it_was_told(make_client: Callable[..., TestClient], admin: Connection,
+                                    request_line: str, headers: dict[str, str],
+                                    allowed: tuple[str, ...], status: int) -> None:  # fmt: skip
+    games = "SELECT COUNT(*) FROM games"
+    before = db.scalar(admin, games)
+    client = make_client(allowed_hosts=allowed)
+    method, path = request_line.split()
+    answer = client.request(method, path, headers=headers,
+                            json={"word": "slate"} if method == "POST" else None)  # fmt: skip
+    assert answer.status_code == status, answer.text
+    if status == 421:
+        assert answer.json() == {"error": "this server does not answer for that host name"}
+        assert "set-cookie" not in answer.headers
+        assert db.scalar(admin, games) == before
+
+
 def test_hostile_bodies(client: TestClient) -> None:
     cases = {
         b"not json": 400, b"[1, 2]": 400, b'"slate"': 400, b'{"word": 12345}': 400,
@@ -406,15 +446,47 @@ def test_embedded_setup_makes_a_player_account(
 ) -> None:
     db_url = web_db[0]
     user = f"web_{os.getpid()}"
+    said: list[str] = []
     try:
-        url = setup.embedded_account(db_url, tmp_path, f"{user}@localhost")
+        url = setup.embedded_account(db_url, tmp_path, say=said.append,
+                                     account=f"{user}@localhost")  # fmt: skip
         assert stat.S_IMODE((tmp_path / setup.PASSWORD_FILE).stat().st_mode) == 0o600
         assert url.username == user
         assert url.password == (tmp_path / setup.PASSWORD_FILE).read_text().strip()
         setup.check_account(url)
         roles = db.query(admin, "SELECT Role FROM mysql.roles_mapping WHERE User = ?", user)
         assert roles == [{"Role": "wordle_player"}]
-        assert setup.embedded_account(db_url, tmp_path, f"{user}@localhost") == url
+        assert said == [f"creating the account {user}@localhost (role wordle_player; its "
+                        f"password in {tmp_path / setup.PASSWORD_FILE})"]  # fmt: skip
+        assert setup.embedded_account(db_url, tmp_path, say=said.append,
+                                      account=f"{user}@localhost") == url  # fmt: skip
+    finally:
+        admin.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
+
+
+def test_serve_says_what_it_widens_and_never_widens_an_administrators_choice_untold(
+    web_db: tuple[URL, URL], admin: Connection, tmp_path: Path
+) -> None:
+    """The first serve sets player_names to created, saying so before it does; once an
+    administrator set it back to account, serve refuses unless told --player-names."""
+    db_url, user = web_db[0], f"webw_{os.getpid()}"
+    said: list[str] = []
+
+    def names() -> str | None:
+        return settings.get_setting(admin, "player_names")
+
+    settings.set_setting(admin, "player_names", "account")
+    try:
+        setup.embedded_account(db_url, tmp_path, say=said.append, account=f"{user}@localhost")
+        assert names() == "created"
+        assert said[-1].startswith("setting player_names from account to created")
+        settings.set_setting(admin, "player_names", "account")
+        with pytest.raises(WordleError, match=r"an administrator set it back.*--player-names"):
+            setup.embedded_account(db_url, tmp_path, say=said.append,
+                                   account=f"{user}@localhost")  # fmt: skip
+        assert names() == "account"
+        setup.embedded_account(db_url, tmp_path, "created", said.append, f"{user}@localhost")
+        assert names() == "created" and said[-1].startswith("setting player_names from account")
     finally:
         admin.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
 
@@ -423,7 +495,7 @@ def test_a_database_failure_is_a_503_that_tells_nothing_inside(
     web_url: URL, caplog: pytest.LogCaptureFixture
 ) -> None:
     wrong = web_url.set(password="not-the-password")
-    with TestClient(create_app(wrong, Settings(SECRET))) as client:
+    with TestClient(create_app(wrong, Settings(SECRET)), base_url="http://localhost") as client:
         response = client.get("/api/today")
         assert response.status_code == 503
         assert response.json() == {"error": "the game's database failed: try again"}

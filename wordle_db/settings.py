@@ -15,3 +15,8 @@ def set_setting(conn: Connection, name: str, value: str) -> dict[str, str]:
     """Validated by wordle_set_setting; returns the stored row."""
     row = db.call_one(conn, "wordle_set_setting", name, value)
     return row
+
+
+def get_setting(conn: Connection, name: str) -> str | None:
+    value = db.scalar(conn, "SELECT wordle_setting(?)", name)
+    return None if value is None else str(value)

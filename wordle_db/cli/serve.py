@@ -43,37 +43,52 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--forwarded-allow-ips", metavar="IPS",
               help="Behind a reverse proxy: the proxy's addresses (comma-separated, * for any), "
               "whose X-Forwarded-For and X-Forwarded-Proto headers are trusted.")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="A host name the page answers for (repeatable; *.example.org for its "
+              "subdomains). Default: the bind address and localhost; bound to every "
+              "interface, also any numeric address. Other names get 421 (DNS rebinding).")
+@click.option("--player-names", type=click.Choice(["created", "any"]),
+              help="With the embedded server: the setting player_names serve may set (the page "
+              "plays for its players through one account). Needed to widen a setting an "
+              "administrator set back to account.")
 @click.option("--guesses-per-minute", type=click.IntRange(1, 10_000_000), default=30,
               show_default=True, help="Guesses and letter hints per client address a minute "
               "(after a burst of 20).")
 @pass_app
 def serve(app: App, host: str, port: int, secret_file: Path | None,
-          forwarded_allow_ips: str | None, guesses_per_minute: int) -> None:  # fmt: skip
+          forwarded_allow_ips: str | None, allowed_hosts: tuple[str, ...],
+          player_names: str | None, guesses_per_minute: int) -> None:  # fmt: skip
     """Serve the game in the browser: a page and a JSON API (/api/openapi.json).
 
     Players need no account: each browser gets an anonymous player in a signed cookie. The
     page plays through a database account with the wordle_player role and setting
     player_names created. With the embedded server, serve creates that account
-    (wordle_web@localhost, its password in the data directory); with --db-url, give such an
-    account (see `wordle-db grant`). Ctrl-C stops it.
+    (wordle_web@localhost, its password in the data directory) and, the first time, sets
+    player_names to created, saying so; later it refuses to widen a player_names an
+    administrator set back to account unless given --player-names created. With --db-url,
+    give such an account (see `wordle-db grant`). The page answers only the host names it
+    was told (--allowed-host). Ctrl-C stops it.
 
     \b
     Example:
         wordle-db serve --host 0.0.0.0 --port 8080
+        wordle-db serve --allowed-host wordle.example.org --player-names created
         wordle-db --db-url mariadb://web:pw@db/wordle serve --forwarded-allow-ips 127.0.0.1
     """
     import uvicorn
 
-    from wordle_db.web import setup
+    from wordle_db.web import hosts, setup
     from wordle_db.web.app import Settings, create_app
 
     sock = listen(host, port)
     home = default_home()
     given = secret_file.read_text().strip() if secret_file else os.environ.get(setup.SECRET_ENV)
     secret = setup.load_secret(home, given)
-    url = setup.embedded_account(app.url, home) if app.embedded else app.url
+    say = lambda line: click.echo(f"wordle-db serve: {line}", err=True)  # noqa: E731
+    url = setup.embedded_account(app.url, home, player_names, say) if app.embedded else app.url
     setup.check_account(url)
-    web = create_app(url, Settings(secret, guesses_per_minute))
+    names = tuple(h.strip().lower() for h in allowed_hosts) or hosts.default_hosts(host)
+    web = create_app(url, Settings(secret, guesses_per_minute, allowed_hosts=names))
     config = uvicorn.Config(
         web, proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "", server_header=False,

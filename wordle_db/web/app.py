@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy.engine import URL, Connection
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
@@ -24,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wordle_db import channels, db, game
 from wordle_db.errors import WordleError
-from wordle_db.web import openapi, players
+from wordle_db.web import hosts, openapi, players
 from wordle_db.web.http import (
     JSON,
     HTTPError,
@@ -58,6 +59,7 @@ class Settings:
     secret: bytes
     guesses_per_minute: float = 30
     guess_burst: int = 20
+    allowed_hosts: tuple[str, ...] = hosts.default_hosts("127.0.0.1")
 
 
 class Web:
@@ -254,6 +256,7 @@ def create_app(url: URL, settings: Settings) -> Starlette:
         Route("/api/openapi.json", schema),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(hosts.AllowedHosts, hosts=settings.allowed_hosts)])
     app.state.web = web
     return SecurityHeaders(app)  # type: ignore[return-value]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy.engine import URL
@@ -51,17 +52,36 @@ def load_secret(home: Path, given: str | None = None) -> bytes:
     return secret
 
 
-def embedded_account(admin_url: URL, home: Path, account: str = WEB_ACCOUNT) -> URL:
+def embedded_account(admin_url: URL, home: Path, player_names: str | None = None,
+                     say: Callable[[str], None] = print, account: str = WEB_ACCOUNT) -> URL:
     """Set up the embedded server for the page (as its administrator, root): an account with
-    wordle_player and a generated password, and setting player_names created. Returns its URL."""
-    password = _private_file(home / PASSWORD_FILE, secrets.token_urlsafe(24))
-    user, _ = roles.account(account)
+    wordle_player and a generated password, and setting player_names created (or
+    `player_names`). Says each change before making it. The first time (no web account yet)
+    it widens player_names from the default, account; later only when told (`player_names`):
+    an administrator who set it back meant it. Returns the account's URL."""
+    user, host = roles.account(account)
     with db.connect(admin_url) as conn:
         if not db.scalar(conn, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE "
                                "ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'wordle_play'"):
             raise WordleError("the database is not set up: run `wordle-db init`")
+        first = not db.scalar(conn, "SELECT COUNT(*) FROM mysql.global_priv WHERE User = ? "
+                                    "AND Host = ?", user, host)  # fmt: skip
+        now = settings.get_setting(conn, "player_names")
+        wanted = player_names or ("created" if now == "account" else now)
+        if now == "account" and not first and player_names is None:
+            raise WordleError(
+                "setting player_names is account (an administrator set it back): the page "
+                "plays for its players through one account and needs created; run `wordle-db "
+                "serve --player-names created` to change it")  # fmt: skip
+        password = _private_file(home / PASSWORD_FILE, secrets.token_urlsafe(24))
+        if first:
+            say(f"creating the account {account} (role wordle_player; its password in "
+                f"{home / PASSWORD_FILE})")
         roles.grant(conn, "player", account, password)
-        settings.set_setting(conn, "player_names", "created")
+        if wanted != now:
+            say(f"setting player_names from {now} to {wanted} (the page plays for its players "
+                f"through {user}; `wordle-db config player_names account` undoes it)")
+            settings.set_setting(conn, "player_names", wanted)
     return admin_url.set(username=user, password=password)
 
 

@@ -1,0 +1,72 @@
+"""Which Host a request may name: the names `serve` was told, refused before any work.
+
+A page that answers any Host can be reached through DNS rebinding: another site's name,
+pointed at this server's address, makes the victim's browser treat the game as that site
+(same-origin, cookies and all). So `serve` answers only the hosts it was told
+(`--allowed-host`), by default its bind address and localhost; bound to every interface, also
+any address typed as digits (no name can be rebound to those), so phones on the LAN can play.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+LOCAL = ("localhost", "127.0.0.1", "::1")
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def host_name(header: str) -> str:
+    """The Host header without its port, lower case; IPv6 without brackets."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def default_hosts(bind: str) -> tuple[str, ...]:
+    """The bind address and localhost; "*addresses" when bound to every interface."""
+    extra = ("*addresses",) if bind in WILDCARDS else (host_name(bind),)
+    return tuple(dict.fromkeys((*LOCAL, *extra)))
+
+
+def allowed(name: str, hosts: tuple[str, ...]) -> bool:
+    """Whether a request naming `name` is for this server. An entry "*.example.org" allows
+    its subdomains; "*addresses" any address typed as digits."""
+    for host in hosts:
+        if host == "*addresses" and is_address(name):
+            return True
+        if host.startswith("*.") and name.endswith(host[1:]):
+            return True
+        if host_name(host) == name:
+            return True
+    return False
+
+
+class AllowedHosts:
+    """ASGI middleware: a request whose Host is not allowed gets 421 and one line of JSON."""
+
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            header = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            if not allowed(host_name(header), self.hosts):
+                body = json.dumps({"error": "this server does not answer for that host name"})
+                await send({"type": "http.response.start", "status": 421,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body.encode()})
+                return
+        await self.app(scope, receive, send)

@@ -229,10 +229,10 @@ def shared(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
     def account(role: str) -> URL:
         user = f"{role[:6]}_{uuid.uuid4().hex[:8]}"
         password = uuid.uuid4().hex
-        roles.grant(conn, role, f"{user}@%", password)
+        roles.grant(conn, role, f"{user}@localhost", password)
         made.append(user)
         return db_url.set(username=user, password=password)
 
     yield account
     for user in made:
-        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")

@@ -7,6 +7,7 @@ never come back.
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import date, timedelta
 from typing import Any
@@ -306,13 +307,13 @@ def test_grant_refuses_an_empty_password(run: Invoke, conn: Connection) -> None:
 def test_grant_refuses_system_and_administrator_accounts(run: Invoke,
                                                          conn: Connection) -> None:
     admin = f"a_{uuid.uuid4().hex[:8]}"
-    roles.grant(conn, "admin", f"{admin}@%")
+    roles.grant(conn, "admin", f"{admin}@localhost", "pw")
     mappings = "SELECT User, Host, Role FROM mysql.roles_mapping ORDER BY 1, 2, 3"
     before = db.query(conn, mappings)
     try:
         for target, reason in [("root@localhost", "system account"),
                                ("wordle_owner@localhost", "system account"),
-                               (f"{admin}@%", "holds wordle_admin"),
+                               (f"{admin}@localhost", "holds wordle_admin"),
                                ("wordle_player@%", "a role"),
                                ("mariadb.sys@localhost", "system account")]:
             result = run("grant", "player", target)
@@ -322,18 +323,20 @@ def test_grant_refuses_system_and_administrator_accounts(run: Invoke,
         assert "server administrator" in run("grant", "reader", "wt_boss@%").stderr
         assert db.query(conn, mappings) == before
     finally:
-        conn.exec_driver_sql(f"DROP USER IF EXISTS '{admin}'@'%'")
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{admin}'@'localhost'")
         conn.exec_driver_sql("DROP USER IF EXISTS 'wt_boss'@'%'")
 
 
 def test_grant_command(run: Invoke, conn: Connection) -> None:
     user = f"g_{uuid.uuid4().hex[:8]}"
     try:
-        result = run("grant", "reader", f"{user}@%", "--password-stdin", input="hunter2\n")
+        result = run("grant", "reader", f"{user}@%", "--password-stdin", "--require-ssl",
+                     input="hunter2\n")
         assert result.exit_code == 0, result.output
-        assert result.stdout == f"'{user}'@'%' has role wordle_reader; password set\n"
+        assert result.stdout == (f"'{user}'@'%' has role wordle_reader; password set; "
+                                 "TLS required\n")
         assert "hunter2" not in result.output
-        again = run("grant", "player", f"{user}@%")
+        again = run("grant", "player", f"{user}@%", "--allow-any-host")
         assert again.stdout == f"'{user}'@'%' has role wordle_player\n"
         roles_held = db.query(conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ?", user)
         assert roles_held == [{"Role": "wordle_player"}]
@@ -368,3 +371,76 @@ def test_the_probes_do_find_the_word_where_it_may_be_read(shared) -> None:  # ty
         rows, text = attempt(admin, "SELECT * FROM puzzle_schedule")
         with pytest.raises(AssertionError, match="leaked"):
             assert_no_secret(rows, text, "admin")
+
+
+# `grant` never opens an account by accident (issue 23): (arguments, stdin, what the one line
+# says). None of them creates the account.
+GRANT_REFUSALS = [
+    (["player", "{u}@localhost"], None, "would have no password"),
+    (["player", "{u}@%", "--password-stdin"], "pw\n", "may log in from any host"),
+    (["reader", "{u}@10.0.0.%", "--generate-password"], None, "may log in from any host"),
+    (["player", "{u}@db.example", "--unix-socket"], None, "the host must be localhost"),
+    (["player", "{u}@localhost", "--generate-password", "--unix-socket"], None, "give one of"),
+    (["admin", "{u}@%", "--require-ssl"], None, "would have no password"),
+]
+
+
+@pytest.mark.parametrize(("args", "stdin", "needle"), GRANT_REFUSALS)
+def test_grant_opens_no_account_by_accident(run: Invoke, conn: Connection, args: list[str],
+                                            stdin: str | None, needle: str) -> None:  # fmt: skip
+    user = f"o_{uuid.uuid4().hex[:8]}"
+    result = run("grant", *[a.format(u=user) for a in args], input=stdin)
+    assert result.exit_code != 0 and needle in result.stderr, result.output
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ?", user) == 0
+
+
+def test_grant_generates_a_password_once_or_uses_the_unix_socket(run: Invoke,
+                                                                 conn: Connection) -> None:
+    user, local = f"gen_{uuid.uuid4().hex[:8]}", f"sock_{uuid.uuid4().hex[:8]}"
+    try:
+        made = run("grant", "player", f"{user}@%", "--generate-password", "--require-ssl")
+        assert made.exit_code == 0, made.output
+        lines = made.stdout.splitlines()
+        assert lines[0] == f"'{user}'@'%' has role wordle_player; password set; TLS required"
+        password = lines[1].removeprefix("password: ")
+        assert len(password) >= 20 and "shown once" in made.stderr
+        priv = json.loads(db.scalar(conn, "SELECT Priv FROM mysql.global_priv WHERE User = ?",
+                                    user))  # fmt: skip
+        assert priv["ssl_type"] == 1 and password not in json.dumps(priv)
+        again = run("grant", "reader", f"{user}@%", "--require-ssl")  # keeps its password
+        assert again.exit_code == 0 and "password" not in again.stdout
+        sock = run("grant", "publisher", f"{local}@localhost", "--unix-socket")
+        assert sock.exit_code == 0, sock.output
+        assert "unix socket" in sock.stdout
+        plugin = db.scalar(conn, "SELECT JSON_VALUE(Priv, '$.plugin') FROM mysql.global_priv "
+                                 "WHERE User = ?", local)  # fmt: skip
+        assert plugin == "unix_socket"
+    finally:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{local}'@'localhost'")
+
+
+def test_status_names_open_accounts_and_grant_will_not_keep_them_open(run: Invoke,
+                                                                      conn: Connection) -> None:
+    """An account made by hand with no password, or for any host without TLS, holding a wordle
+    role: status names it with the reason; grant refuses to give it a role until it has a
+    password."""
+    assert "warning" not in run("status").output
+    assert run("status", "--json").output.count('"unsafe_accounts": []') == 1
+    conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_open'@'%'")
+    conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_clear'@'%' IDENTIFIED BY 'pw'")
+    try:
+        for user in ("wt_open", "wt_clear"):
+            conn.exec_driver_sql(f"GRANT wordle_player TO '{user}'@'%'")
+        result = run("status")
+        assert "wt_open@% (no password, any host without TLS)" in result.output
+        assert "wt_clear@% (any host without TLS)" in result.output
+        refused = run("grant", "reader", "wt_open@%", "--allow-any-host")
+        assert refused.exit_code == 1 and "has no password" in refused.stderr
+        fixed = run("grant", "player", "wt_clear@%", "--require-ssl")
+        assert fixed.exit_code == 0, fixed.output
+        assert "wt_clear" not in run("status").output
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS 'wt_open'@'%'")
+        conn.exec_driver_sql("DROP USER IF EXISTS 'wt_clear'@'%'")

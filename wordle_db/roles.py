@@ -8,7 +8,9 @@ its mysql_native_password hash, computed here, does.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+from typing import Any
 
 from sqlalchemy.engine import Connection
 
@@ -109,9 +111,36 @@ def makes_temporary_tables(conn: Connection, user: str, host: str) -> bool:
     return False
 
 
-def grant(conn: Connection, role: str, user_at_host: str, password: str | None = None) -> str:
-    """Create the account if needed, set its password, give it `role` as its only wordle role.
+def authentication(conn: Connection, user: str, host: str) -> dict[str, Any] | None:
+    """The account's Priv JSON (plugin, authentication_string, auth_or, ssl_type), or None."""
+    raw = db.scalar(conn, "SELECT Priv FROM mysql.global_priv WHERE User = ? AND Host = ?",
+                    user, host)  # fmt: skip
+    return None if raw is None else json.loads(raw)
 
+
+PASSWORD_PLUGINS = ("", "mysql_native_password", "mysql_old_password", "ed25519", "parsec")
+
+
+def has_no_password(priv: dict[str, Any]) -> bool:
+    """Whether one of the account's ways in is a password plugin with an empty password."""
+    ways = priv.get("auth_or") or [priv]
+    return any(way.get("plugin", "") in PASSWORD_PLUGINS and not way.get("authentication_string")
+               for way in ways)  # fmt: skip
+
+
+def any_host(host: str) -> bool:
+    """Whether the host pattern lets clients in from anywhere on a network (a % wildcard)."""
+    return "%" in host
+
+
+def grant(conn: Connection, role: str, user_at_host: str, password: str | None = None, *,
+          unix_socket: bool = False, require_ssl: bool = False,
+          allow_any_host: bool = False) -> str:
+    """Create the account if needed, set how it logs in, give it `role` as its only wordle role.
+
+    A new account, or one without a password, needs `password` or `unix_socket` (a local
+    login as the operating-system user of the same name): grant never leaves an account
+    anybody may enter. A host with % needs `require_ssl` (TLS only) or `allow_any_host`.
     Every check comes first; if a step fails after the account was created, it is dropped
     again, so the account is either set up whole or left as it was. Returns a description
     without secrets.
@@ -119,15 +148,29 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
     name = role_name(role)
     user, host = account(user_at_host)
     who = f"'{user}'@'{host}'"  # both parts matched ACCOUNT: no quote or backslash inside
+    if unix_socket and password is not None:
+        raise WordleError("give a password or --unix-socket, not both")
+    if unix_socket and host != "localhost":
+        raise WordleError(f"{who}: --unix-socket is a local login: the host must be localhost")
     identified = (
-        f" IDENTIFIED BY PASSWORD '{password_hash(password)}'" if password is not None else ""
-    )
+        f" IDENTIFIED BY PASSWORD '{password_hash(password)}'" if password is not None
+        else " IDENTIFIED VIA unix_socket" if unix_socket else ""
+    )  # fmt: skip
     refuse_privileged(conn, user, host)
+    if any_host(host) and not (require_ssl or allow_any_host):
+        raise WordleError(
+            f"{who} may log in from any host: add --require-ssl (TLS only), name the host, or "
+            "give --allow-any-host to allow it without TLS"
+        )
     if not db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ? AND is_role = 'Y'",
                      name):  # fmt: skip
         raise WordleError(f"role {name} does not exist: run `wordle-db init` first")
-    existed = db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ? AND Host = ?",
-                        user, host)  # fmt: skip
+    priv = authentication(conn, user, host)
+    if not identified and (priv is None or has_no_password(priv)):
+        raise WordleError(
+            f"{who} {'would have' if priv is None else 'has'} no password: give "
+            "--password-stdin or --generate-password, or --unix-socket for a local login"
+        )
     held = {
         r["Role"] for r in db.query(
             conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ? AND Host = ?", user, host)
@@ -136,29 +179,35 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
         conn.exec_driver_sql(f"CREATE USER IF NOT EXISTS {who}{identified}")
         if identified:
             conn.exec_driver_sql(f"ALTER USER {who}{identified}")
+        if require_ssl:
+            conn.exec_driver_sql(f"ALTER USER {who} REQUIRE SSL")
         for other in ROLES:
             if other in held and other != name:
                 conn.exec_driver_sql(f"REVOKE {other} FROM {who}")
         conn.exec_driver_sql(f"GRANT {name} TO {who}")
         conn.exec_driver_sql(f"SET DEFAULT ROLE {name} FOR {who}")
-        db.query(conn, "DELETE FROM caller_roles WHERE login = ?", user)  # see it at once
+        conn.exec_driver_sql("CALL _wordle_accounts_refresh()")  # counts at once
     except Exception:
-        if not existed:
+        if priv is None:
             conn.exec_driver_sql(f"DROP USER IF EXISTS {who}")
         else:
             for other in held:  # put back what was revoked
                 conn.exec_driver_sql(f"GRANT {other} TO {who}")
         raise
-    return f"{who} has role {name}" + ("; password set" if password is not None else "")
+    how = ("; password set" if password is not None
+           else "; logs in through the unix socket as the system user " + user if unix_socket
+           else "")  # fmt: skip
+    return f"{who} has role {name}{how}" + ("; TLS required" if require_ssl else "")
 
 
 RESTRICTED = ("wordle_player", "wordle_reader", "wordle_publisher")
 
 
 def unsafe_accounts(conn: Connection) -> list[str] | None:
-    """Accounts holding a restricted wordle role (also through other roles) that may create
-    temporary tables: grants made by hand that `grant` would have refused. None when this
-    account may not read the grant tables."""
+    """Accounts holding a wordle role (also through other roles) that are open or reshape the
+    game, each as "user@host (reasons)": no password, any host (%) without TLS required, or,
+    for the restricted roles, temporary tables (a grant made by hand that `grant` would have
+    refused). None when this account may not read the grant tables."""
     try:
         mappings = db.query(conn, "SELECT User, Host, Role FROM mysql.roles_mapping "
                                   "WHERE Admin_option = 'N'")  # fmt: skip
@@ -175,10 +224,20 @@ def unsafe_accounts(conn: Connection) -> list[str] | None:
                 roles |= reaches((role, ""), seen | {(role, "")})
         return roles
 
-    unsafe = [
-        f"{user}@{host}" for user, host in sorted(held)
-        if host and reaches((user, host), set()) & set(RESTRICTED)
-        and makes_temporary_tables(conn, user, host)
-    ]  # fmt: skip
+    unsafe = []
+    for user, host in sorted(held):
+        wordle = reaches((user, host), set()) & set(ROLES)
+        if not host or not wordle:
+            continue
+        priv = authentication(conn, user, host) or {}
+        reasons = [
+            reason for reason, applies in (
+                ("no password", has_no_password(priv)),
+                ("any host without TLS", any_host(host) and not priv.get("ssl_type")),
+                ("may create temporary tables; revoke CREATE TEMPORARY TABLES",
+                 bool(wordle & set(RESTRICTED)) and makes_temporary_tables(conn, user, host)),
+            ) if applies
+        ]  # fmt: skip
+        if reasons:
+            unsafe.append(f"{user}@{host} ({', '.join(reasons)})")
     return unsafe
-

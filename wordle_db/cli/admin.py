@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 import click
@@ -193,9 +194,9 @@ def status(app: App, conn: Connection, as_json: bool, channel: str | None) -> No
         click.echo(f"words for {info['days_left']} more days, until {info['words_until']}")
     if info.get("unsafe_accounts"):
         click.echo(
-            "warning:  these accounts hold a wordle role and may create temporary tables, which "
-            "could hide the game's tables from its routines; revoke CREATE TEMPORARY TABLES: "
-            + ", ".join(info["unsafe_accounts"])
+            "warning:  these accounts hold a wordle role and are open to anybody, or could hide "
+            "the game's tables from its routines (temporary tables): "
+            + "; ".join(info["unsafe_accounts"])
         )
 
 
@@ -229,16 +230,39 @@ def config(app: App, conn: Connection, name: str | None, value: str | None) -> N
 @click.argument("role")
 @click.argument("account", metavar="USER@HOST")
 @click.option("--password-stdin", is_flag=True, help="Read the account's password from stdin.")
+@click.option("--generate-password", is_flag=True,
+              help="Make a random password and print it once (it is stored only hashed).")
+@click.option("--unix-socket", is_flag=True,
+              help="Log in through the server's unix socket as the system user of that name "
+              "(USER@localhost), without a password.")
+@click.option("--require-ssl", is_flag=True, help="The account logs in over TLS only.")
+@click.option("--allow-any-host", is_flag=True,
+              help="Allow a host with % without --require-ssl (a password crosses the network "
+              "in the clear).")
 @with_connection
-def grant_role(app: App, conn: Connection, role: str, account: str, password_stdin: bool) -> None:
+def grant_role(app: App, conn: Connection, role: str, account: str, password_stdin: bool,
+               generate_password: bool, unix_socket: bool, require_ssl: bool,
+               allow_any_host: bool) -> None:  # fmt: skip
     """Create or update an application account with ROLE: admin, publisher, player or reader.
 
-    The account gets ROLE as its default role (and loses any other wordle role). Without
-    --password-stdin an existing account keeps its password. Nothing secret is printed.
+    The account gets ROLE as its default role (and loses any other wordle role). A new
+    account needs a way in that is not open to anybody: --password-stdin, --generate-password
+    or --unix-socket; an existing one keeps its password (unless it has none: then it needs
+    one too). A host with % (any host) needs --require-ssl, or --allow-any-host to accept a
+    password in the clear. Nothing secret is printed, except a generated password, once.
 
     \b
     Example:
-        printf '%s\\n' "$BOT_PASSWORD" | wordle-db grant player bot@% --password-stdin
+        printf '%s\\n' "$BOT_PASSWORD" | wordle-db grant player bot@localhost --password-stdin
+        wordle-db grant reader analytics@% --generate-password --require-ssl
+        wordle-db grant publisher wordle@localhost --unix-socket
     """
-    password = read_secret() if password_stdin else None
-    click.echo(roles.grant(conn, role, account, password))
+    if password_stdin + generate_password + unix_socket > 1:
+        raise click.UsageError("give one of --password-stdin, --generate-password, --unix-socket")
+    password = (read_secret() if password_stdin
+                else secrets.token_urlsafe(18) if generate_password else None)  # fmt: skip
+    click.echo(roles.grant(conn, role, account, password, unix_socket=unix_socket,
+                           require_ssl=require_ssl, allow_any_host=allow_any_host))
+    if generate_password:
+        click.echo(f"password: {password}")
+        click.echo("(shown once: keep it now; run grant again to set a new one)", err=True)

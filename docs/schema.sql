@@ -31,14 +31,6 @@ CREATE TABLE `attempts` (
   CONSTRAINT `attempts_number` CHECK (`attempt` between 1 and 20)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
 
-CREATE TABLE `caller_roles` (
-  `login` varchar(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
-  `host` varchar(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
-  `role` varchar(16) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
-  `checked_at` timestamp(6) NOT NULL,
-  PRIMARY KEY (`login`,`host`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-
 CREATE TABLE `channels` (
   `id` smallint(5) unsigned NOT NULL AUTO_INCREMENT,
   `name` varchar(16) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
@@ -106,9 +98,10 @@ CREATE TABLE `players` (
   `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
   `name` varchar(64) NOT NULL,
   `account` varchar(128) NOT NULL,
+  `own` tinyint(1) GENERATED ALWAYS AS (`account` = `name`) STORED,
   `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
   PRIMARY KEY (`id`),
-  UNIQUE KEY `name` (`name`),
+  UNIQUE KEY `name_own` (`name`,`own`),
   KEY `account` (`account`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
 
@@ -136,6 +129,15 @@ CREATE TABLE `revealed_letters` (
   `revealed_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
   PRIMARY KEY (`game_id`,`position`),
   CONSTRAINT `revealed_game` FOREIGN KEY (`game_id`) REFERENCES `games` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `server_accounts` (
+  `user` varchar(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `host` varchar(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `admin` tinyint(1) NOT NULL,
+  `role` enum('player','reader','publisher') CHARACTER SET ascii COLLATE ascii_general_ci DEFAULT NULL,
+  `seen_at` timestamp(6) NOT NULL,
+  PRIMARY KEY (`user`,`host`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `settings` (

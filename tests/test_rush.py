@@ -137,18 +137,24 @@ def publisher_call(url: URL) -> Callable[[], None]:
     return publish
 
 
-def test_many_sessions_of_one_account_with_a_cold_role_cache(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                             db_url: URL) -> None:
-    """Sessions of one account ask for its role at the same instant, five times over, each time
-    with the cache of roles empty: it is refreshed without a lock conflict (a deadlock on its row
-    once failed cron's publish-today)."""
+def test_many_sessions_of_one_account_while_the_accounts_are_refreshed(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                                     db_url: URL) -> None:
+    """Sessions of one account ask for its role at the same instant, five times over, while
+    server_accounts is rewritten (the event's refresh, an administrator's grant): no call fails
+    (a deadlock on the old role cache's row once failed cron's publish-today)."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     front_end, publisher = shared("player"), shared("publisher")
+
+    def refresh() -> None:
+        with db.connect(db_url) as admin:
+            for _ in range(3):
+                admin.exec_driver_sql("CALL _wordle_accounts_refresh()")
+
     for round_ in range(5):
-        conn.exec_driver_sql("DELETE FROM caller_roles")
         workers = [player_game(front_end, f"rush{round_}_{n}") for n in range(16)]
         workers += [publisher_call(publisher) for _ in range(8)]
         workers += [publisher_call(db_url) for _ in range(8)]
+        workers += [refresh, refresh]
         assert at_once(workers) == []
     assert_consistent(conn, 80)
 

@@ -573,7 +573,7 @@ def test_letter_hints_tell_nothing_through_counters_or_fresh_players(
     set_word(conn, day - timedelta(2), "filer")
     db.call(conn, "wordle_set_setting", "player_names", "created")
     user = f"hints_{uuid.uuid4().hex[:8]}"
-    roles.grant(conn, "player", f"{user}@%", "pw")
+    roles.grant(conn, "player", f"{user}@localhost", "pw")
     with db.connect(db_url.set(username=user, password="pw")) as player:
         work = []
         days = (day - timedelta(3), day - timedelta(2))
@@ -589,7 +589,7 @@ def test_letter_hints_tell_nothing_through_counters_or_fresh_players(
         assert work[0] == work[1]
         firsts = {tuple(game.reveal_letter(player, f"fresh{n}").values())[:2] for n in range(8)}
         assert len(firsts) == 1, firsts
-    conn.exec_driver_sql(f"DROP USER '{user}'@'%'")
+    conn.exec_driver_sql(f"DROP USER '{user}'@'localhost'")
 
 
 def test_a_refused_name_tells_nothing_through_counters(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
@@ -618,6 +618,8 @@ def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection,  # t
     conn.exec_driver_sql("CREATE USER IF NOT EXISTS ''@'localhost'")
     conn.exec_driver_sql("GRANT wordle_player TO ''@'localhost'")
     conn.exec_driver_sql("SET DEFAULT ROLE wordle_player FOR ''@'localhost'")
+    # made by hand: counts at the next refresh (`wordle-db grant`, or the event, every minute)
+    conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
     before = db.query(conn, "SELECT * FROM attempts ORDER BY game_id, attempt")
     try:
         with db.connect(db_url.set(username="wt_ops", password="")) as anonymous:
@@ -672,3 +674,144 @@ def test_status_names_accounts_granted_temporary_tables_by_hand(run, conn: Conne
     finally:
         conn.exec_driver_sql("DROP USER IF EXISTS 'wt_hand'@'%'")
         conn.exec_driver_sql("DROP ROLE IF EXISTS wt_hand_role")
+
+
+def _login(conn: Connection, db_url: URL, user: str) -> URL:
+    """An account made after its name was taken as another account's player."""
+    roles.grant(conn, "player", f"{user}@localhost", "pw")
+    return db_url.set(username=user, password="pw")
+
+
+def _guesses(url: URL) -> list[tuple[str, str]]:
+    with db.connect(url) as account:
+        return [(r["player"], r["guess"]) for r in db.query(
+            account, "SELECT player, guess FROM my_attempts ORDER BY played_at")]
+
+
+# player_names while a front end names a player after a login not made yet, then after the
+# login exists (issue 23: squatting)
+SQUATS = [("created", "account"), ("created", "created"), ("any", "account"), ("any", "created"),
+          ("created", "any")]
+
+
+@pytest.mark.parametrize(("before", "after"), SQUATS)
+def test_a_player_named_before_its_login_never_becomes_that_logins(
+        shared, conn: Connection, db_url: URL, before: str, after: str) -> None:  # type: ignore[no-untyped-def]
+    """The login plays as itself in a row of its own, never inside the front end's player and
+    never locked out; the front end keeps its player; whatever the setting becomes."""
+    user = f"later_{uuid.uuid4().hex[:8]}"
+    db.call(conn, "wordle_set_setting", "player_names", before)
+    front = shared("player")
+    with db.connect(front) as front_end:
+        game.play(front_end, user, "slate")
+    victim = _login(conn, db_url, user)
+    db.call(conn, "wordle_set_setting", "player_names", after)
+    try:
+        with db.connect(victim) as own:
+            game.play(own, user, "crane")
+            assert [a["guess"] for a in game.board(own, user)] == ["crane"]
+        assert _guesses(victim) == [(user, "crane")]
+        assert _guesses(front) == [(user, "slate")]
+        if after != "account":
+            with db.connect(front) as front_end:
+                assert [a["guess"] for a in game.board(front_end, user)] == ["slate"]
+        players = db.query(conn, "SELECT account, own FROM players WHERE name = ? ORDER BY own",
+                           user)  # fmt: skip
+        assert players == [{"account": front.username, "own": 0}, {"account": user, "own": 1}]
+    finally:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
+
+
+@pytest.mark.parametrize("after", ["created", "any"])
+def test_a_logins_own_player_stays_its_own_when_player_names_widens(
+        shared, conn: Connection, after: str) -> None:  # type: ignore[no-untyped-def]
+    """account -> created: another account cannot reach a login's own player (under any, it
+    plays as any name by the administrator's choice, but the login still plays as itself)."""
+    db.call(conn, "wordle_set_setting", "player_names", "account")
+    owner, front = shared("player"), shared("player")
+    with db.connect(owner) as own:
+        game.play(own, owner.username, "slate")
+    db.call(conn, "wordle_set_setting", "player_names", after)
+    with db.connect(front) as front_end:
+        if after == "created":
+            with pytest.raises(DatabaseError, match="another account") as refused:
+                game.play(front_end, owner.username, "pious")
+            assert refused.value.sqlstate == "WD039"
+        else:
+            game.play(front_end, owner.username, "pious")
+    with db.connect(owner) as own:
+        game.play(own, owner.username, "stale")
+        played = [a["guess"] for a in game.board(own, owner.username)]
+    assert played == (["slate", "stale"] if after == "created" else ["slate", "pious", "stale"])
+    assert db.scalar(conn, "SELECT COUNT(*) FROM players WHERE name = ?", owner.username) == 1
+
+
+def test_a_session_cannot_choose_its_auto_increment_step(shared) -> None:  # type: ignore[no-untyped-def]
+    """Any step or offset a session chose is refused (three calls with a step of 64 once
+    moved the players' counter by 233 ids); only the server's own values are accepted."""
+    with db.connect(shared("player")) as player:
+        me = player.engine.url.username
+        for setting in ("auto_increment_increment = 2", "auto_increment_increment = 64",
+                        "auto_increment_offset = 2"):  # fmt: skip
+            player.exec_driver_sql(f"SET SESSION {setting}")
+            with pytest.raises(DatabaseError) as refused:
+                game.play(player, me, "slate")
+            assert refused.value.sqlstate == "WD012", setting
+            player.exec_driver_sql("SET SESSION auto_increment_increment = DEFAULT, "
+                                   "auto_increment_offset = DEFAULT")  # fmt: skip
+        game.play(player, me, "slate")
+
+
+# What a reader may run on the views, each compared with itself after another player's
+# attempts of today (issue 23: Handler_read_next counted them).
+VIEW_PROBES = [
+    "SELECT COUNT(*) FROM past_attempts WHERE player = 'cara' AND day = CURRENT_DATE "
+    "AND channel = 'en'",
+    "SELECT COUNT(*) FROM past_attempts WHERE player = 'cara'",
+    "SELECT COUNT(*) FROM past_games WHERE player = 'cara' AND day = CURRENT_DATE",
+    "SELECT COUNT(*) FROM past_games WHERE day >= CURRENT_DATE - INTERVAL 1 DAY",
+    "SELECT * FROM past_attempts ORDER BY channel, day, player, attempt",
+    "SELECT * FROM past_games ORDER BY channel, day, player",
+    "SELECT * FROM past_puzzles ORDER BY channel, day",
+]
+
+
+@pytest.mark.parametrize("role", ["reader", "player"])
+def test_views_count_nothing_of_what_others_did_today(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                     role: str) -> None:
+    """The session's Handler_* and Rows_* counters after each view probe are the same before
+    and after another player's attempts of today (and its first game of today)."""
+    with db.connect(shared(role)) as account:
+        probes = VIEW_PROBES if role == "reader" else [
+            VIEW_PROBES[-1], "SELECT * FROM my_games", "SELECT * FROM my_attempts",
+            "SELECT COUNT(*) FROM my_attempts WHERE player = 'cara' AND day = CURRENT_DATE"]
+
+        def sessions() -> int:
+            return int(db.scalar(conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST"))
+
+        def measure() -> list[dict[str, int]]:
+            """Each probe's counters, with as many sessions on the server as in the first
+            measure: the view check reads the session's PROCESSLIST row, and the server reads
+            one row a session for that (how many are connected, never what they played)."""
+            for _ in range(20):
+                work, seen = [], sessions()
+                for sql in probes:
+                    before = counters(account)
+                    db.query(account, sql)
+                    after = counters(account)
+                    work.append({k: after[k] - before[k] for k in after if after[k] != before[k]})
+                if sessions() == seen == connected:
+                    return work
+                time.sleep(0.2)
+            raise AssertionError("the number of sessions kept changing")
+
+        connected = sessions()
+
+        measure()  # the routines and views are cached
+        game.play(conn, "cara", "slate")  # before: cara has played today
+        first = measure()
+        game.play(conn, "cara", "pious")  # cara's game of today goes on
+        game.play(conn, "zed_today", "slate")  # a new player of today
+        again = measure()
+        changed = [(p, a, f) for p, a, f in zip(probes, again, first, strict=True) if a != f]
+        assert not changed, changed

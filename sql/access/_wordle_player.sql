@@ -4,15 +4,20 @@
 -- wordle_player, or an account whose role is unknown) only its own login name, unless setting
 -- player_names is 'created' (the players it created, its login's included: a front end
 -- playing for its users, out of other accounts' reach; no other account's login name) or
--- 'any' (every name). A new player records the login that created it. Rows are found by
--- name, never through LAST_INSERT_ID().
+-- 'any' (every name). A new player records the login that created it.
+-- Two kinds of rows never mix, whatever player_names was when a row was made or becomes
+-- later: a login's own player (players.own: created by the login of that name) and players
+-- an account created for others. A login playing as itself always gets its own row, even where
+-- another account created a player of that name before the login existed; a name other than
+-- the caller's login finds the created row (for administrators and under 'any', the login's
+-- own row when no created row has that name). Rows are found by name, never through
+-- LAST_INSERT_ID().
 -- Errors: WD038 bad name (empty, over 64 characters, surrounding spaces, control, invisible or
 -- direction characters, variation selectors, a mark with no letter), WD039 a name this
 -- account may not use (another account's player), or any name when the login cannot be told
 -- apart from an anonymous one.
--- Reads: mysql.user, mysql.db, mysql.roles_mapping, mysql.global_priv, players, settings.
--- Writes: players.
--- revision: 0009
+-- Reads: server_accounts, players, settings. Writes: players.
+-- revision: 0015
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)
@@ -24,6 +29,7 @@ BEGIN
   DECLARE v_message VARCHAR(255) CHARACTER SET utf8mb4;
   DECLARE v_owner VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_names VARCHAR(255) CHARACTER SET utf8mb4;
+  DECLARE v_own BOOLEAN;
   IF p_name IS NULL OR CHAR_LENGTH(p_name) NOT BETWEEN 1 AND 64 OR p_name <> TRIM(p_name)
      OR p_name REGEXP '[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cs}\\p{Cn}\\p{Zl}\\p{Zp}]|[^\\P{Zs} ]|[\\x{115F}\\x{1160}\\x{3164}\\x{FFA0}\\x{2800}\\x{034F}\\x{17B4}\\x{17B5}\\x{FE00}-\\x{FE0F}\\x{E0100}-\\x{E01EF}]|^\\p{M}|\\s\\p{M}' THEN
     SIGNAL SQLSTATE 'WD038' SET MESSAGE_TEXT = 'a player name must be 1 to 64 characters, without control, invisible or direction characters or surrounding spaces';
@@ -41,18 +47,23 @@ BEGIN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = v_message;
   END IF;
   -- Only now: a refused call must not read (and let the session count reads of) other names.
-  SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name;
-  IF o_id IS NULL AND p_create THEN  -- (nested: a statement opens its tables, run or not)
-    IF v_role <> 'admin' AND p_name <> v_login THEN
-      IF EXISTS (SELECT 1 FROM mysql.global_priv WHERE User = p_name) THEN
-        SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name is another account''s login';
-      END IF;
+  -- The row of this kind: own when the name is the caller's login (an administrator's too).
+  SET v_own = (p_name = v_login);
+  SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name AND own = v_own;
+  IF o_id IS NULL AND NOT v_own AND (v_role = 'admin' OR v_names = 'any') THEN
+    SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name AND own;
+  END IF;
+  IF o_id IS NULL AND v_role <> 'admin' AND NOT v_own THEN  -- (nested: a statement opens its tables, run or not)
+    IF EXISTS (SELECT 1 FROM server_accounts WHERE user = p_name) THEN
+      SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name is another account''s login';
     END IF;
+  END IF;
+  IF o_id IS NULL AND p_create THEN
     BEGIN
       DECLARE CONTINUE HANDLER FOR 1062 BEGIN END;  -- another session created it first
       INSERT INTO players (name, account, created_at) VALUES (p_name, v_login, SYSDATE(6));
     END;
-    SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name;
+    SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name AND own = v_own;
   END IF;
   IF o_id IS NOT NULL AND v_role <> 'admin' AND v_names = 'created' AND NOT (v_owner <=> v_login) THEN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name belongs to another account (setting player_names)';

@@ -1,15 +1,16 @@
 -- _wordle_session_check(): internal. Nothing, or error WD012 naming the first session setting
 -- that would change what a routine does: a forced AUTO_INCREMENT id (insert_id), checks
 -- switched off (foreign keys, unique keys, constraints), a statement time limit (a routine
--- must run to its end), an auto-increment step over 64 (ids would run out; smaller ones, as
--- Galera sets them per node, do no harm: rows are found by key), settings that make statements
+-- must run to its end), an auto-increment step or offset other than the server's (a session's
+-- own step would use up the ids; Galera sets the server's per node and resets each session's
+-- to it before every statement), settings that make statements
 -- fail (sql_safe_updates, sql_big_selects, completion_type), and limits below what the
 -- routines need (max_recursive_iterations,
 -- group_concat_max_len, div_precision_increment, max_session_mem_used), and regular expression
 -- flags. The clock, the random draws, the isolation level and the
 -- transaction are not checked: the routines do not depend on them (see docs/sql-api.md).
 -- Reads: nothing.
--- revision: 0006
+-- revision: 0015
 CREATE OR REPLACE PROCEDURE _wordle_session_check()
 NO SQL SQL SECURITY INVOKER
 COMMENT 'Internal: refuse session settings that would change a routine'
@@ -21,8 +22,10 @@ BEGIN
     WHEN @@SESSION.check_constraint_checks = 0 THEN 'check_constraint_checks is off'
     WHEN @@SESSION.max_statement_time <> 0
       THEN 'max_statement_time is set: a routine runs to its end (SET max_statement_time = 0)'
-    WHEN @@SESSION.auto_increment_increment > GREATEST(@@GLOBAL.auto_increment_increment, 64)
-      THEN 'auto_increment_increment is over 64 (it would use up the ids)'
+    WHEN @@SESSION.auto_increment_increment <> @@GLOBAL.auto_increment_increment
+      THEN 'auto_increment_increment is not the server''s (SET auto_increment_increment = DEFAULT)'
+    WHEN @@SESSION.auto_increment_offset <> @@GLOBAL.auto_increment_offset
+      THEN 'auto_increment_offset is not the server''s (SET auto_increment_offset = DEFAULT)'
     WHEN @@SESSION.sql_safe_updates THEN 'sql_safe_updates is on'
     WHEN NOT @@SESSION.sql_big_selects THEN 'sql_big_selects is off (max_join_size is set)'
     WHEN @@SESSION.completion_type <> 'NO_CHAIN' THEN 'completion_type is not NO_CHAIN'

@@ -1,25 +1,84 @@
-"""docker-compose.yml: a MariaDB service with a health check and a publish-today service."""
+"""docker-compose.yml: MariaDB with a health check, a one-shot init that makes one account per
+service with `wordle-db grant`, and the page and the publication through those accounts
+(never root). Without a Docker daemon here, the services' commands run against the test
+server exactly as Compose would run them."""
 
 from __future__ import annotations
 
+import re
+import shlex
 import subprocess
+import uuid
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
+from sqlalchemy.engine import URL
 
-from conftest import docker_compose
+from wordle_db import db
+from wordle_db.web import setup
+
+from conftest import cli_runner, docker_compose
+
+SPEC: dict[str, Any] = yaml.safe_load((Path(__file__).parent.parent / "docker-compose.yml")
+                                      .read_text())  # fmt: skip
+PIPED = re.compile(r"""^printf '%s\\n' "\$\$(\w+)" \| (wordle-db .*)$""")
 
 
-def test_compose_file_has_a_healthy_database_and_a_publisher(repo_root: Path) -> None:
-    spec = yaml.safe_load((repo_root / "docker-compose.yml").read_text())
-    db, publish = spec["services"]["db"], spec["services"]["publish"]
-    assert db["image"].startswith("mariadb:")
-    assert "healthcheck.sh" in db["healthcheck"]["test"]
-    assert publish["depends_on"]["db"]["condition"] == "service_healthy"
-    assert publish["environment"]["WORDLE_DB_URL"].startswith("mariadb://")
-    dockerfile = (repo_root / publish["build"] / "Dockerfile").read_text()
-    assert "wordle-db publish-today" in dockerfile
+def test_compose_file_has_a_healthy_database_and_services_without_root(repo_root: Path) -> None:
+    services = SPEC["services"]
+    assert services["db"]["image"].startswith("mariadb:")
+    assert "healthcheck.sh" in services["db"]["healthcheck"]["test"]
+    assert services["init"]["depends_on"]["db"]["condition"] == "service_healthy"
+    for name in ("web", "publish"):
+        assert services[name]["depends_on"]["init"]["condition"] == \
+            "service_completed_successfully"
+        url = services[name]["environment"]["WORDLE_DB_URL"]
+        assert url.startswith("mariadb://") and "root" not in url, name
+    dockerfile = (repo_root / "Dockerfile").read_text()
+    assert re.search(r"^USER wordle$", dockerfile, re.MULTILINE)
+
+
+def expand(text: str, env: dict[str, str]) -> str:
+    """Compose's ${NAME:?message} and ${NAME:-default} from `env`."""
+    return re.sub(r"\$\{(\w+)(?::[?-]([^}]*))?\}",
+                  lambda m: env.get(m.group(1), m.group(2) or ""), text)  # fmt: skip
+
+
+def test_the_services_run_through_their_own_accounts(new_db: Callable[[], URL]) -> None:
+    """init's lines as root, then publish's command as the account init made for it, and
+    serve's check of the web account: each exits 0; neither account may do more."""
+    url = new_db()
+    env = {"WORDLE_DB_WEB_PASSWORD": uuid.uuid4().hex, "WORDLE_DB_PUBLISH_PASSWORD":
+           uuid.uuid4().hex, "WORDLE_DB_ROOT_PASSWORD": "unused"}  # fmt: skip
+    init = SPEC["services"]["init"]
+    passwords = {name: expand(value, env) for name, value in init["environment"].items()}
+    root = cli_runner(url)
+    try:
+        for line in init["command"][2].strip().splitlines():
+            piped = PIPED.match(line)
+            command = piped.group(2) if piped else line
+            secret = passwords[piped.group(1)] + "\n" if piped else None
+            result = root(*shlex.split(command)[1:], input=secret)
+            assert result.exit_code == 0, (line, result.output)
+        for service in ("publish", "web"):
+            given = db.parse_url(
+                expand(SPEC["services"][service]["environment"]["WORDLE_DB_URL"], env))
+            account = url.set(username=given.username, password=given.password)
+            if service == "publish":
+                result = cli_runner(account)(*SPEC["services"]["publish"]["command"][1:])
+                assert result.exit_code == 0, result.output
+                assert "published" in result.output
+            else:
+                setup.check_account(account)
+            with db.connect(account) as conn, pytest.raises(Exception, match="denied"):
+                db.query(conn, "SELECT COUNT(*) FROM puzzles")
+    finally:
+        with db.connect(url) as admin:
+            for user in ("web", "publisher"):
+                admin.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
 
 
 COMPOSE = docker_compose()

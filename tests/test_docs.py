@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, schema, solver, sqlfiles, words
+from wordle_db import channels, db, game, publish, schema, solver, sqlfiles, words
 
 from test_game import set_word, today
 
@@ -159,7 +160,8 @@ def test_documented_errors_are_the_ones_raised(documented: list[Documented]) -> 
 def test_examples_run_and_return_the_documented_columns(
     new_db: Callable[[], URL], documented: list[Documented]
 ) -> None:
-    """Every example, in the document's order, on small word lists with the solver built."""
+    """Every example, in the document's order, on small word lists with the solver built, in
+    an installation with two channels."""
     url = new_db()
     schema.migrate(url)
     allowed = [*words.bundled_path(words.BUNDLED_ALLOWED).read_text().split()[::40], "salet"]
@@ -168,6 +170,9 @@ def test_examples_run_and_return_the_documented_columns(
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed, 1)], answers=False)
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], answers=True)
         set_word(conn, today(conn), "crane")
+        channels.add(conn, "side", 5)  # two channels, as most installations have
+        words.import_lines(conn, [(1, "vexor", 0)], True, channel="side")
+        publish.publish(conn, today(conn), "vexor", "side")
     solver.build(url, workers=1)
     with db.connect(url) as conn:
         run_examples(conn, documented)
@@ -186,3 +191,42 @@ def run_examples(conn: Connection, documented: list[Documented]) -> None:
         cursor.close()
         if doc.result:
             assert columns == doc.result, doc.name
+
+
+README_SQL = re.compile(r"```sql\n(.*?)```(?:\n\n(?:(?!```).)*?```text\n(.*?)```)?", re.DOTALL)
+
+
+def test_readme_sql_examples_give_the_documented_rows_on_two_channels(db_url: URL) -> None:
+    """README's SQL, on the channels en and side with games won on two past days: each block
+    runs, and a block followed by a ```text block of rows gives exactly those rows."""
+    with db.connect(db_url) as conn:
+        channels.add(conn, "side", 5)
+        words.import_lines(conn, [(1, "vexor", 0)], True, channel="side")
+        for channel in ("en", "side"):
+            channels.change(conn, channel, "first_day", "2026-01-01")
+        for day, word in ((date(2026, 1, 1), "stale"), (date(2026, 1, 2), "slate")):
+            publish.publish(conn, day, word)
+        publish.publish(conn, date(2026, 1, 2), "vexor", "side")
+        first, second = date(2026, 1, 1), date(2026, 1, 2)
+        played = [("ann", first, None, ["stale"]), ("bob", first, None, ["slate", "stale"]),
+                  ("ann", second, None, ["crane", "stale", "slate"]),
+                  ("ann", second, "side", ["vexor"])]  # fmt: skip
+        for name, day, channel, guesses in played:
+            for word in guesses:
+                game.play(conn, name, word, day, channel=channel)
+        set_word(conn, today(conn), "crane")  # README's bot wins today in one
+        blocks = README_SQL.findall((Path(__file__).parent.parent / "README.md").read_text())
+        assert len(blocks) >= 2
+        checked = 0
+        for sql, rows in blocks:
+            statements = [s for s in re.sub(r"--[^\n]*", "", sql).split(";") if s.strip()]
+            if not rows:  # CALLs may return several result sets: the raw cursor reads them all
+                run_examples(conn, [Documented("README", [], example=s) for s in statements])
+                continue
+            assert len(statements) == 1
+            result = conn.exec_driver_sql(statements[0])
+            lines = rows.strip().splitlines()
+            assert lines[0].split() == list(result.keys())
+            assert [[str(v) for v in row] for row in result] == [ln.split() for ln in lines[1:]]
+            checked += 1
+        assert checked == 1

@@ -353,7 +353,8 @@ def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
         for url in urls:
             with db.connect(url) as conn:
                 found.append(db.scalar(conn, "SELECT STATUS FROM information_schema.EVENTS "
-                                       "WHERE EVENT_SCHEMA = DATABASE()"))  # fmt: skip
+                                       "WHERE EVENT_SCHEMA = DATABASE() "
+                                       "AND EVENT_NAME = 'wordle_daily_publish'"))  # fmt: skip
         return found
 
     try:

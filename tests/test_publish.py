@@ -180,8 +180,8 @@ def test_the_event_publishes_inside_the_database(run: Invoke, conn: Connection) 
         time.sleep(0.2)
     assert db.scalar(conn, "SELECT day FROM puzzles") == today(conn)
     assert run("schedule", "--remove").exit_code == 0
-    assert db.scalar(conn, "SELECT COUNT(*) FROM information_schema.EVENTS "
-                           "WHERE EVENT_SCHEMA = DATABASE()") == 0  # fmt: skip
+    assert db.scalar(conn, "SELECT COUNT(*) FROM information_schema.EVENTS WHERE "
+                           "EVENT_SCHEMA = DATABASE() AND EVENT_NAME = 'wordle_daily_publish'") == 0
 
 
 def test_publish_cli_bad_dates(run: Invoke) -> None:

@@ -13,7 +13,8 @@ Also:
   login's, and the login is never locked out of its own name (_wordle_player);
 - past_games and past_attempts reach games through past puzzles, in a fixed order and with no
   condition pushed in, so a reader's status counters never count today's attempts;
-- the session check accepts only the server's own auto_increment_increment and _offset.
+- the session check accepts only the server's own auto_increment_increment and _offset (on a
+  Galera node, _wordle_begin puts the node's current ones back).
 
 Revision ID: 0015
 Revises: 0014
@@ -58,7 +59,8 @@ CALLER_ROLES = """CREATE TABLE IF NOT EXISTS caller_roles (
 
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {
-    "_wordle_session_check": "0006", "_wordle_caller_role": "0009", "_wordle_player": "0009",
+    "_wordle_session_check": "0006", "_wordle_begin": "0006",
+    "_wordle_caller_role": "0009", "_wordle_player": "0009",
     "my_games": "0007", "my_attempts": "0007", "past_games": "0007", "past_attempts": "0007",
 }
 NEW = ["_wordle_accounts_refresh", "wordle_accounts_refresh"]
@@ -67,9 +69,10 @@ NEW = ["_wordle_accounts_refresh", "wordle_accounts_refresh"]
 def upgrade() -> None:
     run(SERVER_ACCOUNTS)
     run(PLAYERS_OWN)
-    objects_up(["_wordle_session_check", "_wordle_accounts_refresh"], revision)
+    objects_up(["_wordle_session_check", "_wordle_begin", "_wordle_accounts_refresh"], revision)
     run("CALL _wordle_accounts_refresh()")
-    objects_up([name for name in CHANGED if name != "_wordle_session_check"], revision)
+    objects_up([name for name in CHANGED if not name.startswith(("_wordle_session", "_wordle_b"))],
+               revision)
     objects_up(["wordle_accounts_refresh"], revision)
     objects_down(["_wordle_known_login"], "0006")
     run("DROP TABLE IF EXISTS caller_roles")

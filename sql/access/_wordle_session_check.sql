@@ -2,8 +2,9 @@
 -- that would change what a routine does: a forced AUTO_INCREMENT id (insert_id), checks
 -- switched off (foreign keys, unique keys, constraints), a statement time limit (a routine
 -- must run to its end), an auto-increment step or offset other than the server's (a session's
--- own step would use up the ids; Galera sets the server's per node and resets each session's
--- to it before every statement), settings that make statements
+-- own step would use up the ids; on a Galera node that manages them, wsrep_auto_increment_control,
+-- a session keeps the values of the cluster it joined, and _wordle_begin puts the node's current
+-- ones back before any insert), settings that make statements
 -- fail (sql_safe_updates, sql_big_selects, completion_type), and limits below what the
 -- routines need (max_recursive_iterations,
 -- group_concat_max_len, div_precision_increment, max_session_mem_used), and regular expression
@@ -23,8 +24,10 @@ BEGIN
     WHEN @@SESSION.max_statement_time <> 0
       THEN 'max_statement_time is set: a routine runs to its end (SET max_statement_time = 0)'
     WHEN @@SESSION.auto_increment_increment <> @@GLOBAL.auto_increment_increment
+         AND NOT (@@GLOBAL.wsrep_on AND @@GLOBAL.wsrep_auto_increment_control)
       THEN 'auto_increment_increment is not the server''s (SET auto_increment_increment = DEFAULT)'
     WHEN @@SESSION.auto_increment_offset <> @@GLOBAL.auto_increment_offset
+         AND NOT (@@GLOBAL.wsrep_on AND @@GLOBAL.wsrep_auto_increment_control)
       THEN 'auto_increment_offset is not the server''s (SET auto_increment_offset = DEFAULT)'
     WHEN @@SESSION.sql_safe_updates THEN 'sql_safe_updates is on'
     WHEN NOT @@SESSION.sql_big_selects THEN 'sql_big_selects is off (max_join_size is set)'

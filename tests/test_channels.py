@@ -3,6 +3,7 @@ numbering, statistics and accent rule, through SQL, the library and the CLI."""
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import date, timedelta
 from typing import Any
@@ -211,6 +212,12 @@ def test_the_channel_commands(run: Invoke, conn: Connection) -> None:
 def test_languages_from_debian_lists(run: Invoke, conn: Connection) -> None:
     result = run("channel", "add", "fr", "--language", "fr", "--letters", "5", "--from-system")
     assert result.exit_code == 0, result.output
+    report = result.output.splitlines()[1]  # how many answers, and why the others are not
+    assert report.startswith("answers: ") and "a proper noun" in report
+    assert "not a base form in the dictionary" in report and "rare (wordfreq below 3.25)" in report
+    as_json = json.loads(run("channel", "add", "es", "--language", "es", "--letters", "5",
+                             "--from-system", "--json").output)  # fmt: skip
+    assert as_json["answer_words"] > 500 and as_json["left_out"]["a proper noun"] > 0
     fr = channels.one_channel(conn, "fr")
     assert fr["accents"] == "fold" and fr["words"] > 3000 and 300 < fr["answers"] < fr["words"]
     assert run("publish-today").exit_code == 0

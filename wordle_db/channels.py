@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from wordle_db import db, words
+from wordle_db.languages import SystemWords, system_words
 from wordle_db.words import ImportResult
 
 
@@ -43,13 +44,12 @@ def remove(conn: Connection, name: str, force: bool = False) -> dict[str, Any]:
 
 def add_from_system(conn: Connection, name: str, letters: int, language: str | None = None,
                     min_zipf: float | None = None, **options: Any,
-                    ) -> tuple[dict[str, Any], ImportResult, ImportResult]:
+                    ) -> tuple[dict[str, Any], ImportResult, ImportResult, SystemWords]:
     """Create a channel filled from the installed Debian list of `language` (default en): its
-    words of `letters` letters as accepted words, the common ones (wordfreq) as answers. All or
-    nothing: a missing list creates nothing, a failed or interrupted import removes the
-    channel again. Returns the channel's row and the two imports."""
-    from wordle_db.languages import system_words
-
+    words of `letters` letters as accepted words, the common base forms as answers (see
+    languages.system_words). All or nothing: a missing list creates nothing, a failed or
+    interrupted import removes the channel again. Returns the channel's row, the two imports
+    and what was chosen (with the reasons for what was left out)."""
     language = (language or "en").lower()
     found = system_words(language, letters, min_zipf)
     add(conn, name, letters, language, **options)
@@ -60,7 +60,7 @@ def add_from_system(conn: Connection, name: str, letters: int, language: str | N
         with contextlib.suppress(Exception):
             remove(conn, name, force=True)
         raise
-    return one_channel(conn, name), accepted, answers
+    return one_channel(conn, name), accepted, answers, found
 
 
 def _numbered(items: list[str]) -> list[tuple[int, str | None, int]]:

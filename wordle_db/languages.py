@@ -1,19 +1,21 @@
 """Word lists of other languages, from Debian's spell-checker lists in /usr/share/dict.
 
 `system_words("fr", 5)` reads the French list (package wfrench) and returns the words a
-channel accepts (every entry of exactly that many letters of the language's alphabet) and its
-answer words (those of them common enough by `wordfreq`, never proper names). See
-docs/languages.md for the rules, the thresholds and their limits.
+channel accepts (every entry of exactly that many letters of the language's alphabet, proper
+nouns left out) and its answer words: those a native speaker would choose, that is base forms
+of the language's own dictionary (Hunspell, see dictionaries.py) that are their own lemma
+(simplemma) and common enough (`wordfreq`). See docs/languages.md for the rules, the
+thresholds and their limits.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordle_db.dictionaries import Dictionary, dictionary, lemma_of
 from wordle_db.errors import WordleError
 
 DICT_DIR = Path("/usr/share/dict")
@@ -28,6 +30,9 @@ class Language:
     accented: str  # the letters besides a-z, lower case
     min_zipf: float  # default answer threshold, Zipf scale: ~2,000 answers of 5 letters
     nouns_capitalised: bool = False  # German: every noun starts with a capital
+    # Italian, German: many .dic entries are stems or other forms (mond/..., Katzen/... with
+    # no Katze): the dictionary cannot say what is a base form, simplemma does alone
+    dictionary_stems: bool = False
 
     @property
     def alphabet(self) -> str:
@@ -42,11 +47,13 @@ ENGLISH_LISTS = (("american-english", "wamerican"), ("british-english", "wbritis
 LANGUAGES: dict[str, Language] = {
     language.code: language
     for language in (
-        Language("de", "German", (("ngerman", "wngerman"),), "äöüß", 3.0, nouns_capitalised=True),
+        Language("de", "German", (("ngerman", "wngerman"),), "äöüß", 3.0, nouns_capitalised=True,
+                 dictionary_stems=True),
         Language("en", "English", ENGLISH_LISTS, "", 3.25),
         Language("es", "Spanish", (("spanish", "wspanish"),), "áéíñóúü", 3.0),
         Language("fr", "French", (("french", "wfrench"),), "àâæçéèêëîïôœùûüÿ", 3.25),
-        Language("it", "Italian", (("italian", "witalian"),), "àèéìíîòóù", 3.0),
+        Language("it", "Italian", (("italian", "witalian"),), "àèéìíîòóù", 3.0,
+                 dictionary_stems=True),
         Language("pt", "Portuguese", (("portuguese", "wportuguese"),), "áâãàçéêíóôõú", 3.25),
     )
 }
@@ -58,7 +65,8 @@ class SystemWords:
     package: str
     path: Path
     accepted: list[str]  # sorted, unique, lower case, NFC, exactly `letters` letters
-    answers: list[str]  # subset of accepted: common words, never proper names
+    answers: list[str]  # subset of accepted: common base forms, never proper names
+    left_out: dict[str, int]  # why the other candidate answers were left out: reason -> count
 
 
 def system_words(language: str, letters: int, min_zipf: float | None = None,
@@ -76,12 +84,46 @@ def system_words(language: str, letters: int, min_zipf: float | None = None,
         raise WordleError(f"a word has at least 1 letter, not {letters}")
     path, package = _find_list(lang, Path(dict_dir))
     entries = _read_list(path)
-    accepted, answers = _select(lang, entries, letters)
+    accepted, candidates = _select(lang, entries, letters)
     if not accepted:
         raise WordleError(f"the {lang.name} word list {path} has no words of {letters} letters")
+    found = dictionary(lang.code)
+    names = {w for w in accepted if w in found.proper or (
+        not lang.nouns_capitalised and w in found.capitalised)} - found.lower  # fmt: skip
+    accepted -= names
     threshold = lang.min_zipf if min_zipf is None else min_zipf
-    common = _common(answers, lang.code, threshold)
-    return SystemWords(lang.code, package, path, sorted(accepted), sorted(common))
+    answers, left_out = _answers(lang, candidates & accepted, found, threshold)
+    left_out = {"a proper noun": len(names & candidates)} | left_out
+    return SystemWords(lang.code, package, path, sorted(accepted), sorted(answers),
+                       {reason: n for reason, n in left_out.items() if n})  # fmt: skip
+
+
+def _answers(lang: Language, candidates: set[str], found: Dictionary,
+             min_zipf: float) -> tuple[set[str], dict[str, int]]:  # fmt: skip
+    """The candidates a daily game would publish, and how many were left out for each reason:
+    not a base form of the dictionary, rare by wordfreq, an inflected form by simplemma."""
+    from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
+
+    base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
+    bases = {w for w in candidates if w not in found.proper and (
+        w in base or lang.dictionary_stems)}  # fmt: skip
+    common = {w for w in bases if zipf_frequency(w, lang.code) >= min_zipf}
+    lemmas = {w for w in common if _is_lemma(w, lang, found)}
+    return lemmas, {
+        "not a base form in the dictionary": len(candidates - bases),
+        f"rare (wordfreq below {min_zipf:g})": len(bases - common),
+        "an inflected form (simplemma)": len(common - lemmas),
+    }
+
+
+def _is_lemma(word: str, lang: Language, found: Dictionary) -> bool:
+    """simplemma reads the word as its own lemma, as the dictionary writes it: in German also
+    with its capital when it is a noun (`tisch` is a form of the verb tischen, `Tisch` the
+    noun)."""
+    forms = [word]
+    if lang.nouns_capitalised and word in found.capitalised:
+        forms.append(word[0].upper() + word[1:])
+    return any(lemma_of(form, lang.code) == word for form in forms)
 
 
 def _find_list(lang: Language, dict_dir: Path) -> tuple[Path, str]:
@@ -116,8 +158,8 @@ def _select(lang: Language, entries: list[str], letters: int) -> tuple[set[str],
     """(accepted words, answer candidates): the entries of `letters` letters of the alphabet.
 
     Other lists: lower-case entries only (a capital marks a proper name or an abbreviation).
-    German: also entries with only their first letter a capital (nouns), lowered; they are
-    answer candidates only if they look like common nouns (see _german_nouns)."""
+    German: also entries with only their first letter a capital that look like common nouns
+    (see _german_nouns), lowered; the other capitalised entries are names."""
     plain = re.compile(f"[{lang.alphabet}]{{{letters}}}")
     accepted = {entry for entry in entries if len(entry) == letters and plain.fullmatch(entry)}
     candidates = set(accepted)
@@ -125,15 +167,10 @@ def _select(lang: Language, entries: list[str], letters: int) -> tuple[set[str],
         capitals = "".join(c.upper() for c in lang.alphabet if len(c.upper()) == 1)  # not ß
         initial = re.compile(f"[{capitals}][{lang.alphabet}]{{{letters - 1}}}")
         nouns = [e for e in entries if len(e) == letters and initial.fullmatch(e)]
-        accepted.update(noun.lower() for noun in nouns)
-        candidates |= _german_nouns([n for n in nouns if n.lower() not in candidates], entries)
+        common = _german_nouns([n for n in nouns if n.lower() not in candidates], entries)
+        accepted |= common  # names are no guesses (Malmö, Obama): only what looks like a noun
+        candidates |= common
     return accepted, candidates
-
-
-def _common(words: Iterable[str], code: str, min_zipf: float) -> list[str]:
-    from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
-
-    return [word for word in words if zipf_frequency(word, code) >= min_zipf]
 
 
 # German: telling a noun from a proper name -------------------------------------------------

@@ -32,17 +32,21 @@ def channel_group() -> None:
               "written --time-zone=-05:00). Default: the default channel's.")
 @click.option("--from-system", is_flag=True,
               help="Fill the channel from Debian's word list of the language "
-              "(/usr/share/dict), answers chosen by word frequency.")
+              "(/usr/share/dict); answers: the dictionary's common base forms.")
 @click.option("--min-zipf", type=click.FloatRange(0, 8), metavar="ZIPF",
               help="With --from-system: how common an answer word must be (wordfreq's Zipf "
               "scale). Default: per language, see docs/languages.md.")
+@json_option
 @with_connection
 def channel_add(app: App, conn: Connection, name: str, letters: int, language: str | None,
                 max_tries: int | None, letter_hints: int | None, accents: str | None,
-                time_zone: str | None, from_system: bool, min_zipf: float | None) -> None:
+                time_zone: str | None, from_system: bool, min_zipf: float | None,
+                as_json: bool) -> None:  # fmt: skip
     """Create channel NAME (a-z, 0-9, _ and -, at most 16 characters).
 
     Without --from-system, give it words with `wordle-db words import FILE --channel NAME`.
+    With it, the answers are the language dictionary's base forms that are common and their
+    own lemma (docs/languages.md); it says how many it took and why it left the others out.
 
     \b
     Example:
@@ -55,11 +59,21 @@ def channel_add(app: App, conn: Connection, name: str, letters: int, language: s
                "time_zone": time_zone}  # fmt: skip
     if not from_system:
         row = channels.add(conn, name, letters, language, **options)
-        click.echo(f"channel {row['name']} added: {_describe(row)}")
+        if as_json:
+            print_json(row)
+        else:
+            click.echo(f"channel {row['name']} added: {_describe(row)}")
         return
-    row, _, _ = channels.add_from_system(conn, name, letters, language, min_zipf,
-                                         **options)  # fmt: skip
+    row, _, _, found = channels.add_from_system(conn, name, letters, language, min_zipf,
+                                                **options)  # fmt: skip
+    if as_json:
+        print_json(row | {"accepted_words": len(found.accepted), "answer_words":
+                          len(found.answers), "left_out": found.left_out})  # fmt: skip
+        return
     click.echo(f"channel {row['name']} added: {_describe(row)}")
+    click.echo(f"answers: {len(found.answers)} of the {len(found.accepted)} accepted words "
+               f"from {found.path}; left out as answers: "
+               + ", ".join(f"{n} {reason}" for reason, n in found.left_out.items()))
 
 
 @channel_group.command("list")

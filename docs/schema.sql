@@ -38,7 +38,7 @@ CREATE TABLE `channels` (
   `letters` tinyint(3) unsigned NOT NULL,
   `max_tries` tinyint(3) unsigned NOT NULL,
   `letter_hints` tinyint(3) unsigned NOT NULL,
-  `accents` enum('keep','fold') NOT NULL,
+  `accents` varchar(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
   `time_zone` varchar(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL,
   `first_day` date NOT NULL,
   `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -141,6 +142,71 @@ def test_accents_fold_or_stay_letters(conn: Connection) -> None:
     assert kept["guess"] == "étude"
     sql_error(lambda: game.check(conn, "etude", channel="frk"), "WD033", "is not an accepted word")
     assert "é" in {letter for letter, _ in game.keyboard(conn, "ann", channel="frk")}
+
+
+# Letters per language (issue 25): (language, answers, guesses, day's word, played guess ->
+# what is recorded and its hint, a guess refused as another word, a key on the keyboard)
+LETTERS = [
+    ("es", ["puñal", "niño", "árbol"], ["punal"], "puñal", ("PUÑAL", "puñal", "22222"),
+     "punal", "ñ"),  # ñ a letter of its own (punal is another word), á folds
+    ("es", ["puñal", "niño", "árbol"], [], "árbol", ("árbol", "arbol", "22222"), None, "a"),
+    ("de", ["straße", "bäche", "küche"], ["bache"], "bäche", ("BÄCHE", "bäche", "22222"),
+     "bache", "ä"),  # ä ö ü ß letters of their own
+    ("de", ["straße", "bäche", "küche"], [], "straße", ("straße", "straße", "222222"), None, "ß"),
+    ("pt", ["ações", "nação", "canção"], [], "nação", ("nação", "nacao", "22222"), None, "c"),
+]
+
+
+@pytest.mark.parametrize(("language", "answers", "guesses", "word", "played", "other", "key"),
+                         LETTERS)
+def test_each_language_plays_its_letters(conn: Connection, language: str, answers: list[str],
+                                         guesses: list[str], word: str,
+                                         played: tuple[str, str, str], other: str | None,
+                                         key: str) -> None:  # fmt: skip
+    letters = len(word)
+    add(conn, language, letters, [w for w in answers if len(w) == letters],
+        [g for g in guesses if len(g) == letters], language=language)
+    rule = channels.one_channel(conn, language)["accents"]
+    assert rule == {"es": "fold except ñ", "de": "keep", "pt": "fold"}[language]
+    publish.publish(conn, today(conn), word, channel=language)
+    typed, recorded, hint = played
+    result = game.play(conn, "ann", typed, channel=language)
+    assert (result["guess"], result["hint"]) == (recorded, hint)
+    if other is not None:  # the folded spelling is another word: played, its own hint
+        other_hint = game.check(conn, other, channel=language)["hint"]
+        assert other_hint != hint
+    assert key in {letter for letter, _ in game.keyboard(conn, "ann", channel=language)}
+
+
+def test_an_accent_rule_is_one_setting_checked_by_the_database(conn: Connection) -> None:
+    assert channels.add(conn, "esx", 5, language="es", accents="fold except ñü")["accents"] == \
+        "fold except ñü"
+    for bad in ("fold except", "fold except x", "folded", "fold except ñ ü", "keep ñ"):
+        sql_error(lambda bad=bad: channels.add(conn, "bad", 5, accents=bad), "WD061",
+                  "fold except and the letters kept")
+
+
+def test_words_check_lists_the_answers_a_dictionary_rejects(run: Invoke, conn: Connection,
+                                                            tmp_path: Path) -> None:  # fmt: skip
+    add(conn, "frc", 5, ["monde", "étude", "aimes", "peurs"], language="fr")
+    result = run("words", "check", "--channel", "frc")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ("aimes: not a base form in the dictionary\n"
+                             "peurs: not a base form in the dictionary\n")
+    assert "2 of 4 answers of channel frc" in result.stderr
+    as_json = json.loads(run("words", "check", "--channel", "frc", "--json").stdout)
+    assert as_json["answers"] == 4 and len(as_json["rejected"]) == 2
+    blocked = tmp_path / "blocked.txt"
+    blocked.write_text("# never\nmonde\n")
+    made = run("channel", "add", "frb", "--language", "fr", "--letters", "5", "--from-system",
+               "--block-list", str(blocked), "--json")
+    assert made.exit_code == 0, made.output
+    assert json.loads(made.stdout)["left_out"]["offensive (block list)"] >= 1
+    assert db.scalar(conn, "SELECT COUNT(*) FROM channel_words cw JOIN words w ON w.id = "
+                           "cw.word_id JOIN channels c ON c.id = cw.channel_id WHERE c.name = "
+                           "'frb' AND w.word = 'monde' AND cw.is_answer") == 0  # fmt: skip
+    assert "go with --from-system" in run("channel", "add", "x", "--letters", "5",
+                                          "--block-list", str(blocked)).stderr
 
 
 def test_hard_mode_and_letter_hints_follow_the_channel(conn: Connection) -> None:

@@ -205,3 +205,41 @@ def test_fast() -> None:
     for code in ("de", "pt"):  # the two longest lists, 356,010 and 431,384 lines
         system_words(code, 5)
     assert time.perf_counter() - start < 3
+
+
+def test_offensive_words_are_no_answers_and_the_operator_adds_more() -> None:
+    """glin-profanity's lists per language, and the operator's own block list."""
+    from wordle_db.dictionaries import offensive
+
+    for code in LANGUAGES:
+        assert len(offensive(code)) > 20, code
+    de = system_words("de", 5)
+    assert "fotze" not in de.answers and de.left_out.get("offensive (block list)", 0) >= 0
+    en = system_words("en", 5, blocked=frozenset({"crane", "slate"}))
+    assert {"crane", "slate"} & set(en.answers) == set() and "crane" in en.accepted
+    assert en.left_out["offensive (block list)"] >= 2
+
+
+# A channel's own answers checked against its dictionary: (language, accent rule, answers,
+# the ones rejected with their reason)
+CHECKS = [
+    ("fr", "fold", ["monde", "etude", "aimes", "peurs", "paris"],
+     {"aimes": "not a base form in the dictionary", "peurs": "not a base form in the dictionary",
+      "paris": "not a base form in the dictionary"}),
+    ("es", "fold except ñ", ["puñal", "arbol", "niños"],
+     {"niños": "not a base form in the dictionary"}),
+    ("en", "keep", ["crane", "viewed", "deaths"],
+     {"viewed": "not a base form in the dictionary",
+      "deaths": "an inflected form (simplemma)"}),  # an entry of en_US.dic, but a plural
+    ("de", "keep", ["tisch", "hände", "merkt"],
+     {"hände": "an inflected form (simplemma)", "merkt": "an inflected form (simplemma)"}),
+]
+
+
+@pytest.mark.parametrize(("code", "accents", "answers", "rejected"), CHECKS)
+def test_check_answers(code: str, accents: str, answers: list[str],
+                       rejected: dict[str, str]) -> None:  # fmt: skip
+    from wordle_db.languages import check_answers
+
+    folds = {"é": "e", "á": "a", "ñ": "n", "ü": "u", "ö": "o", "ä": "a", "ß": "ss"}
+    assert check_answers(code, accents, answers, folds) == rejected

@@ -43,7 +43,8 @@ def remove(conn: Connection, name: str, force: bool = False) -> dict[str, Any]:
 
 
 def add_from_system(conn: Connection, name: str, letters: int, language: str | None = None,
-                    min_zipf: float | None = None, **options: Any,
+                    min_zipf: float | None = None, blocked: frozenset[str] = frozenset(),
+                    **options: Any,
                     ) -> tuple[dict[str, Any], ImportResult, ImportResult, SystemWords]:
     """Create a channel filled from the installed Debian list of `language` (default en): its
     words of `letters` letters as accepted words, the common base forms as answers (see
@@ -51,7 +52,7 @@ def add_from_system(conn: Connection, name: str, letters: int, language: str | N
     interrupted import removes the channel again. Returns the channel's row, the two imports
     and what was chosen (with the reasons for what was left out)."""
     language = (language or "en").lower()
-    found = system_words(language, letters, min_zipf)
+    found = system_words(language, letters, min_zipf, blocked=blocked)
     add(conn, name, letters, language, **options)
     try:
         accepted = words.import_lines(conn, _numbered(found.accepted), False, channel=name)

@@ -10,6 +10,7 @@ capitalises every noun, so there a capital alone does not make a name (see langu
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -64,6 +65,34 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
             capitalised.add(entry.lower())
     return Dictionary(language, path, frozenset(lower), frozenset(capitalised),
                       frozenset(proper))  # fmt: skip
+
+
+# glin-profanity's per-language lists (PyPI, MIT), by our language codes
+BLOCK_LISTS = {"de": "german", "en": "english", "es": "spanish", "fr": "french", "it": "italian",
+               "pt": "portuguese"}  # fmt: skip
+
+
+@cache
+def offensive(language: str) -> frozenset[str]:
+    """The language's offensive words (lower case, NFC), from glin-profanity's lists."""
+    from importlib.resources import files
+
+    name = BLOCK_LISTS.get(language)
+    if name is None:
+        return frozenset()
+    path = files("glin_profanity.data") / "dictionaries" / f"{name}.json"
+    entries = json.loads(path.read_text(encoding="utf-8"))["words"]
+    return frozenset(unicodedata.normalize("NFC", w.strip().lower()) for w in entries)
+
+
+def read_block_list(path: Path) -> frozenset[str]:
+    """An operator's own block list: one word a line, # comments; one line for a bad file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WordleError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+    return frozenset(unicodedata.normalize("NFC", line.split("#", 1)[0].strip().lower())
+                     for line in text.splitlines() if line.split("#", 1)[0].strip())
 
 
 def lemma_of(word: str, language: str) -> str:

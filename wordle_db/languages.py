@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordle_db.dictionaries import Dictionary, dictionary, lemma_of
+from wordle_db.dictionaries import Dictionary, dictionary, lemma_of, offensive
 from wordle_db.errors import WordleError
 
 DICT_DIR = Path("/usr/share/dict")
@@ -70,11 +71,13 @@ class SystemWords:
 
 
 def system_words(language: str, letters: int, min_zipf: float | None = None,
-                 dict_dir: Path = DICT_DIR) -> SystemWords:  # fmt: skip
+                 dict_dir: Path = DICT_DIR, blocked: frozenset[str] = frozenset(),
+                 ) -> SystemWords:  # fmt: skip
     """The accepted and answer words of `letters` letters in the language's Debian list.
 
     `min_zipf` (default: the language's own) is the least wordfreq Zipf frequency of an
-    answer. Raises WordleError (one line) for an unknown language, a list that is not
+    answer; `blocked`, an operator's words never to publish, beside the language's offensive
+    words. Raises WordleError (one line) for an unknown language, a list that is not
     installed or not UTF-8, and a list without words of that length."""
     lang = LANGUAGES.get(language.strip().lower()) if isinstance(language, str) else None
     if lang is None:
@@ -92,28 +95,36 @@ def system_words(language: str, letters: int, min_zipf: float | None = None,
         not lang.nouns_capitalised and w in found.capitalised)} - found.lower  # fmt: skip
     accepted -= names
     threshold = lang.min_zipf if min_zipf is None else min_zipf
-    answers, left_out = _answers(lang, candidates & accepted, found, threshold)
-    left_out = {"a proper noun": len(names & candidates)} | left_out
+    why = rejections(lang, candidates & accepted, found, threshold, blocked)
+    left_out = {"a proper noun": len(names & candidates)}
+    for reason in why.values():
+        left_out[reason] = left_out.get(reason, 0) + 1
+    answers = (candidates & accepted) - set(why)
     return SystemWords(lang.code, package, path, sorted(accepted), sorted(answers),
                        {reason: n for reason, n in left_out.items() if n})  # fmt: skip
 
 
-def _answers(lang: Language, candidates: set[str], found: Dictionary,
-             min_zipf: float) -> tuple[set[str], dict[str, int]]:  # fmt: skip
-    """The candidates a daily game would publish, and how many were left out for each reason:
-    not a base form of the dictionary, rare by wordfreq, an inflected form by simplemma."""
+def rejections(lang: Language, words: Iterable[str], found: Dictionary,
+               min_zipf: float | None, blocked: frozenset[str] = frozenset(),
+               ) -> dict[str, str]:  # fmt: skip
+    """Why each word a daily game would not publish is not an answer (words that are one are
+    left out): offensive, not a base form of the dictionary, a proper noun, rare by wordfreq
+    (unless `min_zipf` is None), an inflected form by simplemma."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
     base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
-    bases = {w for w in candidates if w not in found.proper and (
-        w in base or lang.dictionary_stems)}  # fmt: skip
-    common = {w for w in bases if zipf_frequency(w, lang.code) >= min_zipf}
-    lemmas = {w for w in common if _is_lemma(w, lang, found)}
-    return lemmas, {
-        "not a base form in the dictionary": len(candidates - bases),
-        f"rare (wordfreq below {min_zipf:g})": len(bases - common),
-        "an inflected form (simplemma)": len(common - lemmas),
-    }
+    bad = offensive(lang.code) | blocked
+    why: dict[str, str] = {}
+    for word in words:
+        if word in bad:
+            why[word] = "offensive (block list)"
+        elif word in found.proper or (word not in base and not lang.dictionary_stems):
+            why[word] = "not a base form in the dictionary"
+        elif min_zipf is not None and zipf_frequency(word, lang.code) < min_zipf:
+            why[word] = f"rare (wordfreq below {min_zipf:g})"
+        elif not _is_lemma(word, lang, found):
+            why[word] = "an inflected form (simplemma)"
+    return why
 
 
 def _is_lemma(word: str, lang: Language, found: Dictionary) -> bool:
@@ -271,3 +282,31 @@ def _is_common_noun(noun: str, known: set[str]) -> bool:
                 if stem != noun and stem in known and _declines(stem, known):
                     return True
     return False
+
+
+def check_answers(language: str, accents: str, answers: Iterable[str],
+                  folds: dict[str, str]) -> dict[str, str]:  # fmt: skip
+    """The answers (as a channel stores them, folded by its accent rule with `folds`, the
+    database's letter_folds) that no base form of the language's dictionary spells, each with
+    the reason; rarity is no reason here. For operators' own lists (`wordle-db words check`)."""
+    lang = LANGUAGES.get(language)
+    if lang is None:
+        raise WordleError(f"no dictionary for language {language!r}: the known ones are "
+                          f"{', '.join(sorted(LANGUAGES))}")  # fmt: skip
+    found = dictionary(lang.code)
+    kept = accents.removeprefix("fold except ") if accents.startswith("fold except ") else ""
+
+    def fold(word: str) -> str:
+        if not accents.startswith("fold"):
+            return word
+        return "".join(c if c in kept else folds.get(c, c) for c in word)
+
+    answers = list(answers)
+    wanted = set(answers)
+    spellings: dict[str, set[str]] = {}
+    for entry in found.lower | found.capitalised | found.proper:
+        if fold(entry) in wanted:
+            spellings.setdefault(fold(entry), set()).add(entry)
+    forms = {word: sorted(spellings.get(word, {word})) for word in answers}
+    why = rejections(lang, {f for fs in forms.values() for f in fs}, found, None)
+    return {word: why[fs[0]] for word, fs in forms.items() if all(f in why for f in fs)}

@@ -15,7 +15,7 @@
 -- Errors: WD020 no answer word left, WD021 the day has another word, WD022 not an answer word,
 -- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy.
 -- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
--- revision: 0007
+-- revision: 0016
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -48,9 +48,7 @@ BEGIN
     SIGNAL SQLSTATE 'WD024' SET MESSAGE_TEXT = v_message;
   END IF;
   IF p_word IS NOT NULL THEN
-    IF (SELECT accents FROM channels WHERE id = p_channel) = 'fold' THEN
-      SET v_word = _wordle_fold(v_word);
-    END IF;
+    SET v_word = _wordle_fold_by(v_word, (SELECT accents FROM channels WHERE id = p_channel));
     SET v_chosen = (SELECT w.id FROM words w
                     JOIN channel_words c ON c.word_id = w.id AND c.channel_id = p_channel AND c.is_answer
                     WHERE w.word = v_word);

@@ -12,7 +12,7 @@
 -- Errors: WD060 no such channel.
 -- Reads: word_import, settings, channels, words, channel_words, positions, letter_folds,
 -- puzzles, answer_pool. Writes: words, channel_words, letters, answer_pool.
--- revision: 0007
+-- revision: 0016
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_import_words_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_answers BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -21,21 +21,21 @@ BEGIN
   DECLARE v_channel SMALLINT UNSIGNED;
   DECLARE v_today DATE;
   DECLARE v_letters INT;
-  DECLARE v_fold BOOLEAN;
+  DECLARE v_accents VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_added, v_answers_before, v_top INT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
   CALL _wordle_begin();
   CALL _wordle_channel(p_channel, v_channel, v_today);
-  SELECT letters, accents = 'fold' INTO v_letters, v_fold FROM channels WHERE id = v_channel;
+  SELECT letters, accents INTO v_letters, v_accents FROM channels WHERE id = v_channel;
   COMMIT AND NO CHAIN NO RELEASE;
   -- The session's own temporary table, outside the transaction. Folding never shortens a
   -- word (œ -> oe), so longer words are refused before the (slower) fold.
   UPDATE word_import
      SET word = LOWER(word),
          error = IF(word NOT REGEXP '^[\\p{L}\\p{M}]+$', 'not a single word of letters', NULL);
-  UPDATE word_import SET word = _wordle_fold(word)
-  WHERE v_fold AND error IS NULL AND CHAR_LENGTH(word) <= v_letters AND word REGEXP '[^a-z]';
+  UPDATE word_import SET word = _wordle_fold_by(word, v_accents)
+  WHERE v_accents LIKE 'fold%' AND error IS NULL AND CHAR_LENGTH(word) <= v_letters AND word REGEXP '[^a-z]';
   UPDATE word_import SET error = CONCAT('not ', v_letters, ' letters (the channel''s length)')
   WHERE error IS NULL AND CHAR_LENGTH(word) <> v_letters;
   CALL _wordle_begin();

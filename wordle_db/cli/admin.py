@@ -226,6 +226,34 @@ def config(app: App, conn: Connection, name: str | None, value: str | None) -> N
         click.echo(f"{row['name']} = {row['value']}    # {row['description']}")
 
 
+@words_group.command("check")
+@channel_option
+@json_option
+@with_connection
+def words_check(app: App, conn: Connection, channel: str | None, as_json: bool) -> None:
+    """List the channel's answers that its language's dictionary would reject, with why:
+    offensive, not a base form (a plural, a conjugation, a name), an inflected form. For
+    operators who import their own lists; the words stay until removed. Exits 0 either way.
+
+    \b
+    Example:
+        wordle-db words check --channel fr
+        wordle-db words check --channel es --json
+    """
+    row, answers = words.answers_of(conn, channel)
+    from wordle_db.languages import check_answers
+
+    rejected = check_answers(row["language"], row["accents"], answers, words.letter_folds(conn))
+    if as_json:
+        print_json({"channel": row["name"], "answers": len(answers),
+                    "rejected": [{"word": w, "reason": r} for w, r in rejected.items()]})
+        return
+    for word, reason in rejected.items():
+        click.echo(f"{word}: {reason}")
+    click.echo(f"{len(rejected)} of {len(answers)} answers of channel {row['name']} would be "
+               f"rejected by the {row['language']} dictionary", err=True)
+
+
 @cli.command("grant")
 @click.argument("role")
 @click.argument("account", metavar="USER@HOST")

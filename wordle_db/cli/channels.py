@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -9,6 +10,7 @@ from sqlalchemy.engine import Connection
 
 from wordle_db import channels
 from wordle_db.cli.base import App, cli, json_option, print_json, with_connection
+from wordle_db.dictionaries import read_block_list
 
 TRIES = click.IntRange(1, 20)
 HINTS = click.IntRange(0, 10)
@@ -25,14 +27,18 @@ def channel_group() -> None:
 @click.option("--language", metavar="CODE", help="Language code (en, fr, de, ...). Default: en.")
 @click.option("--max-tries", type=TRIES, help="Guesses per game. Default: 6.")
 @click.option("--letter-hints", type=HINTS, help="Letters a player may reveal. Default: 2.")
-@click.option("--accents", type=click.Choice(["keep", "fold"]),
-              help="keep: é is a letter of its own; fold: é is played as e. "
-              "Default: fold for fr, es, it, pt, else keep.")
+@click.option("--accents", metavar="RULE",
+              help="keep: é is a letter of its own; fold: é is played as e; 'fold except ñ': "
+              "ñ stays a letter, the others fold. Default: fold for fr, it, pt; 'fold except "
+              "ñ' for es; else keep.")
 @click.option("--time-zone", metavar="ZONE", help="Whose day is today (a negative offset is "
               "written --time-zone=-05:00). Default: the default channel's.")
 @click.option("--from-system", is_flag=True,
               help="Fill the channel from Debian's word list of the language "
               "(/usr/share/dict); answers: the dictionary's common base forms.")
+@click.option("--block-list", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              metavar="FILE", help="With --from-system: words never to publish, one a line, "
+              "beside the language's offensive words (glin-profanity's lists).")
 @click.option("--min-zipf", type=click.FloatRange(0, 8), metavar="ZIPF",
               help="With --from-system: how common an answer word must be (wordfreq's Zipf "
               "scale). Default: per language, see docs/languages.md.")
@@ -40,8 +46,8 @@ def channel_group() -> None:
 @with_connection
 def channel_add(app: App, conn: Connection, name: str, letters: int, language: str | None,
                 max_tries: int | None, letter_hints: int | None, accents: str | None,
-                time_zone: str | None, from_system: bool, min_zipf: float | None,
-                as_json: bool) -> None:  # fmt: skip
+                time_zone: str | None, from_system: bool, block_list: Path | None,
+                min_zipf: float | None, as_json: bool) -> None:  # fmt: skip
     """Create channel NAME (a-z, 0-9, _ and -, at most 16 characters).
 
     Without --from-system, give it words with `wordle-db words import FILE --channel NAME`.
@@ -53,8 +59,8 @@ def channel_add(app: App, conn: Connection, name: str, letters: int, language: s
         wordle-db channel add fr --language fr --letters 5 --from-system
         wordle-db channel add en6 --language en --letters 6 --from-system
     """
-    if min_zipf is not None and not from_system:
-        raise click.UsageError("--min-zipf goes with --from-system")
+    if (min_zipf is not None or block_list is not None) and not from_system:
+        raise click.UsageError("--min-zipf and --block-list go with --from-system")
     options = {"max_tries": max_tries, "letter_hints": letter_hints, "accents": accents,
                "time_zone": time_zone}  # fmt: skip
     if not from_system:
@@ -64,8 +70,9 @@ def channel_add(app: App, conn: Connection, name: str, letters: int, language: s
         else:
             click.echo(f"channel {row['name']} added: {_describe(row)}")
         return
+    blocked = read_block_list(block_list) if block_list else frozenset()
     row, _, _, found = channels.add_from_system(conn, name, letters, language, min_zipf,
-                                                **options)  # fmt: skip
+                                                blocked, **options)  # fmt: skip
     if as_json:
         print_json(row | {"accepted_words": len(found.accepted), "answer_words":
                           len(found.answers), "left_out": found.left_out})  # fmt: skip

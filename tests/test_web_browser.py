@@ -372,3 +372,45 @@ def test_a_six_letter_channel_chosen_in_the_selector(
     finally:
         with db.connect(web_db[0]) as admin:
             channels.remove(admin, name, force=True)
+
+
+def cdp_type(driver: WebDriver, text: str) -> None:
+    """Real key events through the DevTools protocol, one per character (Selenium's send_keys
+    cannot type ß): what a German keyboard sends."""
+    for char in text:
+        driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyDown", "key": char,
+                                                          "text": char})  # fmt: skip
+        driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": char})
+
+
+def test_german_letters_stay_as_written_on_tiles_and_keys(browser: WebDriver, base_url: str,
+                                                          web_db: tuple[URL, URL]) -> None:  # noqa: F811
+    """ß stays ß (never SS) on its tile, its key and in what is read aloud, Ö is a letter of
+    its own, and the row keeps five tiles; typed with real key events, at phone size."""
+    driver = browser
+    driver.set_window_size(360, 740)
+    name = f"de{uuid.uuid4().hex[:8]}"
+    with db.connect(web_db[0]) as admin:
+        channels.add(admin, name, 5, language="de")
+        words.import_lines(admin, [(1, "grüße", 0), (2, "größe", 0), (3, "blase", 0)], True,
+                           channel=name)  # fmt: skip
+        publish.publish(admin, today(admin), "grüße", channel=name)
+    try:
+        driver.get(f"{base_url}/?channel={name}")
+        driver.delete_all_cookies()
+        driver.refresh()
+        until(driver, lambda: driver.find_element(By.ID, "puzzle").text == f"{name} #1",
+              "the German channel")  # fmt: skip
+        assert key(driver, "ß").text == "ß" and key(driver, "ö").text == "Ö"
+        cdp_type(driver, "größe")
+        until(driver, lambda: [t.text for t in rows(driver)[0]] == ["G", "R", "Ö", "ß", "E"],
+              "the typed row with ß")  # fmt: skip
+        type_keys(driver, Keys.ENTER)
+        until(driver, lambda: row_states(driver, 0)[0] != "typed", "the hint")
+        assert [t.text for t in rows(driver)[0]] == ["G", "R", "Ö", "ß", "E"]
+        assert row_states(driver, 0) == ["right", "right", "absent", "right", "right"]
+        assert rows(driver)[0][3].get_attribute("aria-label") == "ß, right place"
+        screenshot(driver, "german", 360, 740)
+    finally:
+        with db.connect(web_db[0]) as admin:
+            channels.remove(admin, name, force=True)

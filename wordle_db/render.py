@@ -14,13 +14,19 @@ KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 KEY_STATE = {"right": "2", "elsewhere": "1", "absent": "0"}
 
 
+def capitals(text: str) -> str:
+    """Upper case letter by letter, keeping a letter whose capital is longer (ß, not SS): a
+    tile is one letter, and the grid stays aligned."""
+    return "".join(up if len(up := c.upper()) == 1 else c for c in text)
+
+
 def use_colour(stream_is_terminal: bool) -> bool:
     return stream_is_terminal and "NO_COLOR" not in os.environ
 
 
 def tile(letter: str, state: str, colour: bool) -> str:
     """One letter: a coloured tile, or plain: [A] right place, (A) elsewhere, ' A ' absent."""
-    letter = letter.upper()
+    letter = capitals(letter)
     if colour:
         return click.style(f" {letter} ", fg="white" if state != "1" else "black",
                            bg=COLOURS.get(state, "white"), bold=True)  # fmt: skip
@@ -50,7 +56,7 @@ def keyboard(states: Iterable[tuple[str, str]], colour: bool) -> str:
 def _key(letter: str, state: str, colour: bool) -> str:
     digit = KEY_STATE.get(state)
     if digit is None:
-        return f" {letter.upper()} "
+        return f" {capitals(letter)} "
     if digit == "0" and not colour:
         return " · "
     return tile(letter, digit, colour)
@@ -59,7 +65,7 @@ def _key(letter: str, state: str, colour: bool) -> str:
 def letter_hint(row: dict[str, Any]) -> str:
     """The answer of wordle_reveal_letter as a sentence."""
     left = row["hints_left"]
-    return (f"letter {row['position']} is {str(row['letter']).upper()} "
+    return (f"letter {row['position']} is {capitals(str(row['letter']))} "
             f"({left} letter hint{'s' if left != 1 else ''} left)")  # fmt: skip
 
 
@@ -78,8 +84,8 @@ def status_line(game: dict[str, Any]) -> str:
     if game["state"] == "won":
         return f"{head}: solved in {game['attempts']}/{game['max_tries']}"
     if game["state"] == "lost":
-        return f"{head}: lost; the word was {str(game['answer']).upper()}"
+        return f"{head}: lost; the word was {capitals(str(game['answer']))}"
     hint = ""
     if game.get("letters_revealed"):
-        hint = f"; letter hints: {str(game['revealed']).upper()}"
+        hint = f"; letter hints: {capitals(str(game['revealed']))}"
     return f"{head}: {game['attempts']}/{game['max_tries']} tries used{hint}"

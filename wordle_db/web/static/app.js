@@ -12,6 +12,13 @@ let typed = "";       // the guess being typed
 let nextPuzzleAt = null;
 let channels = [];    // GET /api/channels: the selector shows when there are two or more
 
+// Upper case letter by letter, keeping a letter whose capital is longer (ß, not SS): a tile
+// is one letter. (CSS text-transform would make ß "SS" too.)
+const caps = (text) => [...String(text)].map((c) => {
+  const up = c.toUpperCase();
+  return [...up].length === 1 ? up : c;
+}).join("");
+
 class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
@@ -66,8 +73,8 @@ function tile(letter, state) {
   el.className = "tile";
   el.dataset.state = state;
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", letter ? `${letter.toUpperCase()}, ${SPOKEN[state]}` : "empty");
-  el.textContent = letter;
+  el.setAttribute("aria-label", letter ? `${caps(letter)}, ${SPOKEN[state]}` : "empty");
+  el.textContent = caps(letter);
   return el;
 }
 
@@ -90,14 +97,14 @@ function drawBoard() {
       row.append(tile(letter, state));
     }
     row.setAttribute("aria-label", attempt
-      ? `Guess ${i + 1}: ${attempt.guess.toUpperCase()}, ${describe(attempt)}`
-      : `Row ${i + 1}${letters.length ? ": " + letters.join("").toUpperCase() : ", empty"}`);
+      ? `Guess ${i + 1}: ${caps(attempt.guess)}, ${describe(attempt)}`
+      : `Row ${i + 1}${letters.length ? ": " + caps(letters.join("")) : ", empty"}`);
     board.append(row);
   }
 }
 
 function describe(attempt) {
-  return [...attempt.guess].map((l, j) => `${l.toUpperCase()} ${SPOKEN[STATES[attempt.hint[j]]]}`)
+  return [...attempt.guess].map((l, j) => `${caps(l)} ${SPOKEN[STATES[attempt.hint[j]]]}`)
     .join(", ");
 }
 
@@ -105,11 +112,11 @@ function key(label, value, state, wide = false) {
   const el = document.createElement("button");
   el.type = "button";
   el.className = wide ? "key wide" : "key";
-  el.textContent = label;
+  el.textContent = caps(label);
   el.dataset.key = value;
   if (state) {
     el.dataset.state = state;
-    el.setAttribute("aria-label", `${label.toUpperCase()}, ${SPOKEN[state]}`);
+    el.setAttribute("aria-label", `${caps(label)}, ${SPOKEN[state]}`);
   }
   el.addEventListener("click", () => press(value));
   return el;
@@ -143,7 +150,7 @@ function drawStatus() {
     + `${day() ? " (" + g.day + ")" : ""}`;
   $("board").setAttribute("aria-label", `Guesses: ${g.letters} letters, ${g.max_tries} tries`);
   $("mode").textContent = g.hard ? "Hard mode" : "";
-  const revealed = g.letters_revealed ? `Letter hints: ${g.revealed.toUpperCase()}` : "";
+  const revealed = g.letters_revealed ? `Letter hints: ${caps(g.revealed)}` : "";
   $("revealed").textContent = revealed;
   $("hint-button").disabled = over();
   $("share-button").hidden = !over();
@@ -155,7 +162,7 @@ function drawStatus() {
     ? "Hard mode is chosen before the first guess." : "Applies to this game from its first guess.";
   if (over()) {
     say(g.state === "won" ? `Solved in ${g.attempts}/${g.max_tries}!`
-      : `The word was ${String(g.answer).toUpperCase()}.`);
+      : `The word was ${caps(g.answer)}.`);
   }
 }
 
@@ -186,9 +193,9 @@ async function submit() {
     typed = "";
     say("");
     draw();
-    let text = `${r.guess.toUpperCase()}: ${describe(r)}.`;
+    let text = `${caps(r.guess)}: ${describe(r)}.`;
     if (r.state === "won") text += " Solved!";
-    if (r.state === "lost") text += ` Game over: the word was ${String(r.answer).toUpperCase()}.`;
+    if (r.state === "lost") text += ` Game over: the word was ${caps(r.answer)}.`;
     announce(text);
   } catch (e) {
     say(e.message, true);
@@ -229,7 +236,7 @@ async function letterHint() {
     view = { game: data.game, attempts: data.attempts, keyboard: data.keyboard };
     draw();
     const h = data.hint;
-    const text = `Letter ${h.position} is ${h.letter.toUpperCase()}. ${h.hints_left} letter hints left.`;
+    const text = `Letter ${h.position} is ${caps(h.letter)}. ${h.hints_left} letter hints left.`;
     say(text);
     announce(text);
   } catch (e) {

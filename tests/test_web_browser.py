@@ -414,3 +414,66 @@ def test_german_letters_stay_as_written_on_tiles_and_keys(browser: WebDriver, ba
     finally:
         with db.connect(web_db[0]) as admin:
             channels.remove(admin, name, force=True)
+
+
+SIZES = [(360, 640), (360, 740), (390, 844), (1280, 800)]
+# one channel more per language, with its own words (the en channel is the module's)
+SIX = {"fr": ["monde", "étude", "fleur"], "de": ["grüße", "größe", "blase"],
+       "es": ["puñal", "árbol", "perro"], "it": ["mondo", "città", "carne"],
+       "pt": ["nação", "mundo", "terra"]}  # fmt: skip
+FITS = """
+const box = (e) => e.getBoundingClientRect();
+const enter = document.querySelector('#keyboard [data-key="Enter"]');
+const rows = [...document.querySelectorAll('#board .row')];
+const keys = [...document.querySelectorAll('#keyboard button')];
+return {height: innerHeight, width: innerWidth,
+        scroll: document.documentElement.scrollHeight,
+        enter: enter ? box(enter).bottom : 1e9,
+        keysBottom: Math.max(...keys.map((k) => box(k).bottom)),
+        keysTop: Math.min(...keys.map((k) => box(k).top)),
+        boardBottom: box(rows[rows.length - 1]).bottom,
+        message: box(document.getElementById('message')).bottom,
+        tile: box(document.querySelector('#board .tile')).width};
+"""
+
+
+@pytest.mark.parametrize("channel_count", [1, 6])
+def test_the_board_the_keyboard_and_the_message_fit_every_screen(
+        browser: WebDriver, base_url: str, web_db: tuple[URL, URL],  # noqa: F811
+        channel_count: int) -> None:  # fmt: skip
+    """At phone sizes and on a laptop, with one channel and with six (the selector shown),
+    nothing scrolls: the whole board, every key (Enter included) and the message are on
+    screen; tiles stay large enough to read (28 px or more)."""
+    driver = browser
+    made = [f"{code}{uuid.uuid4().hex[:6]}" for code in SIX] if channel_count == 6 else []
+    with db.connect(web_db[0]) as admin:
+        for name in made:
+            code = name[:2]
+            channels.add(admin, name, 5, language=code)
+            words.import_lines(admin, [(n, w, 0) for n, w in enumerate(SIX[code], 1)], True,
+                               channel=name)  # fmt: skip
+            publish.publish(admin, today(admin), SIX[code][0], channel=name)
+    try:
+        for width, height in SIZES:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1,
+                "mobile": width < 600})  # fmt: skip
+            driver.get(base_url + "/")
+            until(driver, lambda: len(rows(driver)) == 6, "the board")
+            until(driver, lambda: driver.find_element(By.ID, "channel-picker").is_displayed()
+                  == (channel_count > 1), "the channel selector")  # fmt: skip
+            type_keys(driver, "zzzzz" + Keys.ENTER)  # a refused word: the message shows
+            until(driver, lambda: message(driver), "the message")
+            fits = driver.execute_script(FITS)
+            size = f"{width}x{height}, {channel_count} channel(s): {fits}"
+            assert fits["scroll"] <= height, size
+            assert fits["enter"] <= height and fits["keysBottom"] <= height, size
+            assert fits["boardBottom"] <= fits["keysTop"], size
+            assert 0 < fits["message"] <= height, size
+            assert fits["tile"] >= 28, size
+            screenshot(driver, f"fit-{channel_count}ch", width, height)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        with db.connect(web_db[0]) as admin:
+            for name in made:
+                channels.remove(admin, name, force=True)

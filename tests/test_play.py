@@ -64,3 +64,17 @@ def test_quitting_keeps_the_game_open(db_url: URL, conn: Connection) -> None:
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 0
+
+
+def test_play_on_a_finished_game_says_it_is_over(db_url: URL, conn: Connection) -> None:
+    """No prompt to type a word: the board, the game's end and the share text."""
+    from wordle_db import game
+
+    set_word(conn, today(conn), "crane")
+    game.play(conn, "cid", "crane")
+    child = spawn(db_url, "--player", "cid")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "this game is over (won)" in child.before
+    assert "Type a word" not in child.before and "1/6" in child.before

@@ -538,3 +538,20 @@ def test_hard_mode_opens_with_no_chain_it_cannot_split(new_db: Callable[[], URL]
         assert solver.solve_word(conn, "watch", None, False)[0]["guess"] == rows[0]["word"]
         report = solver.solve_all(conn, None, True)
         assert (report["opener"], report["solved"]) == (first_hard, len(answers))
+
+
+def test_candidates_say_when_nothing_fits(run: Invoke) -> None:
+    """Contradictory hints: one sentence, not an empty line (suggest says the same)."""
+    result = run("candidates", "crane=22222", "slate=22222")
+    assert result.exit_code == 0 and result.output == "no answer word fits these hints\n"
+
+
+def test_suggest_states_its_order(tiny: URL) -> None:
+    result = cli_runner(tiny)("suggest", "aaa=200")
+    assert result.exit_code == 0, result.output
+    head, columns, *rows = result.output.splitlines()
+    assert "best first: fewest candidates expected to be left" in head
+    assert columns.split()[:3] == ["guess", "expected", "left"]
+    left = [float(row.split()[-2]) for row in rows]
+    assert left == sorted(left) and len(rows) == 6
+    assert rows[0].split()[1] == "*"  # on a tie, a guess that may be the answer first

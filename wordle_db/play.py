@@ -29,7 +29,10 @@ def draw(conn: Connection, player: str, day: date | None, colour: bool, note: st
 def play_game(conn: Connection, player: str, day: date | None, hard: bool, colour: bool,
               channel: str | None = None) -> None:
     """Run one game to its end (or until the player quits)."""
-    state = draw(conn, player, day, colour, HELP, channel)
+    state = game.game_state(conn, player, day, channel)
+    over = state["state"] != "playing"
+    state = draw(conn, player, day, colour, f"this game is over ({state['state']})" if over
+                 else HELP, channel)  # fmt: skip
     day = state["day"]
     while state["state"] == "playing":
         try:

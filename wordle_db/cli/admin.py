@@ -42,7 +42,12 @@ def server() -> None:
 
 @server.command("start")
 def server_start() -> None:
-    """Start the embedded server (creating its data directory the first time)."""
+    """Start the embedded server (creating its data directory the first time).
+
+    \b
+    Example:
+        wordle-db server start
+    """
     local = LocalServer(default_home())
     local.start()
     click.echo(f"running, socket {local.socket}")
@@ -50,13 +55,23 @@ def server_start() -> None:
 
 @server.command("stop")
 def server_stop() -> None:
-    """Stop the embedded server."""
+    """Stop the embedded server.
+
+    \b
+    Example:
+        wordle-db server stop
+    """
     click.echo("stopped" if LocalServer(default_home()).stop() else "not running")
 
 
 @server.command("status")
 def server_status() -> None:
-    """Say whether the embedded server runs, and where its files are."""
+    """Say whether the embedded server runs, and where its files are.
+
+    \b
+    Example:
+        wordle-db server status
+    """
     local = LocalServer(default_home())
     pid = local.pid() if local.is_running() else None
     state = f"running (pid {pid}), socket {local.socket}" if pid else "not running"

@@ -13,6 +13,7 @@ from functools import update_wrapper
 from typing import Any, TypeVar
 
 import click
+import click._textwrap
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import __version__, db
@@ -50,6 +51,16 @@ class App:
     def connect(self) -> Iterator[Connection]:
         with db.connect(self.url) as conn:
             yield conn
+
+
+# Help texts wrap between words only: never inside `wordle-db`, a path or an option name
+# (click's wrapper, a textwrap.TextWrapper, breaks on hyphens and splits long words).
+class _WholeWords(click._textwrap.TextWrapper):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, break_on_hyphens=False, break_long_words=False, **kwargs)
+
+
+click._textwrap.TextWrapper = _WholeWords  # type: ignore[misc]  # click imports it per call
 
 
 class Group(click.Group):

@@ -61,6 +61,9 @@ def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str |
     if count_only:
         click.echo(total)
         return
+    if not words:
+        click.echo("no answer word fits these hints")
+        return
     click.echo(" ".join(words))
     if total > len(words):
         click.echo(f"... {total} candidates in all", err=True)
@@ -82,8 +85,9 @@ def suggest(app: App, conn: Connection, pairs: tuple[str, ...], player: str | No
     """The best next guesses: fewest candidates expected to be left, most information.
 
     PAIRS are the guesses so far with their hints, e.g. crane=00120 sloth=10000. Needs
-    `wordle-db solver build` once (per channel). A * marks a guess that may itself be the
-    answer.
+    `wordle-db solver build` once (per channel). Best first: fewest candidates expected to be
+    left, on a tie a guess that may itself be the answer (marked *), then most information
+    (entropy); the first few are then checked one guess further ahead.
 
     \b
     Example:
@@ -100,7 +104,9 @@ def suggest(app: App, conn: Connection, pairs: tuple[str, ...], player: str | No
         click.echo("no answer word fits these hints")
         return
     first = rows[0]
-    click.echo(f"{first['candidates']} candidates; {first['ranked']} guesses compared")
+    click.echo(f"{first['candidates']} candidates; {first['ranked']} guesses compared; best "
+               "first: fewest candidates expected to be left, on a tie one that may be the "
+               "answer (*), then most information")  # fmt: skip
     click.echo("guess     expected left   entropy (bits)")
     for row in rows:
         mark = "*" if row["is_candidate"] else " "

@@ -409,7 +409,7 @@ def test_german_letters_stay_as_written_on_tiles_and_keys(browser: WebDriver, ba
         until(driver, lambda: row_states(driver, 0)[0] != "typed", "the hint")
         assert [t.text for t in rows(driver)[0]] == ["G", "R", "Ö", "ß", "E"]
         assert row_states(driver, 0) == ["right", "right", "absent", "right", "right"]
-        assert rows(driver)[0][3].get_attribute("aria-label") == "ß, right place"
+        assert rows(driver)[0][3].get_attribute("aria-label") == "ß, richtige Stelle"
         screenshot(driver, "german", 360, 740)
     finally:
         with db.connect(web_db[0]) as admin:
@@ -477,3 +477,44 @@ def test_the_board_the_keyboard_and_the_message_fit_every_screen(
         with db.connect(web_db[0]) as admin:
             for name in made:
                 channels.remove(admin, name, force=True)
+
+
+# The page in the channel's language: (language, words, Settings button, Enter key, refusal)
+SPOKEN = [
+    ("fr", ["monde", "fleur"], "Réglages", "ENTRÉE", "ZZZZZ n'est pas dans la liste de mots."),
+    ("de", ["blase", "größe"], "Einstellungen", "ENTER", "ZZZZZ steht nicht in der Wortliste."),
+    ("es", ["perro", "puñal"], "Ajustes", "ENVIAR", "ZZZZZ no está en la lista de palabras."),
+]
+
+
+@pytest.mark.parametrize(("code", "answers", "settings_label", "enter", "refusal"), SPOKEN)
+def test_the_page_speaks_the_channels_language(browser: WebDriver, base_url: str,
+                                               web_db: tuple[URL, URL],  # noqa: F811
+                                               code: str, answers: list[str],
+                                               settings_label: str, enter: str,
+                                               refusal: str) -> None:  # fmt: skip
+    driver = browser
+    name = f"{code}{uuid.uuid4().hex[:8]}"
+    with db.connect(web_db[0]) as admin:
+        channels.add(admin, name, 5, language=code)
+        words.import_lines(admin, [(n, w, 0) for n, w in enumerate(answers, 1)], True,
+                           channel=name)  # fmt: skip
+        publish.publish(admin, today(admin), answers[0], channel=name)
+    try:
+        driver.get(f"{base_url}/?channel={name}")
+        until(driver, lambda: driver.execute_script("return document.documentElement.lang")
+              == code, "the page's language")  # fmt: skip
+        until(driver, lambda: driver.find_element(By.ID, "settings-button").text
+              == settings_label, "the translated labels")  # fmt: skip
+        assert key(driver, "Enter").text == enter
+        type_keys(driver, "zzzzz" + Keys.ENTER)
+        until(driver, lambda: message(driver) == refusal, "the refusal in the channel's language")
+        assert "error" in driver.find_element(By.ID, "message").get_attribute("class")
+        # back on the default channel, the page is English again
+        driver.get(f"{base_url}/")
+        until(driver, lambda: driver.find_element(By.ID, "settings-button").text == "Settings",
+              "English on en")  # fmt: skip
+        assert driver.execute_script("return document.documentElement.lang") == "en"
+    finally:
+        with db.connect(web_db[0]) as admin:
+            channels.remove(admin, name, force=True)

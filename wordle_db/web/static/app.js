@@ -4,8 +4,9 @@
 
 const $ = (id) => document.getElementById(id);
 const STATES = { "2": "right", "1": "elsewhere", "0": "absent" };
-const SPOKEN = { right: "right place", elsewhere: "elsewhere in the word", absent: "not in the word",
-                 unused: "not tried", typed: "typed", empty: "empty" };
+const LANGUAGES = ["en", "fr", "de", "es", "it", "pt"];  // a catalogue each: /static/i18n/
+let lang = "en";
+let catalogue = {};
 const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 let view = null;      // {game, attempts, keyboard} of the day shown
 let typed = "";       // the guess being typed
@@ -20,7 +21,56 @@ const caps = (text) => [...String(text)].map((c) => {
 }).join("");
 
 class ApiError extends Error {
-  constructor(message, status) { super(message); this.status = status; }
+  constructor(message, status, code) { super(message); this.status = status; this.code = code; }
+}
+
+// Every text a player sees comes from the catalogue of the channel's language: t(key, params)
+// fills {name} from params; params.count chooses the plural form (key.one, key.other, ...).
+function t(key, params = {}) {
+  let text = catalogue[key];
+  if (text === undefined && "count" in params) {
+    const form = new Intl.PluralRules(lang).select(params.count);
+    text = catalogue[`${key}.${form}`] ?? catalogue[`${key}.other`];
+  }
+  if (text === undefined) text = key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+const spoken = (state) => t(`state.${state}`);
+
+async function setLanguage() {
+  const chosen = channels.find((c) => c.name === (channel() || defaultChannel()));
+  const wanted = chosen && LANGUAGES.includes(chosen.language) ? chosen.language : "en";
+  if (wanted !== lang || Object.keys(catalogue).length === 0) {
+    try {
+      const response = await fetch(`/static/i18n/${wanted}.json`);
+      catalogue = await response.json();
+      lang = wanted;
+    } catch (e) { /* keep the catalogue there is */ }
+  }
+  document.documentElement.lang = lang;
+  [...$("channel").options].forEach((option) => {
+    const c = channels.find((one) => one.name === option.value);
+    if (c) option.textContent = t("channelOption", { name: c.name, letters: c.letters });
+  });
+  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  document.querySelectorAll("[data-i18n-aria]").forEach((el) => {
+    el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  });
+  if (view) draw();
+  syncChannel();
+  tick();
+}
+
+// What a refusal says to the player, in their language, from its WD code (never the
+// server's own text, which is written for operators).
+function problem(e, word = "") {
+  if (!(e instanceof ApiError)) return t("error.generic");
+  if (e.status === 429) return t("error.busy");
+  const key = `error.${e.code}`;
+  if (e.code && key in catalogue) {
+    return t(key, { word: caps(word), letters: view ? view.game.letters : "" });
+  }
+  return t("error.generic");
 }
 
 async function api(path, body) {
@@ -31,7 +81,10 @@ async function api(path, body) {
   const response = await fetch(path, { credentials: "same-origin", ...options });
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
-  if (!response.ok) throw new ApiError((data && data.error) || response.statusText, response.status);
+  if (!response.ok) {
+    throw new ApiError((data && data.error) || response.statusText, response.status,
+                       data && data.code);
+  }
   return data;
 }
 
@@ -73,7 +126,7 @@ function tile(letter, state) {
   el.className = "tile";
   el.dataset.state = state;
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", letter ? `${caps(letter)}, ${SPOKEN[state]}` : "empty");
+  el.setAttribute("aria-label", letter ? `${caps(letter)}, ${spoken(state)}` : spoken("empty"));
   el.textContent = caps(letter);
   return el;
 }
@@ -97,14 +150,15 @@ function drawBoard() {
       row.append(tile(letter, state));
     }
     row.setAttribute("aria-label", attempt
-      ? `Guess ${i + 1}: ${caps(attempt.guess)}, ${describe(attempt)}`
-      : `Row ${i + 1}${letters.length ? ": " + caps(letters.join("")) : ", empty"}`);
+      ? t("row.guess", { n: i + 1, word: caps(attempt.guess), hints: describe(attempt) })
+      : letters.length ? t("row.typed", { n: i + 1, word: caps(letters.join("")) })
+        : t("row.empty", { n: i + 1 }));
     board.append(row);
   }
 }
 
 function describe(attempt) {
-  return [...attempt.guess].map((l, j) => `${caps(l)} ${SPOKEN[STATES[attempt.hint[j]]]}`)
+  return [...attempt.guess].map((l, j) => `${caps(l)} ${spoken(STATES[attempt.hint[j]])}`)
     .join(", ");
 }
 
@@ -116,7 +170,7 @@ function key(label, value, state, wide = false) {
   el.dataset.key = value;
   if (state) {
     el.dataset.state = state;
-    el.setAttribute("aria-label", `${caps(label)}, ${SPOKEN[state]}`);
+    el.setAttribute("aria-label", `${caps(label)}, ${spoken(state)}`);
   }
   el.addEventListener("click", () => press(value));
   return el;
@@ -132,11 +186,11 @@ function drawKeyboard() {
   rows.forEach((letters, i) => {
     const row = document.createElement("div");
     row.className = "keyrow";
-    if (i === rows.length - 1) row.append(key("Enter", "Enter", null, true));
+    if (i === rows.length - 1) row.append(key(t("enter"), "Enter", null, true));
     letters.forEach((l) => row.append(key(l, l, states.get(l))));
     if (i === rows.length - 1) {
       const back = key("⌫", "Backspace", null, true);
-      back.setAttribute("aria-label", "Delete letter");
+      back.setAttribute("aria-label", t("delete"));
       row.append(back);
     }
     keyboard.append(row);
@@ -148,9 +202,9 @@ function drawStatus() {
   const named = g.channel && g.channel !== defaultChannel() && channels.length > 0;
   $("puzzle").textContent = `${named ? g.channel + " " : ""}#${g.number}`
     + `${day() ? " (" + g.day + ")" : ""}`;
-  $("board").setAttribute("aria-label", `Guesses: ${g.letters} letters, ${g.max_tries} tries`);
-  $("mode").textContent = g.hard ? "Hard mode" : "";
-  const revealed = g.letters_revealed ? `Letter hints: ${caps(g.revealed)}` : "";
+  $("board").setAttribute("aria-label", t("boardLabel", { letters: g.letters, tries: g.max_tries }));
+  $("mode").textContent = g.hard ? t("hardMode.short") : "";
+  const revealed = g.letters_revealed ? t("revealed", { letters: caps(g.revealed) }) : "";
   $("revealed").textContent = revealed;
   $("hint-button").disabled = over();
   $("share-button").hidden = !over();
@@ -158,11 +212,10 @@ function drawStatus() {
   const hard = $("hard-mode");
   hard.disabled = view.attempts.length > 0 || over();
   if (view.attempts.length > 0) hard.checked = g.hard;
-  $("hard-note").textContent = hard.disabled
-    ? "Hard mode is chosen before the first guess." : "Applies to this game from its first guess.";
+  $("hard-note").textContent = hard.disabled ? t("hardNote.before") : t("hardNote.from");
   if (over()) {
-    say(g.state === "won" ? `Solved in ${g.attempts}/${g.max_tries}!`
-      : `The word was ${caps(g.answer)}.`);
+    say(g.state === "won" ? t("solved", { tries: g.attempts, max: g.max_tries })
+      : t("theWordWas", { word: caps(g.answer) }));
   }
 }
 
@@ -175,13 +228,14 @@ async function load() {
     view = await api(`/api/game${dayQuery()}`);
     draw();
   } catch (e) {
-    say(e.message, true);
+    say(problem(e), true);
   }
 }
 
 async function submit() {
   if (over()) return;
-  const body = { word: typed, day: day(), channel: channel() };
+  const word = typed;
+  const body = { word, day: day(), channel: channel() };
   if (view.attempts.length === 0) body.hard = $("hard-mode").checked;
   try {
     const data = await api("/api/guess", body);
@@ -194,12 +248,12 @@ async function submit() {
     say("");
     draw();
     let text = `${caps(r.guess)}: ${describe(r)}.`;
-    if (r.state === "won") text += " Solved!";
-    if (r.state === "lost") text += ` Game over: the word was ${caps(r.answer)}.`;
+    if (r.state === "won") text += ` ${t("solved.short")}`;
+    if (r.state === "lost") text += ` ${t("gameOver", { word: caps(r.answer) })}`;
     announce(text);
   } catch (e) {
-    say(e.message, true);
-    announce(e.message);
+    say(problem(e, word), true);
+    announce(problem(e, word));
   }
 }
 
@@ -236,12 +290,13 @@ async function letterHint() {
     view = { game: data.game, attempts: data.attempts, keyboard: data.keyboard };
     draw();
     const h = data.hint;
-    const text = `Letter ${h.position} is ${caps(h.letter)}. ${h.hints_left} letter hints left.`;
+    const text = t("hintGiven", { count: h.hints_left, position: h.position,
+                                  letter: caps(h.letter), left: h.hints_left });
     say(text);
     announce(text);
   } catch (e) {
-    say(e.message, true);
-    announce(e.message);
+    say(problem(e), true);
+    announce(problem(e));
   }
 }
 
@@ -256,19 +311,19 @@ async function share() {
       box.select();
       try { copied = document.execCommand("copy"); } catch (e2) { copied = false; }
     }
-    const note = copied ? "Copied to the clipboard." : "Select the text below to copy it.";
+    const note = copied ? t("copied") : t("selectToCopy");
     say(note);
     announce(note);
   } catch (e) {
-    say(e.message, true);
+    say(problem(e), true);
   }
 }
 
 async function openStats() {
   try {
     const s = await api(`/api/stats${query(false)}`);
-    const numbers = [["Played", s.played], ["Win %", s.win_percent ?? 0],
-                     ["Current streak", s.current_streak], ["Max streak", s.max_streak]];
+    const numbers = [[t("played"), s.played], [t("winPercent"), s.win_percent ?? 0],
+                     [t("streak"), s.current_streak], [t("maxStreak"), s.max_streak]];
     $("stats-numbers").replaceChildren(...numbers.map(([label, value]) => {
       const div = document.createElement("div");
       const dt = document.createElement("dt"); dt.textContent = label;
@@ -284,7 +339,7 @@ async function openStats() {
       const games = counts.get(n) || 0;
       const bar = document.createElement("div");
       bar.className = "bar";
-      bar.setAttribute("aria-label", `${n} ${n === 1 ? "guess" : "guesses"}: ${games} games`);
+      bar.setAttribute("aria-label", t("bar", { count: n, n, games }));
       const label = document.createElement("span"); label.textContent = n;
       const fill = document.createElement("span");
       fill.className = "fill";
@@ -296,7 +351,7 @@ async function openStats() {
     }
     $("distribution").replaceChildren(...bars);
   } catch (e) {
-    say(e.message, true);
+    say(problem(e), true);
   }
   $("stats-dialog").showModal();
 }
@@ -308,7 +363,7 @@ async function openArchive() {
     const today = document.createElement("li");
     const todayButton = document.createElement("button");
     todayButton.type = "button";
-    todayButton.textContent = "Today's puzzle";
+    todayButton.textContent = t("todaysPuzzle");
     todayButton.addEventListener("click", () => goTo(null));
     today.append(todayButton);
     list.replaceChildren(today, ...days.map((d) => {
@@ -316,13 +371,13 @@ async function openArchive() {
       const b = document.createElement("button");
       b.type = "button";
       b.dataset.day = d.day;
-      b.textContent = `#${d.number} ${d.day} (${d.state === "new" ? "not played" : d.state})`;
+      b.textContent = `#${d.number} ${d.day} (${t(`day.${d.state}`)})`;
       b.addEventListener("click", () => goTo(d.day));
       li.append(b);
       return li;
     }));
   } catch (e) {
-    say(e.message, true);
+    say(problem(e), true);
   }
   $("archive-dialog").showModal();
 }
@@ -342,7 +397,7 @@ function tick() {
   const left = Math.max(0, Math.round((nextPuzzleAt - Date.now()) / 1000));
   const hms = [Math.floor(left / 3600), Math.floor(left / 60) % 60, left % 60]
     .map((n) => String(n).padStart(2, "0")).join(":");
-  const text = left > 0 ? `Next puzzle in ${hms}` : "A new puzzle is out: reload the page.";
+  const text = left > 0 ? t("nextPuzzle", { time: hms }) : t("newPuzzle");
   $("countdown").textContent = text;
   document.querySelector(".countdown-copy").textContent = text;
 }
@@ -370,12 +425,11 @@ async function loadChannels() {
   select.replaceChildren(...channels.map((c) => {
     const option = document.createElement("option");
     option.value = c.name;
-    option.textContent = `${c.name} (${c.letters} letters)`;
+    option.textContent = t("channelOption", { name: c.name, letters: c.letters });
     return option;
   }));
   $("channel-picker").hidden = channels.length < 2;
-  syncChannel();
-  if (view) drawStatus();
+  await setLanguage();
 }
 
 function syncChannel() {
@@ -387,6 +441,7 @@ function chooseChannel(name) {
   const url = name === defaultChannel() ? location.pathname
     : `${location.pathname}?channel=${encodeURIComponent(name)}`;
   history.pushState(null, "", url);  // a channel's day is not another's: back to today
+  setLanguage();
   load();
   startCountdown();
 }
@@ -421,7 +476,7 @@ function start() {
     e.target.blur();  // typed letters go to the game, not to the selector's search
     chooseChannel(e.target.value);
   });
-  window.addEventListener("popstate", () => { syncChannel(); load(); startCountdown(); });
+  window.addEventListener("popstate", () => { setLanguage(); load(); startCountdown(); });
   document.querySelectorAll("dialog .close").forEach((b) => {
     b.addEventListener("click", () => b.closest("dialog").close());
   });

@@ -1,0 +1,63 @@
+"""The page's string catalogues (wordle_db/web/static/i18n): one per language a channel may
+speak, each with every key the page uses; a missing key fails here, not in front of a player."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parent.parent / "wordle_db" / "web" / "static"
+LANGUAGES = ["de", "en", "es", "fr", "it", "pt"]
+
+
+def catalogue(code: str) -> dict[str, str]:
+    return json.loads((STATIC / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+
+
+def used_keys() -> tuple[set[str], set[str]]:
+    """(keys the page uses, keys used with a count: plural forms)."""
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    keys = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", script))
+    keys |= set(re.findall(r'data-i18n(?:-aria)?="([\w.]+)"', page))
+    counted = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']\s*,\s*\{\s*count:""", script))
+    keys |= {f"state.{s}" for s in ("right", "elsewhere", "absent", "unused", "typed", "empty")}
+    keys |= {f"day.{s}" for s in ("new", "playing", "won", "lost")}
+    return keys - counted, counted
+
+
+def test_the_catalogues_are_the_languages_of_the_channels() -> None:
+    from wordle_db.languages import LANGUAGES as CHANNEL_LANGUAGES
+
+    assert sorted(p.stem for p in (STATIC / "i18n").glob("*.json")) == LANGUAGES
+    assert set(CHANNEL_LANGUAGES) <= set(LANGUAGES)
+    assert re.search(r'const LANGUAGES = \["en", "fr", "de", "es", "it", "pt"\]',
+                     (STATIC / "app.js").read_text())  # fmt: skip
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_key_the_page_uses_is_in_the_catalogue(code: str) -> None:
+    words = catalogue(code)
+    plain, counted = used_keys()
+    assert len(plain) > 40
+    missing = sorted(k for k in plain if k not in words)
+    missing += sorted(f"{k}.other" for k in counted if f"{k}.other" not in words)
+    assert not missing, f"{code}.json lacks {missing}"
+    assert sorted(words) == sorted(catalogue("en")), f"{code}.json has other keys than en.json"
+    for key, text in words.items():
+        assert text.strip() and set(re.findall(r"\{(\w+)\}", text)) == set(
+            re.findall(r"\{(\w+)\}", catalogue("en")[key])), (code, key)  # same placeholders
+    if code != "en":  # translated, not copied (brand-like words may match)
+        same = [k for k in words if words[k] == catalogue("en")[k]]
+        assert len(same) < len(words) // 5, (code, same)
+
+
+def test_no_player_text_outside_the_catalogue() -> None:
+    """app.js writes no English sentence of its own (the catalogue has them)."""
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    code = re.sub(r"^\s*//.*$", "", script, flags=re.MULTILINE)
+    sentences = re.findall(r"""["'`]([A-Z][a-z]+ [a-z]+[^"'`]*)["'`]""", code)
+    assert sentences == [], sentences

@@ -444,3 +444,21 @@ def test_status_names_open_accounts_and_grant_will_not_keep_them_open(run: Invok
     finally:
         conn.exec_driver_sql("DROP USER IF EXISTS 'wt_open'@'%'")
         conn.exec_driver_sql("DROP USER IF EXISTS 'wt_clear'@'%'")
+
+
+# Priv JSON of mysql.global_priv -> whether `grant` and `status` see an open account
+PRIVS = [
+    ({"plugin": "mysql_native_password", "authentication_string": ""}, True),
+    ({"plugin": "mysql_native_password", "authentication_string": "*ABC"}, False),
+    ({"plugin": "unix_socket", "authentication_string": ""}, False),
+    ({"plugin": "mysql_native_password", "authentication_string": "invalid",
+      "auth_or": [{}, {"plugin": "unix_socket"}]}, False),  # Debian's root
+    ({"plugin": "mysql_native_password", "authentication_string": "",
+      "auth_or": [{"plugin": "unix_socket"}, {}]}, True),
+    ({}, True),
+]
+
+
+@pytest.mark.parametrize(("priv", "open_"), PRIVS)
+def test_what_counts_as_no_password(priv: dict, open_: bool) -> None:
+    assert roles.has_no_password(priv) is open_

@@ -84,6 +84,14 @@ def browser() -> Iterator[WebDriver]:
         driver.quit()
 
 
+@pytest.fixture(autouse=True)
+def seen_help(browser: WebDriver, base_url: str) -> None:
+    """The how-to-play dialog opens on a first visit only: these tests are return visits
+    (test_how_to_play_opens_on_the_first_visit_only is the first one)."""
+    browser.get(base_url + "/static/style.css")  # the page's origin, without the page
+    browser.execute_script("localStorage.setItem('seen-help', '1')")
+
+
 def until(driver: WebDriver, check: Callable[[], Any], what: str) -> Any:
     deadline = time.monotonic() + WAIT
     while True:
@@ -518,3 +526,33 @@ def test_the_page_speaks_the_channels_language(browser: WebDriver, base_url: str
     finally:
         with db.connect(web_db[0]) as admin:
             channels.remove(admin, name, force=True)
+
+
+def test_how_to_play_opens_on_the_first_visit_only(browser: WebDriver, base_url: str) -> None:
+    driver = browser
+    driver.execute_script("localStorage.clear()")
+    driver.get(base_url + "/")
+    dialog = until(driver, lambda: driver.find_element(By.ID, "help-dialog").is_displayed()
+                   and driver.find_element(By.ID, "help-dialog"), "the how-to-play dialog")
+    assert dialog.find_element(By.TAG_NAME, "h2").text == "How to play"
+    dialog.find_element(By.CLASS_NAME, "close").click()
+    until(driver, lambda: not driver.find_element(By.ID, "help-dialog").is_displayed(),
+          "the dialog closed")  # fmt: skip
+    driver.refresh()
+    until(driver, lambda: len(rows(driver)) == 6, "the board")
+    assert not driver.find_element(By.ID, "help-dialog").is_displayed()  # remembered
+    driver.find_element(By.ID, "help-button").click()  # and there whenever asked for
+    until(driver, lambda: driver.find_element(By.ID, "help-dialog").is_displayed(), "help")
+    driver.find_element(By.CSS_SELECTOR, "#help-dialog .close").click()
+
+
+def test_hard_mode_is_remembered_for_the_next_game(browser: WebDriver, base_url: str) -> None:
+    driver = browser
+    driver.get(base_url + "/")
+    driver.delete_all_cookies()  # a new player: today's game not started
+    driver.execute_script("localStorage.setItem('hard', 'on')")
+    driver.refresh()
+    until(driver, lambda: len(rows(driver)) == 6, "the board")
+    until(driver, lambda: driver.find_element(By.ID, "hard-mode").is_selected(),
+          "hard mode remembered")  # fmt: skip
+    driver.execute_script("localStorage.removeItem('hard')")

@@ -123,7 +123,7 @@ PASSWORD_PLUGINS = ("", "mysql_native_password", "mysql_old_password", "ed25519"
 
 def has_no_password(priv: dict[str, Any]) -> bool:
     """Whether one of the account's ways in is a password plugin with an empty password."""
-    ways = priv.get("auth_or") or [priv]
+    ways = [way or priv for way in priv.get("auth_or") or [priv]]  # {}: the main plugin
     return any(way.get("plugin", "") in PASSWORD_PLUGINS and not way.get("authentication_string")
                for way in ways)  # fmt: skip
 

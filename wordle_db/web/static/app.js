@@ -211,7 +211,7 @@ function drawStatus() {
   if (!over()) $("share-text").hidden = true;
   const hard = $("hard-mode");
   hard.disabled = view.attempts.length > 0 || over();
-  if (view.attempts.length > 0) hard.checked = g.hard;
+  hard.checked = view.attempts.length > 0 ? g.hard : localStorage.getItem("hard") === "on";
   $("hard-note").textContent = hard.disabled ? t("hardNote.before") : t("hardNote.from");
   if (over()) {
     say(g.state === "won" ? t("solved", { tries: g.attempts, max: g.max_tries })
@@ -220,6 +220,15 @@ function drawStatus() {
 }
 
 function draw() { drawBoard(); drawKeyboard(); drawStatus(); }
+
+// Motion on the board (CSS plays it only without prefers-reduced-motion).
+function animateRow(index, kind) {
+  const row = document.querySelectorAll("#board .row")[index];
+  if (!row) return;
+  row.classList.remove(kind);
+  void row.offsetWidth;  // restart the animation
+  row.classList.add(kind);
+}
 
 async function load() {
   typed = "";
@@ -236,7 +245,10 @@ async function submit() {
   if (over()) return;
   const word = typed;
   const body = { word, day: day(), channel: channel() };
-  if (view.attempts.length === 0) body.hard = $("hard-mode").checked;
+  if (view.attempts.length === 0) {
+    body.hard = $("hard-mode").checked;
+    localStorage.setItem("hard", body.hard ? "on" : "off");  // the next game starts the same
+  }
   try {
     const data = await api("/api/guess", body);
     const r = data.result;
@@ -247,6 +259,8 @@ async function submit() {
     typed = "";
     say("");
     draw();
+    animateRow(r.attempt - 1, "flip");
+    if (r.state === "won") animateRow(r.attempt - 1, "bounce");
     let text = `${caps(r.guess)}: ${describe(r)}.`;
     if (r.state === "won") text += ` ${t("solved.short")}`;
     if (r.state === "lost") text += ` ${t("gameOver", { word: caps(r.answer) })}`;
@@ -254,6 +268,7 @@ async function submit() {
   } catch (e) {
     say(problem(e, word), true);
     announce(problem(e, word));
+    animateRow(view.attempts.length, "shake");
   }
 }
 
@@ -472,6 +487,10 @@ function start() {
   $("stats-button").addEventListener("click", openStats);
   $("archive-button").addEventListener("click", openArchive);
   $("settings-button").addEventListener("click", () => $("settings-dialog").showModal());
+  $("help-button").addEventListener("click", () => $("help-dialog").showModal());
+  $("hard-mode").addEventListener("change", (e) => {
+    localStorage.setItem("hard", e.target.checked ? "on" : "off");
+  });
   $("channel").addEventListener("change", (e) => {
     e.target.blur();  // typed letters go to the game, not to the selector's search
     chooseChannel(e.target.value);
@@ -481,7 +500,12 @@ function start() {
     b.addEventListener("click", () => b.closest("dialog").close());
   });
   window.addEventListener("hashchange", load);
-  loadChannels();
+  loadChannels().then(() => {
+    if (!localStorage.getItem("seen-help")) {  // the first visit: how to play, once
+      localStorage.setItem("seen-help", "1");
+      $("help-dialog").showModal();
+    }
+  });
   load();
   startCountdown();
 }

@@ -379,6 +379,7 @@ GRANT_REFUSALS = [
     (["player", "{u}@localhost"], None, "would have no password"),
     (["player", "{u}@%", "--password-stdin"], "pw\n", "may log in from any host"),
     (["reader", "{u}@10.0.0.%", "--generate-password"], None, "may log in from any host"),
+    (["player", "{u}@___.___.___.___", "--password-stdin"], "pw\n", "may log in from any host"),
     (["player", "{u}@db.example", "--unix-socket"], None, "the host must be localhost"),
     (["player", "{u}@localhost", "--generate-password", "--unix-socket"], None, "give one of"),
     (["admin", "{u}@%", "--require-ssl"], None, "would have no password"),

@@ -67,6 +67,7 @@ PRESETS: list[tuple[str, list[str]]] = [
     ("lock wait", ["SET innodb_lock_wait_timeout = 1"]),
     ("regex flags", ["SET default_regex_flags = 'MULTILINE,DOTALL'"]),
     ("session memory", ["SET max_session_mem_used = 4000000"]),
+    ("hash joins", ["SET join_cache_level = 4"]),  # read today's rows through the views
 ]
 
 Probe = tuple[str, Callable[[str, date], tuple[str, tuple[Any, ...]]]]
@@ -372,6 +373,7 @@ def test_user_names_with_at_and_nested_roles_stay_players(shared, conn: Connecti
     conn.exec_driver_sql("GRANT wordle_player TO wt_nested")
     conn.exec_driver_sql("GRANT wt_nested TO 'eve@x'@'%'")
     conn.exec_driver_sql("SET DEFAULT ROLE wt_nested FOR 'eve@x'@'%'")
+    conn.exec_driver_sql("CALL _wordle_accounts_refresh()")  # made by hand: the event's work
     try:
         with db.connect(db_url.set(username="eve@x", password="pw")) as eve:
             for name in ("ann", "eve"):
@@ -529,6 +531,14 @@ OTHER_ACCOUNTS_PLAYER = [
 ]
 
 
+def answer_text(conn: Connection, sql: str, name: str) -> str:
+    """What a call answers, rows or error, as text."""
+    try:
+        return repr(db.query(conn, sql, name))
+    except DatabaseError as exc:
+        return f"{exc.sqlstate}: {exc}"
+
+
 def test_player_names_created_never_lends_another_accounts_player(
         shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
     """With player_names 'created' (what `serve` sets), two front ends each create players;
@@ -538,17 +548,25 @@ def test_player_names_created_never_lends_another_accounts_player(
     front_a, front_b = shared("player"), shared("player")
     with db.connect(front_a) as a, db.connect(front_b) as b:
         for name in (front_a.username, "root"):  # other accounts' logins, before they play
-            with pytest.raises(DatabaseError, match="another account's login"):
+            with pytest.raises(DatabaseError, match="belongs to another account"):
                 game.play(b, name, "slate")
         game.play(a, front_a.username, "slate")
         game.play(a, "web-a1", "slate")
         game.play(b, "web-b1", "pious")
         for sql in OTHER_ACCOUNTS_PLAYER:
-            for name in ("web-a1", front_a.username):
-                with pytest.raises(DatabaseError) as refused:
-                    db.query(b, sql, name)
-                assert refused.value.sqlstate == "WD039", sql
-                assert "another account" in str(refused.value)
+            with pytest.raises(DatabaseError) as refused:  # a player another account created
+                db.query(b, sql, "web-a1")
+            assert refused.value.sqlstate == "WD039", sql
+            assert "another account" in str(refused.value)
+            if "play(" in sql or "reveal_letter" in sql:  # would create: refused the same way
+                with pytest.raises(DatabaseError, match="belongs to another account"):
+                    db.query(b, sql, front_a.username)
+                continue
+            # another login's own player: read as a name nobody has (no data, no error that
+            # would tell the login exists)
+            login = answer_text(b, sql, front_a.username).replace(front_a.username, "X")
+            nobody = answer_text(b, sql, "nobody-at-all").replace("nobody-at-all", "X")
+            assert login == nobody, sql
         assert {r["player"] for r in db.query(a, "SELECT player FROM my_games")} == {
             "web-a1", front_a.username}
     assert db.scalar(conn, "SELECT attempts FROM games g JOIN players p ON p.id = g.player_id "
@@ -712,9 +730,14 @@ def test_a_player_named_before_its_login_never_becomes_that_logins(
             assert [a["guess"] for a in game.board(own, user)] == ["crane"]
         assert _guesses(victim) == [(user, "crane")]
         assert _guesses(front) == [(user, "slate")]
+        # an administrator (and `any`) reaching the name reach the login's own row
+        assert [a["guess"] for a in game.board(conn, user)] == ["crane"]
+        # the front end's player of that name is out of reach by name once the login exists:
+        # under created the name reads as nobody's, under any it is the login's own player
         if after != "account":
             with db.connect(front) as front_end:
-                assert [a["guess"] for a in game.board(front_end, user)] == ["slate"]
+                seen = [a["guess"] for a in game.board(front_end, user)]
+            assert seen == {"created": [], "any": ["crane"]}[after]
         players = db.query(conn, "SELECT account, own FROM players WHERE name = ? ORDER BY own",
                            user)  # fmt: skip
         assert players == [{"account": front.username, "own": 0}, {"account": user, "own": 1}]
@@ -815,3 +838,33 @@ def test_views_count_nothing_of_what_others_did_today(shared, conn: Connection, 
         again = measure()
         changed = [(p, a, f) for p, a, f in zip(probes, again, first, strict=True) if a != f]
         assert not changed, changed
+
+
+def test_accounts_the_game_cannot_place_play_no_one(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                    db_url: URL) -> None:
+    """Fail closed: an anonymous account with a netmask host (which LIKE cannot match) makes
+    every login unprovable; an account given a role by hand plays only once it is known."""
+    player = shared("player")
+    conn.exec_driver_sql("CREATE USER IF NOT EXISTS ''@'10.0.0.0/255.0.0.0'")
+    conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+    try:
+        with db.connect(player) as account:
+            with pytest.raises(DatabaseError, match="anonymous account") as refused:
+                game.play(account, player.username, "slate")
+            assert refused.value.sqlstate == "WD039"
+            assert db.query(account, "SELECT * FROM my_games") == []
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS ''@'10.0.0.0/255.0.0.0'")
+        conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+    user = f"hand_{uuid.uuid4().hex[:8]}"
+    conn.exec_driver_sql(f"CREATE USER '{user}'@'localhost' IDENTIFIED BY 'pw'")
+    conn.exec_driver_sql(f"GRANT wordle_player TO '{user}'@'localhost'")
+    conn.exec_driver_sql(f"SET DEFAULT ROLE wordle_player FOR '{user}'@'localhost'")
+    try:
+        with db.connect(db_url.set(username=user, password="pw")) as hand:
+            with pytest.raises(DatabaseError, match="no player role the game knows of"):
+                game.play(hand, user, "slate")
+            conn.exec_driver_sql("CALL _wordle_accounts_refresh()")  # the event, within a minute
+            assert game.play(hand, user, "slate")["guess"] == "slate"
+    finally:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")

@@ -129,8 +129,8 @@ def has_no_password(priv: dict[str, Any]) -> bool:
 
 
 def any_host(host: str) -> bool:
-    """Whether the host pattern lets clients in from anywhere on a network (a % wildcard)."""
-    return "%" in host
+    """Whether the host pattern lets clients in from many hosts: a wildcard, % or _."""
+    return "%" in host or "_" in host
 
 
 def grant(conn: Connection, role: str, user_at_host: str, password: str | None = None, *,
@@ -159,8 +159,8 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
     refuse_privileged(conn, user, host)
     if any_host(host) and not (require_ssl or allow_any_host):
         raise WordleError(
-            f"{who} may log in from any host: add --require-ssl (TLS only), name the host, or "
-            "give --allow-any-host to allow it without TLS"
+            f"{who} may log in from any host (a % or _ wildcard): add --require-ssl (TLS "
+            "only), name the host, or give --allow-any-host to allow it without TLS"
         )
     if not db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ? AND is_role = 'Y'",
                      name):  # fmt: skip

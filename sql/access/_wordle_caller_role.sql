@@ -2,7 +2,8 @@
 -- server_accounts (a copy of the grant tables, refreshed by grant, migrations and an event;
 -- never mysql.* itself, whose table locks would let one held statement stop every call):
 -- 'anonymous' when the login is empty or an anonymous account matches the client's host (the
--- login the client typed proves nothing then); 'admin' when every account the login may be
+-- login the client typed proves nothing then; an anonymous account with a netmask host, which
+-- LIKE cannot match, counts as matching every client: fail closed); 'admin' when every account the login may be
 -- (user name, client host matching the account's host pattern) is an administrator; else the
 -- first of 'player', 'reader', 'publisher' those accounts hold, and 'none' for anything else.
 -- `login` is _wordle_login(). Whatever is not admin is restricted. One key range read, no
@@ -27,5 +28,6 @@ BEGIN
                          'none') END
     INTO o_role
   FROM server_accounts a
-  WHERE a.user IN (COALESCE(o_login, ''), '') AND v_host LIKE a.host;
+  WHERE a.user IN (COALESCE(o_login, ''), '')
+    AND (v_host LIKE a.host OR (a.user = '' AND a.host LIKE '%/%'));
 END

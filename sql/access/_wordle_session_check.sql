@@ -5,7 +5,8 @@
 -- own step would use up the ids; on a Galera node that manages them, wsrep_auto_increment_control,
 -- a session keeps the values of the cluster it joined, and _wordle_begin puts the node's current
 -- ones back before any insert), settings that make statements
--- fail (sql_safe_updates, sql_big_selects, completion_type), and limits below what the
+-- fail (sql_safe_updates, sql_big_selects, completion_type), a join_cache_level other than the
+-- server's (its hash joins read whole tables, today's rows included, through the views), and limits below what the
 -- routines need (max_recursive_iterations,
 -- group_concat_max_len, div_precision_increment, max_session_mem_used), and regular expression
 -- flags. The clock, the random draws, the isolation level and the
@@ -29,6 +30,8 @@ BEGIN
     WHEN @@SESSION.auto_increment_offset <> @@GLOBAL.auto_increment_offset
          AND NOT (@@GLOBAL.wsrep_on AND @@GLOBAL.wsrep_auto_increment_control)
       THEN 'auto_increment_offset is not the server''s (SET auto_increment_offset = DEFAULT)'
+    WHEN @@SESSION.join_cache_level <> @@GLOBAL.join_cache_level
+      THEN 'join_cache_level is not the server''s (hash joins would read today''s rows)'
     WHEN @@SESSION.sql_safe_updates THEN 'sql_safe_updates is on'
     WHEN NOT @@SESSION.sql_big_selects THEN 'sql_big_selects is off (max_join_size is set)'
     WHEN @@SESSION.completion_type <> 'NO_CHAIN' THEN 'completion_type is not NO_CHAIN'

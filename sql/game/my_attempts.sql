@@ -13,7 +13,8 @@ SELECT STRAIGHT_JOIN pl.name AS player, ch.name AS channel, g.day, IF(pl.account
        IF(pl.account = c.login, a.hint, NULL) AS hint,
        IF(pl.account = c.login, a.played_at, NULL) AS played_at
 FROM (SELECT IF(EXISTS (SELECT 1 FROM server_accounts anon WHERE anon.user = ''
-                        AND SUBSTRING_INDEX(SESSION_USER(), '@', -1) LIKE anon.host),
+                        AND (SUBSTRING_INDEX(SESSION_USER(), '@', -1) LIKE anon.host
+                             OR anon.host LIKE '%/%')),
                 NULL, _wordle_login()) AS login,
              _wordle_view_check() AS checked) c
 JOIN players pl ON pl.account = c.login AND c.checked

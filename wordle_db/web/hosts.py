@@ -63,6 +63,9 @@ class AllowedHosts:
         if scope["type"] in ("http", "websocket"):
             header = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
             if not allowed(host_name(header), self.hosts):
+                if scope["type"] == "websocket":  # no HTTP answer on a websocket: close it
+                    await send({"type": "websocket.close", "code": 1008})
+                    return
                 body = json.dumps({"error": "this server does not answer for that host name"})
                 await send({"type": "http.response.start", "status": 421,
                             "headers": [(b"content-type", b"application/json"),

@@ -5,7 +5,7 @@ channels.accents was 'keep' or 'fold'. It becomes text, one setting of the chann
 others fold). New Spanish channels default to 'fold except ñ', as Spanish daily games play
 ñ as a letter and á as a; existing channels keep their rule (their words are stored by it).
 _wordle_fold_by(word, accents) folds by a rule; the guess check, the publication of an
-editor's word and the import use it.
+editor's word and the import use it; _wordle_fold, which it replaces, is dropped.
 
 Revision ID: 0016
 Revises: 0015
@@ -31,9 +31,11 @@ def upgrade() -> None:
     run(ACCENTS)
     objects_up(["_wordle_fold_by"], revision)
     objects_up(list(CHANGED), revision)
+    objects_down(["_wordle_fold"], "0007")  # replaced by _wordle_fold_by
 
 
 def downgrade() -> None:
+    objects_up(["_wordle_fold"], "0007")
     run("UPDATE channels SET accents = 'fold' WHERE accents LIKE 'fold except %'")
     for name, old in CHANGED.items():
         objects_up([name], old)

@@ -252,6 +252,21 @@ def test_share_text(run: Invoke, conn: Connection) -> None:
     assert game.share(conn, "bob").splitlines()[0] == "wordle-db #1 X/6"
 
 
+@pytest.mark.parametrize(("hints", "title"), [
+    (0, "wordle-db #1 2/6"),
+    (1, "wordle-db #1 2/6 💡"),
+    (2, "wordle-db #1 2/6 💡💡"),
+])  # fmt: skip
+def test_share_text_marks_letter_hints(conn: Connection, hints: int, title: str) -> None:
+    set_word(conn, today(conn), "crane")
+    db.call(conn, "wordle_set_setting", "letter_hints", "2")
+    game.play(conn, "ann", "slate")
+    for _ in range(hints):
+        game.reveal_letter(conn, "ann")
+    game.play(conn, "ann", "crane")
+    assert game.share(conn, "ann").splitlines() == [title, "⬜⬜🟩⬜🟩", "🟩🟩🟩🟩🟩"]
+
+
 def play_game(conn: Connection, player: str, day: date, answer: str, tries: int | None) -> None:
     """Win in `tries` guesses, or lose (tries None), as if on the day itself: a game started
     after its day comes from the archive and does not count, so the fixture says it did not."""

@@ -1,10 +1,11 @@
 -- wordle_share_on(channel, player, day): the spoiler-free share text of a finished game: the line
 -- "wordle-db #N 4/6" ("wordle-db fr #N 4/6" outside the default channel; X/6 for a loss, * for
--- hard mode), then one line of 🟩🟨⬜ per attempt.
+-- hard mode, then one 💡 per letter hint taken: "wordle-db #N 4/6* 💡💡"), then one line of
+-- 🟩🟨⬜ per attempt.
 -- Result: one row (text). Errors: WD041 no finished game that day, and those of wordle_game.
 -- Reads: settings, puzzles, words, players, games, attempts.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0007
+-- revision: 0021
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_share_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
@@ -22,6 +23,7 @@ BEGIN
   END IF;
   SELECT CONCAT(_wordle_title(v_channel, v_day), ' ',
                 IF(g.state = 'won', g.attempts, 'X'), '/', g.max_tries, IF(g.hard, '*', ''),
+                IF(g.revealed > 0, CONCAT(' ', REPEAT('💡', g.revealed)), ''),
                 (SELECT GROUP_CONCAT(
                           CHAR(10),
                           REPLACE(REPLACE(REPLACE(CONVERT(a.hint USING utf8mb4),

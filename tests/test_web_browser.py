@@ -6,6 +6,7 @@ printed."""
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -40,6 +41,7 @@ from test_game import today
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 SECRET = b"browser-test-secret-0123456789"
 ARTIFACTS = Path(__file__).parent / "artifacts"
+STATIC = Path(__file__).resolve().parent.parent / "wordle_db" / "web" / "static"
 WAIT = 10.0
 # colours of the stylesheet (light theme): right, elsewhere, absent; high contrast: right
 GREEN, YELLOW, GREY = "rgba(83, 141, 78, 1)", "rgba(181, 159, 59, 1)", "rgba(120, 124, 126, 1)"
@@ -144,6 +146,16 @@ def player(driver: WebDriver) -> str:
     return name
 
 
+def stats_opened_by_themselves(driver: WebDriver) -> None:
+    """A game that ends opens the statistics (once the row's animation is over): close them."""
+    stats = driver.find_element(By.ID, "stats-dialog")
+    until(driver, stats.is_displayed, "the statistics opening at the game's end")
+    until(driver, lambda: stats.find_elements(By.CSS_SELECTOR, "#distribution .bar"),
+          "the statistics' bars")  # fmt: skip
+    stats.find_element(By.CLASS_NAME, "close").click()
+    until(driver, lambda: not stats.is_displayed(), "the statistics closed")
+
+
 def screenshot(driver: WebDriver, name: str, width: int, height: int) -> Path:
     """The page as a width x height screen shows it (a phone: mobile emulation)."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -208,6 +220,7 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
         key(driver, letter).click()
     key(driver, "Enter").click()
     until(driver, lambda: message(driver) == "Solved in 2/6!", "the win")
+    stats_opened_by_themselves(driver)
     assert [colour(t) for t in rows(driver)[1]] == [GREEN] * 5
     assert key(driver, "c").get_attribute("data-state") == "right"
     name = player(driver)
@@ -231,6 +244,8 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
     bars = stats.find_elements(By.CSS_SELECTOR, "#distribution .bar")
     assert [b.text.split() for b in bars] == [[str(n), str(int(n == 2))] for n in range(1, 7)]
     assert "current" in bars[1].find_element(By.CLASS_NAME, "fill").get_attribute("class")
+    assert [b.get_attribute("aria-label") for b in bars[:3]] == [
+        "1 guess: 0 games", "2 guesses: 1 game", "3 guesses: 0 games"]  # plural forms
     type_keys(driver, Keys.ESCAPE)
 
     # high contrast, dark theme
@@ -285,6 +300,7 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
         until(driver, lambda w=word: w in {row_text(driver, n) for n in range(6)}
               and row_states(driver, 0)[0] != "typed", word)  # fmt: skip
     until(driver, lambda: message(driver) == f"The word was {YESTERDAY_WORD.upper()}.", "loss")
+    stats_opened_by_themselves(driver)
     assert driver.find_element(By.ID, "share-button").is_displayed()
     with db.connect(web_db[0]) as admin:
         lost = game.game_state(admin, name, day - timedelta(1))
@@ -363,6 +379,7 @@ def test_a_six_letter_channel_chosen_in_the_selector(
               .first_selected_option.get_attribute("value") == name, "the selector's choice")
         type_keys(driver, "candle" + Keys.ENTER)
         until(driver, lambda: message(driver) == "Solved in 2/4!", "the win")
+        stats_opened_by_themselves(driver)
         with db.connect(web_db[0]) as admin:
             share_text = game.share(admin, player(driver), None, name)
         assert share_text.startswith(f"wordle-db {name} #1 2/4")
@@ -429,6 +446,10 @@ SIZES = [(360, 640), (360, 740), (390, 844), (1280, 800)]
 SIX = {"fr": ["monde", "étude", "fleur"], "de": ["grüße", "größe", "blase"],
        "es": ["puñal", "árbol", "perro"], "it": ["mondo", "città", "carne"],
        "pt": ["nação", "mundo", "terra"]}  # fmt: skip
+# a word typed in each language with its own letters (é through a dead key, as a French
+# keyboard types it): the tiles show them as written, five of them
+TYPED = {"en": "crane", "fr": "étude", "de": "größe", "es": "puñal", "it": "città",
+         "pt": "nação"}  # fmt: skip
 FITS = """
 const box = (e) => e.getBoundingClientRect();
 const enter = document.querySelector('#keyboard [data-key="Enter"]');
@@ -445,45 +466,82 @@ return {height: innerHeight, width: innerWidth,
 """
 
 
+def catalogue(code: str) -> dict[str, str]:
+    return json.loads((STATIC / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+
+
+def capital(letter: str) -> str:
+    """A tile's letter: its capital, unless that is longer (ß stays ß, never SS)."""
+    return letter.upper() if len(letter.upper()) == 1 else letter
+
+
+def type_like_a_keyboard(driver: WebDriver, word: str) -> None:
+    """Real key events; an accented letter with a dead key first (acute, then e: é)."""
+    for char in word:
+        if char in "éèêáíóú":
+            driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyDown", "key": "Dead",
+                                                              "code": "BracketLeft"})  # fmt: skip
+            driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Dead",
+                                                              "code": "BracketLeft"})  # fmt: skip
+        cdp_type(driver, char)
+
+
 @pytest.mark.parametrize("channel_count", [1, 6])
 def test_the_board_the_keyboard_and_the_message_fit_every_screen(
         browser: WebDriver, base_url: str, web_db: tuple[URL, URL],  # noqa: F811
         channel_count: int) -> None:  # fmt: skip
-    """At phone sizes and on a laptop, with one channel and with six (the selector shown),
-    nothing scrolls: the whole board, every key (Enter included) and the message are on
-    screen; tiles stay large enough to read (28 px or more)."""
+    """At phone sizes and on a laptop, with one channel and with six (the selector shown), in
+    each channel's language: nothing scrolls: the whole board, every key (Enter included) and
+    the message are on screen; tiles stay large enough to read (28 px or more); lang, the
+    labels and the refusal are the language's; typed letters stay as written."""
     driver = browser
-    made = [f"{code}{uuid.uuid4().hex[:6]}" for code in SIX] if channel_count == 6 else []
+    made = {code: f"{code}{uuid.uuid4().hex[:6]}" for code in SIX} if channel_count == 6 else {}
     with db.connect(web_db[0]) as admin:
-        for name in made:
-            code = name[:2]
+        for code, name in made.items():
             channels.add(admin, name, 5, language=code)
             words.import_lines(admin, [(n, w, 0) for n, w in enumerate(SIX[code], 1)], True,
                                channel=name)  # fmt: skip
             publish.publish(admin, today(admin), SIX[code][0], channel=name)
+    pages = [("en", "/"), *((code, f"/?channel={name}") for code, name in made.items())]
+    driver.get(base_url + "/")
+    driver.delete_all_cookies()  # a new player: every game of today open
     try:
         for width, height in SIZES:
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": width, "height": height, "deviceScaleFactor": 1,
-                "mobile": width < 600})  # fmt: skip
-            driver.get(base_url + "/")
-            until(driver, lambda: len(rows(driver)) == 6, "the board")
-            until(driver, lambda: driver.find_element(By.ID, "channel-picker").is_displayed()
-                  == (channel_count > 1), "the channel selector")  # fmt: skip
-            type_keys(driver, "zzzzz" + Keys.ENTER)  # a refused word: the message shows
-            until(driver, lambda: message(driver), "the message")
-            fits = driver.execute_script(FITS)
-            size = f"{width}x{height}, {channel_count} channel(s): {fits}"
-            assert fits["scroll"] <= height, size
-            assert fits["enter"] <= height and fits["keysBottom"] <= height, size
-            assert fits["boardBottom"] <= fits["keysTop"], size
-            assert 0 < fits["message"] <= height, size
-            assert fits["tile"] >= 28, size
-            screenshot(driver, f"fit-{channel_count}ch", width, height)
+            for code, path in pages:
+                words_of = catalogue(code)
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1,
+                    "mobile": width < 600})  # fmt: skip
+                driver.get(base_url + path)
+                until(driver, lambda c=code: driver.execute_script(
+                    "return document.documentElement.lang") == c, f"lang {code}")
+                until(driver, lambda w=words_of: driver.find_element(
+                    By.ID, "settings-button").text == w["settings"], f"{code} labels")
+                until(driver, lambda: len(rows(driver)) == 6, "the board")
+                assert key(driver, "Enter").text == words_of["enter"].upper()
+                until(driver, lambda: driver.find_element(By.ID, "channel-picker").is_displayed()
+                      == (channel_count > 1), "the channel selector")  # fmt: skip
+                if width == SIZES[0][0] and height == SIZES[0][1]:
+                    type_like_a_keyboard(driver, TYPED[code])
+                    until(driver, lambda c=code: [t.text for t in rows(driver)[0]] == [
+                        capital(x) for x in TYPED[c]], f"{TYPED[code]} typed")
+                    assert len(rows(driver)[0]) == 5
+                    type_keys(driver, Keys.BACKSPACE * 5)
+                type_keys(driver, "zzzzz" + Keys.ENTER)  # a refused word: the message shows
+                refusal = words_of["error.WD033"].replace("{word}", "ZZZZZ")
+                until(driver, lambda r=refusal: message(driver) == r, f"the {code} refusal")
+                fits = driver.execute_script(FITS)
+                size = f"{width}x{height}, {channel_count} channel(s), {code}: {fits}"
+                assert fits["scroll"] <= height, size
+                assert fits["enter"] <= height and fits["keysBottom"] <= height, size
+                assert fits["boardBottom"] <= fits["keysTop"], size
+                assert 0 < fits["message"] <= height, size
+                assert fits["tile"] >= 28, size
+                screenshot(driver, f"fit-{channel_count}ch-{code}", width, height)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         with db.connect(web_db[0]) as admin:
-            for name in made:
+            for name in made.values():
                 channels.remove(admin, name, force=True)
 
 
@@ -556,3 +614,78 @@ def test_hard_mode_is_remembered_for_the_next_game(browser: WebDriver, base_url:
     until(driver, lambda: driver.find_element(By.ID, "hard-mode").is_selected(),
           "hard mode remembered")  # fmt: skip
     driver.execute_script("localStorage.removeItem('hard')")
+
+
+# The page's fetch, made to lose answers: the request reaches the server (which acts on it),
+# then the page hears nothing, as on a phone that loses the network after sending.
+LOSE_ANSWERS = """
+const real = window.fetch;
+window.lost = arguments[0];
+window.fetch = async (...args) => {
+  const response = await real(...args);
+  if (String(args[0]).startsWith('/api/guess') && window.lost > 0) {
+    window.lost -= 1;
+    throw new TypeError('Failed to fetch');
+  }
+  return response;
+};
+"""
+
+
+def attempts_of(web_db: tuple[URL, URL], name: str) -> list[str]:  # noqa: F811
+    with db.connect(web_db[0]) as admin:
+        return [a["guess"] for a in game.board(admin, name)]
+
+
+def test_a_guess_on_a_flaky_connection_counts_once(browser: WebDriver, base_url: str,
+                                                   web_db: tuple[URL, URL]) -> None:  # noqa: F811
+    """Offline: the guess is reported as not sent and the word stays typed; Enter again sends
+    it. An answer lost after the server took the guess: the page sends it once more, the
+    database refuses the repeat, and the page shows the board as it is: one attempt, never
+    two. Lost twice: the player is told, and Enter again finds it landed."""
+    driver = browser
+    driver.get(base_url + "/")
+    driver.delete_all_cookies()
+    driver.refresh()
+    until(driver, lambda: len(rows(driver)) == 6, "the board")
+    name = player(driver)
+    driver.execute_cdp_cmd("Network.enable", {})
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    type_keys(driver, "slate" + Keys.ENTER)
+    until(driver, lambda: message(driver).startswith("No connection"), "the offline report")
+    assert "error" in driver.find_element(By.ID, "message").get_attribute("class")
+    assert row_text(driver, 0) == "slate" and attempts_of(web_db, name) == []
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+    type_keys(driver, Keys.ENTER)
+    until(driver, lambda: row_states(driver, 0)[0] == "absent", "the guess, sent again")
+    assert attempts_of(web_db, name) == ["slate"]
+
+    driver.execute_script(LOSE_ANSWERS, 1)  # the answer to the first sending is lost
+    type_keys(driver, "stump" + Keys.ENTER)
+    until(driver, lambda: row_states(driver, 1)[0] not in ("typed", "empty"), "the resent guess")
+    assert attempts_of(web_db, name) == ["slate", "stump"] and message(driver) == ""
+    assert len([r for r in range(6) if row_text(driver, r) == "stump"]) == 1
+
+    driver.execute_script(LOSE_ANSWERS, 2)  # both answers lost: reported, then found landed
+    type_keys(driver, "stack" + Keys.ENTER)
+    until(driver, lambda: message(driver).startswith("No connection"), "the report")
+    assert attempts_of(web_db, name) == ["slate", "stump", "stack"]
+    type_keys(driver, Keys.ENTER)
+    until(driver, lambda: row_states(driver, 2)[0] not in ("typed", "empty"), "the landed guess")
+    assert message(driver) == "" and row_text(driver, 3) == ""
+    assert attempts_of(web_db, name) == ["slate", "stump", "stack"]
+    driver.execute_cdp_cmd("Network.disable", {})
+
+
+def test_the_page_can_be_installed(browser: WebDriver, base_url: str) -> None:
+    """A web app manifest with icons Chromium accepts: no installability error."""
+    driver = browser
+    driver.get(base_url + "/")
+    until(driver, lambda: len(rows(driver)) == 6, "the board")
+    manifest = until(driver, lambda: driver.execute_cdp_cmd("Page.getAppManifest", {}).get(
+        "url"), "the manifest")  # fmt: skip
+    assert manifest == base_url + "/static/manifest.webmanifest"
+    errors = until(driver, lambda: driver.execute_cdp_cmd(
+        "Page.getInstallabilityErrors", {}), "the installability check")  # fmt: skip
+    assert errors["installabilityErrors"] == [], errors

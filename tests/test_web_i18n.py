@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel import Locale
 
 STATIC = Path(__file__).resolve().parent.parent / "wordle_db" / "web" / "static"
 LANGUAGES = ["de", "en", "es", "fr", "it", "pt"]
@@ -19,7 +20,7 @@ def catalogue(code: str) -> dict[str, str]:
 
 def used_keys() -> tuple[set[str], set[str]]:
     """(keys the page uses, keys used with a count: plural forms)."""
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    script = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("*.js")))
     page = (STATIC / "index.html").read_text(encoding="utf-8")
     keys = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", script))
     keys |= set(re.findall(r'data-i18n(?:-aria)?="([\w.]+)"', page))
@@ -55,9 +56,24 @@ def test_every_key_the_page_uses_is_in_the_catalogue(code: str) -> None:
         assert len(same) < len(words) // 5, (code, same)
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_count_has_the_languages_plural_forms(code: str) -> None:
+    """For every number a player sees (0 to 1000), the plural form CLDR gives the language
+    (Babel here, Intl.PluralRules in the page: both read CLDR) is in the catalogue: never
+    "1 games", nor a form that falls back to another."""
+    words = catalogue(code)
+    _, counted = used_keys()
+    assert {"guessCount", "gameCount", "hintGiven"} <= counted
+    forms = {Locale.parse(code).plural_form(n) for n in range(1001)}
+    missing = sorted(f"{k}.{f}" for k in counted for f in forms if f"{k}.{f}" not in words)
+    assert not missing, f"{code}.json lacks {missing}"
+    for key in counted:
+        assert words[f"{key}.one"] != words[f"{key}.other"], (code, key)
+
+
 def test_no_player_text_outside_the_catalogue() -> None:
-    """app.js writes no English sentence of its own (the catalogue has them)."""
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    """The page's scripts write no English sentence of their own (the catalogue has them)."""
+    script = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("*.js")))
     code = re.sub(r"^\s*//.*$", "", script, flags=re.MULTILINE)
     sentences = re.findall(r"""["'`]([A-Z][a-z]+ [a-z]+[^"'`]*)["'`]""", code)
     assert sentences == [], sentences

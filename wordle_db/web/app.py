@@ -6,6 +6,7 @@ module only finds out who the player is, checks the request's shape and passes r
 
 from __future__ import annotations
 
+import mimetypes
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from wordle_db.web.limits import RateLimit
 from wordle_db.web.pool import Pool
 
 STATIC = Path(__file__).parent / "static"
+mimetypes.add_type("application/manifest+json", ".webmanifest")  # the page's install manifest
 # what /api/channels tells of a channel (never a word, nor how many answers are left)
 CHANNEL_FIELDS = ("name", "language", "letters", "max_tries", "letter_hints", "is_default",
                   "number", "today")

@@ -64,6 +64,7 @@ async function setLanguage() {
 // What a refusal says to the player, in their language, from its WD code (never the
 // server's own text, which is written for operators).
 function problem(e, word = "") {
+  if (e instanceof Offline) return t("error.connection");
   if (!(e instanceof ApiError)) return t("error.generic");
   if (e.status === 429) return t("error.busy");
   const key = `error.${e.code}`;
@@ -73,12 +74,21 @@ function problem(e, word = "") {
   return t("error.generic");
 }
 
+class Offline extends Error {}  // no answer came: the request may or may not have landed
+
+const TIMEOUT_MS = 10000;
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", "X-Wordle": "1" },
   };
-  const response = await fetch(path, { credentials: "same-origin", ...options });
+  let response;
+  try {
+    response = await fetch(path, { credentials: "same-origin",
+                                   signal: AbortSignal.timeout(TIMEOUT_MS), ...options });
+  } catch (e) {
+    throw new Offline(String(e));
+  }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
@@ -241,16 +251,37 @@ async function load() {
   }
 }
 
+// A guess is sent once more when no answer came (a flaky phone connection). It can never
+// count twice: the database refuses a word already tried in the game (WD034) and any guess
+// after the game's end (WD035), so either refusal of a resent word means the first one
+// landed, and the board is read again.
+let sending = false;
+let unsure = null;    // the word whose last sending got no answer
+
+async function send(body) {
+  try {
+    return await api("/api/guess", body);
+  } catch (e) {
+    if (!(e instanceof Offline)) throw e;
+    unsure = body.word;
+    await new Promise((resolve) => { setTimeout(resolve, 1000); });
+    return api("/api/guess", body);  // once more; a second silence is reported
+  }
+}
+
 async function submit() {
-  if (over()) return;
+  if (over() || sending) return;
   const word = typed;
   const body = { word, day: day(), channel: channel() };
   if (view.attempts.length === 0) {
     body.hard = $("hard-mode").checked;
     localStorage.setItem("hard", body.hard ? "on" : "off");  // the next game starts the same
   }
+  sending = true;
+  say(t("sending"));
   try {
-    const data = await api("/api/guess", body);
+    const data = await send(body);
+    unsure = null;
     const r = data.result;
     view.attempts.push({ attempt: r.attempt, guess: r.guess, hint: r.hint });
     Object.assign(view.game, { day: r.day, number: r.number, state: r.state, hard: r.hard,
@@ -265,11 +296,29 @@ async function submit() {
     if (r.state === "won") text += ` ${t("solved.short")}`;
     if (r.state === "lost") text += ` ${t("gameOver", { word: caps(r.answer) })}`;
     announce(text);
+    if (r.state !== "playing") gameEnded();
   } catch (e) {
-    say(problem(e, word), true);
-    announce(problem(e, word));
-    animateRow(view.attempts.length, "shake");
+    const landed = e instanceof ApiError && ["WD034", "WD035"].includes(e.code) && word === unsure;
+    if (landed) {  // the unanswered sending counted: show the game as the database has it
+      unsure = null;
+      await load();
+      if (over()) gameEnded();
+    } else {
+      const text = e instanceof Offline ? t("error.offline") : problem(e, word);
+      say(text, true);
+      announce(text);
+      animateRow(view.attempts.length, "shake");
+    }
+  } finally {
+    sending = false;
   }
+}
+
+// The statistics open by themselves when a game ends here (after the row's animation).
+function gameEnded() {
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  setTimeout(() => { if (!document.querySelector("dialog[open]")) openStats(); },
+             still ? 300 : 1800);
 }
 
 function press(value) {
@@ -310,6 +359,7 @@ async function letterHint() {
     say(text);
     announce(text);
   } catch (e) {
+    if (e instanceof Offline) await load();  // never sent again: a hint counts once
     say(problem(e), true);
     announce(problem(e));
   }
@@ -354,7 +404,8 @@ async function openStats() {
       const games = counts.get(n) || 0;
       const bar = document.createElement("div");
       bar.className = "bar";
-      bar.setAttribute("aria-label", t("bar", { count: n, n, games }));
+      bar.setAttribute("aria-label", t("bar", { guesses: t("guessCount", { count: n }),
+                                                games: t("gameCount", { count: games }) }));
       const label = document.createElement("span"); label.textContent = n;
       const fill = document.createElement("span");
       fill.className = "fill";

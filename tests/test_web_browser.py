@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from babel.dates import format_date
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -270,10 +271,13 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
     # yesterday from the archive, in hard mode: a refused guess, then a loss
     driver.find_element(By.ID, "archive-button").click()
     yesterday = (day - timedelta(1)).isoformat()
-    until(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'[data-day="{yesterday}"]'),
-          "the archive").click()  # fmt: skip
+    listed = until(driver, lambda: driver.find_element(By.CSS_SELECTOR,
+                                                       f'[data-day="{yesterday}"]'), "the archive")
+    written = format_date(day - timedelta(1), "medium", locale="en")  # CLDR, like Intl
+    assert listed.text == f"#{number - 1} {written} (not played)"
+    listed.click()
     until(driver, lambda: driver.find_element(By.ID, "puzzle").text == f"#{number - 1} "
-          f"({yesterday})", "yesterday's game")  # fmt: skip
+          f"({written})", "yesterday's game")  # fmt: skip
     driver.find_element(By.ID, "settings-button").click()
     driver.find_element(By.ID, "hard-mode").click()
     type_keys(driver, Keys.ESCAPE)

@@ -98,6 +98,13 @@ async function api(path, body) {
   return data;
 }
 
+// A puzzle's day (YYYY-MM-DD) as the player's language writes dates.
+function dateText(isoDay) {
+  const [y, m, d] = isoDay.split("-").map(Number);
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" })
+    .format(new Date(Date.UTC(y, m - 1, d)));
+}
+
 function day() {
   const m = /^#(\d{4}-\d{2}-\d{2})$/.exec(location.hash);
   return m ? m[1] : null;
@@ -211,7 +218,7 @@ function drawStatus() {
   const g = view.game;
   const named = g.channel && g.channel !== defaultChannel() && channels.length > 0;
   $("puzzle").textContent = `${named ? g.channel + " " : ""}#${g.number}`
-    + `${day() ? " (" + g.day + ")" : ""}`;
+    + `${day() ? " (" + dateText(g.day) + ")" : ""}`;
   $("board").setAttribute("aria-label", t("boardLabel", { letters: g.letters, tries: g.max_tries }));
   $("mode").textContent = g.hard ? t("hardMode.short") : "";
   const revealed = g.letters_revealed ? t("revealed", { letters: caps(g.revealed) }) : "";
@@ -437,7 +444,7 @@ async function openArchive() {
       const b = document.createElement("button");
       b.type = "button";
       b.dataset.day = d.day;
-      b.textContent = `#${d.number} ${d.day} (${t(`day.${d.state}`)})`;
+      b.textContent = `#${d.number} ${dateText(d.day)} (${t(`day.${d.state}`)})`;
       b.addEventListener("click", () => goTo(d.day));
       li.append(b);
       return li;

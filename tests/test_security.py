@@ -422,6 +422,22 @@ def test_grant_generates_a_password_once_or_uses_the_unix_socket(run: Invoke,
         conn.exec_driver_sql(f"DROP USER IF EXISTS '{local}'@'localhost'")
 
 
+def test_status_warns_when_account_changes_would_not_count(run: Invoke,
+                                                           conn: Connection) -> None:
+    """Hand-made GRANT/REVOKE reach the game through the event wordle_accounts_refresh: status
+    says when it cannot run (the event disabled here; the server's scheduler likewise)."""
+    assert "accounts_refresh" in run("status", "--json").output
+    assert "changed by hand" not in run("status").output
+    conn.exec_driver_sql("ALTER EVENT wordle_accounts_refresh DISABLE")
+    try:
+        shown = run("status").output
+        assert ("warning:  the event wordle_accounts_refresh is disabled: accounts and roles "
+                "changed by hand") in shown  # fmt: skip
+    finally:
+        conn.exec_driver_sql("ALTER EVENT wordle_accounts_refresh ENABLE")
+    assert "changed by hand" not in run("status").output
+
+
 def test_status_names_open_accounts_and_grant_will_not_keep_them_open(run: Invoke,
                                                                       conn: Connection) -> None:
     """An account made by hand with no password, or for any host without TLS, holding a wordle

@@ -31,4 +31,20 @@ def status(conn: Connection, channel: str | None = None) -> dict[str, Any]:
             raise
         return info | {"schema_revision": None}
     row["today_published"] = bool(row["today_published"])
-    return info | row | {"unsafe_accounts": roles.unsafe_accounts(conn)}
+    return info | row | {"unsafe_accounts": roles.unsafe_accounts(conn),
+                         "accounts_refresh": accounts_refresh(conn)}  # fmt: skip
+
+
+def accounts_refresh(conn: Connection) -> str | None:
+    """Why hand-made account changes would not count within a minute (the event
+    wordle_accounts_refresh cannot run), else None; also None when this account cannot see
+    the event (it is not an administrator)."""
+    event = db.query(conn, "SELECT STATUS FROM information_schema.EVENTS WHERE EVENT_SCHEMA = "
+                           "DATABASE() AND EVENT_NAME = 'wordle_accounts_refresh'")  # fmt: skip
+    if not event:
+        return None
+    if event[0]["STATUS"] != "ENABLED":
+        return "the event wordle_accounts_refresh is disabled"
+    if db.scalar(conn, "SELECT @@global.event_scheduler") != "ON":
+        return "the server's event_scheduler is not ON"
+    return None

@@ -213,6 +213,11 @@ def status(app: App, conn: Connection, as_json: bool, channel: str | None) -> No
             "the game's tables from its routines (temporary tables): "
             + "; ".join(info["unsafe_accounts"])
         )
+    if info.get("accounts_refresh"):
+        click.echo(
+            f"warning:  {info['accounts_refresh']}: accounts and roles changed by hand (GRANT, "
+            "REVOKE, DROP USER) count for the game only at the next `wordle-db grant` or migration"
+        )
 
 
 @cli.command()

@@ -385,3 +385,40 @@ def test_the_analyze_command(built: Built, played: Any) -> None:
     assert [r["guess"] for r in json.loads(as_json.stdout)] == ["kebab", "abbey"]
     refused = run("analyze", "--player", "ann", "--date", (day + timedelta(90)).isoformat())
     assert refused.exit_code == 1 and refused.stderr.startswith("Error: that day is in the future")
+
+
+def test_the_page_asks_for_the_analysis_once_the_game_is_over(
+        built: Built, accounts: Callable[[str], URL], today_word: str) -> None:  # fmt: skip
+    """GET /api/analysis as `serve` runs it (a player account, player_names created): 409 with
+    WD070 while the cookie's game is played, and nothing of the word; the rows once it is won;
+    another cookie's player has no finished game."""
+    from starlette.testclient import TestClient
+
+    from wordle_db.web.app import Settings, create_app
+
+    url = accounts("player")
+    with db.connect(built.url) as conn:
+        settings.set_setting(conn, "player_names", "created")
+    try:
+        app = create_app(url, Settings(b"analysis-secret-" + b"x" * 16,
+                                       allowed_hosts=("testserver",)))  # fmt: skip
+        with TestClient(app) as client, TestClient(app) as stranger:
+            post = {"X-Wordle": "1"}
+            first = client.post("/api/guess", json={"word": "lodge"}, headers=post)
+            assert first.status_code == 200
+            early = client.get("/api/analysis")
+            assert (early.status_code, early.json()["code"]) == (409, "WD070")
+            assert today_word not in early.text
+            assert client.post("/api/guess", json={"word": today_word},
+                               headers=post).json()["result"]["state"] == "won"  # fmt: skip
+            rows = client.get("/api/analysis").json()
+            assert [(r["guess"], r["possible_after"]) for r in rows] == [
+                ("lodge", rows[0]["possible_after"]), (today_word, 1)]
+            assert rows[0]["possible_after"] == sum(
+                hint(a, "lodge") == hint(today_word, "lodge") for a in built.answers)
+            assert stranger.get("/api/analysis").status_code == 409
+            past = stranger.get(f"/api/analysis?day={built.today - timedelta(1)}")
+            assert past.json()["code"] == "WD070"
+    finally:
+        with db.connect(built.url) as conn:
+            settings.set_setting(conn, "player_names", "account")

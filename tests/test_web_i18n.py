@@ -19,7 +19,7 @@ def catalogue(code: str) -> dict[str, str]:
 
 def used_keys() -> tuple[set[str], set[str]]:
     """(keys the page uses, keys used with a count: plural forms)."""
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    script = "".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("*.js")))
     page = (STATIC / "index.html").read_text(encoding="utf-8")
     keys = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", script))
     keys |= set(re.findall(r'data-i18n(?:-aria)?="([\w.]+)"', page))
@@ -56,8 +56,8 @@ def test_every_key_the_page_uses_is_in_the_catalogue(code: str) -> None:
 
 
 def test_no_player_text_outside_the_catalogue() -> None:
-    """app.js writes no English sentence of its own (the catalogue has them)."""
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    """The scripts write no English sentence of their own (the catalogue has them)."""
+    script = "".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("*.js")))
     code = re.sub(r"^\s*//.*$", "", script, flags=re.MULTILINE)
     sentences = re.findall(r"""["'`]([A-Z][a-z]+ [a-z]+[^"'`]*)["'`]""", code)
     assert sentences == [], sentences

@@ -422,3 +422,79 @@ def test_the_page_asks_for_the_analysis_once_the_game_is_over(
     finally:
         with db.connect(built.url) as conn:
             settings.set_setting(conn, "player_names", "account")
+
+
+def test_the_analysis_panel_in_the_browser(built: Built, accounts: Callable[[str], URL],
+                                           today_word: str) -> None:  # fmt: skip
+    """A game won in Chromium: no Analysis button while it is played; then the panel lists
+    each guess with the figures the API gives, in the channel's words (a phone-size
+    screenshot goes to tests/artifacts/, the one README shows as docs/analysis.png)."""
+    import threading
+    import time
+
+    import uvicorn
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from test_web_browser import (
+        browser_driver,
+        row_states,
+        row_text,
+        rows,
+        screenshot,
+        type_keys,
+        until,
+    )
+
+    from wordle_db.cli.serve import listen
+    from wordle_db.web.app import Settings, create_app
+
+    url = accounts("player")
+    with db.connect(built.url) as conn:
+        settings.set_setting(conn, "player_names", "created")
+    sock = listen("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(url, Settings(b"analysis-browser-secret-0123456", 600, 100)),
+        log_level="warning"))  # fmt: skip
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive()
+            time.sleep(0.02)
+        base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        with browser_driver() as driver:
+            driver.get(base + "/static/style.css")
+            driver.execute_script("localStorage.setItem('seen-help', '1')")
+            driver.get(base + "/")
+            until(driver, lambda: len(rows(driver)) == 6, "the board")
+            button = driver.find_element(By.ID, "analysis-button")
+            for n, word in enumerate(("salet", "lodge")):
+                type_keys(driver, word + Keys.ENTER)
+                until(driver, lambda n=n, w=word: row_text(driver, n) == w
+                      and row_states(driver, n)[0] != "typed", f"{word} on the board")
+                assert not button.is_displayed()
+            type_keys(driver, today_word + Keys.ENTER)
+            until(driver, button.is_displayed, "the Analysis button")
+            assert button.text == "Analysis"
+            button.click()
+            items = until(driver, lambda: driver.find_elements(
+                By.CSS_SELECTOR, "#analysis-list li h3"), "the analysis")  # fmt: skip
+            assert [i.text for i in items] == ["Guess 1: SALET", "Guess 2: LODGE", "Guess 3: HEDGE"]
+            cookie = {"wordle_player": driver.get_cookie("wordle_player")["value"]}
+            from starlette.testclient import TestClient
+            with TestClient(create_app(url, Settings(b"analysis-browser-secret-0123456",
+                                                     allowed_hosts=("testserver",))),
+                            cookies=cookie) as client:  # fmt: skip
+                rows = client.get("/api/analysis").json()
+            texts = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#analysis-list li")]
+            for row, text in zip(rows, texts, strict=True):
+                assert f"Possible words: {row['possible_before']:,} before, " \
+                       f"{row['possible_after']:,} after" in text
+                assert f"Skill {row['skill']} · Luck {row['luck']}" in text
+                assert f"the solver's best, {row['best_guess'].upper()}" in text
+            screenshot(driver, "analysis", 360, 740)
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        with db.connect(built.url) as conn:
+            settings.set_setting(conn, "player_names", "account")

@@ -55,6 +55,5 @@ def analyze(app: App, conn: Connection, player: str | None, day: datetime | None
                    f"{r['best_guess'] or '-':<8} {_number(r['best_expected_left']):>8} "
                    f"{'-' if r['skill'] is None else r['skill']:>6} "
                    f"{'-' if r['luck'] is None else r['luck']:>5}")  # fmt: skip
-    shown = sum(1 for r in rows if r["letter_hints"]) and rows[-1]["letter_hints"]
-    if shown:
-        click.echo(f"(counts include the {shown} letter hint(s) shown before the guesses)")
+    if rows and rows[-1]["letter_hints"]:
+        click.echo("before and after count the letter hints shown before each guess too")

@@ -7,9 +7,11 @@
 -- guess are used (solver_guesses.opening_expected, opening_candidate). Else the guesses compared
 -- are, as _wordle_rank does it: the candidates themselves and `guess` (the player's), and,
 -- unless a candidate splits the others into parts of one (none can do better), the first
--- GREATEST(100000 DIV k, 200) guesses of the opening ranking (in hard mode those hard mode allows
--- after the work's solver_work_pairs); a tie goes to a guess that may be the answer, then to the
--- opening ranking. NULLs when no candidate is left.
+-- LEAST(GREATEST(100000 DIV k, 200), 2500) guesses of the opening ranking (in hard mode those
+-- hard mode allows after the work's solver_work_pairs): about 100,000 (guess, candidate) pairs,
+-- and never all the guesses' codes, whose reading alone costs 250 ms on the bundled lists. A
+-- tie goes to a guess that may be the answer, then to the opening ranking. NULLs when no
+-- candidate is left.
 -- Reads: solver_work_candidates, solver_work_pairs, solver_state, solver_guesses, solver_codes,
 -- words, positions. Writes: solver_work_considered.
 -- revision: 0017
@@ -25,7 +27,7 @@ best: BEGIN
   DECLARE v_green INT DEFAULT POW(3, v_letters) - 1;
   DECLARE v_wide BOOLEAN DEFAULT v_letters > 5;
   DECLARE v_pass INT DEFAULT 0;
-  DECLARE v_shortlist INT DEFAULT GREATEST(v_budget DIV GREATEST(v_k, 1), 200);
+  DECLARE v_shortlist INT DEFAULT LEAST(GREATEST(v_budget DIV GREATEST(v_k, 1), 200), 2500);
   DECLARE v_memory BIGINT UNSIGNED DEFAULT @@SESSION.max_heap_table_size;
   DECLARE v_tmp BIGINT UNSIGNED DEFAULT @@SESSION.tmp_memory_table_size;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION

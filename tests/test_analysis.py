@@ -498,3 +498,18 @@ def test_the_analysis_panel_in_the_browser(built: Built, accounts: Callable[[str
         thread.join(10)
         with db.connect(built.url) as conn:
             settings.set_setting(conn, "player_names", "account")
+
+
+def test_many_analyses_at_once_give_each_its_own_game(
+        built: Built, played: dict[str, tuple[Game, list[dict[str, Any]]]]) -> None:
+    """Every game of GAMES analysed three times over by twelve sessions at once: the scratch
+    rows of one call never mix with another's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def analyse(name: str) -> tuple[str, list[dict[str, Any]]]:
+        with db.connect(built.url) as conn:
+            return name, analysis.analyse(conn, "ann", played[name][0].day)
+
+    with ThreadPoolExecutor(12) as pool:
+        results = list(pool.map(analyse, list(GAMES) * 3))
+    assert all(rows == played[name][1] for name, rows in results)

@@ -513,3 +513,26 @@ def test_many_analyses_at_once_give_each_its_own_game(
     with ThreadPoolExecutor(12) as pool:
         results = list(pool.map(analyse, list(GAMES) * 3))
     assert all(rows == played[name][1] for name, rows in results)
+
+
+def test_six_letter_words_read_two_byte_codes(built: Built) -> None:
+    """A channel of 6-letter words (hint codes of two bytes): the counts and luck of a whole
+    game agree with the brute-force count."""
+    answers = ["planet", "garden", "silver", "breeze", "candle", "frozen", "planed", "plated"]
+    with db.connect(built.url) as conn:
+        channels.add(conn, "six", 6)
+        words.import_lines(conn, [(1, "bubble", 0), (2, "zigzag", 0)], False, channel="six")
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], True,
+                           channel="six")
+    solver.build(built.url, workers=1, channel="six")
+    g = Game("plated", ["garden", "planet", "plated"])
+    with db.connect(built.url) as conn:
+        day = built.today - timedelta(40)
+        publish.publish(conn, day, g.answer, "six")
+        g.day, g.revealed = day, [[], [], []]
+        for guess in g.guesses:
+            game.play(conn, "ann", guess, day, channel="six")
+        got = analysis.analyse(conn, "ann", day, "six")
+    want = expected_rows(sorted(answers), g)
+    assert [{k: row[k] for k in w} for row, w in zip(got, want, strict=True)] == want
+    assert got[-1]["skill"] == 99 and got[0]["possible_before"] == len(answers)

@@ -38,7 +38,7 @@ BEGIN
   DECLARE v_code, v_k, v_after, v_squares, v_left, v_worse, v_ties, v_shown INT;
   DECLARE v_candidate TINYINT;
   DECLARE v_mine, v_best_left INT UNSIGNED;
-  DECLARE v_work, v_next BINARY(16);
+  DECLARE v_base, v_work, v_next BINARY(16);
   DECLARE v_rows LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT '[]';
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
@@ -71,9 +71,14 @@ BEGIN
   SET v_answer = (SELECT w.word FROM puzzles p JOIN words w ON w.id = p.word_id
                   WHERE p.channel_id = v_channel AND p.day = v_day);
 
+  -- One registered scratch key, taken before this call writes anything (a second
+  -- _wordle_work_begin in the same transaction would read solver_work with shared locks while
+  -- holding its own new row: two calls at once deadlocked); each step's candidates go under a
+  -- key derived from it, never registered, deleted before the COMMIT (or rolled back).
+  CALL _wordle_work_begin(v_base);
   -- Before the first guess: every answer word the letter hints shown by then allow.
   SET v_next_played = (SELECT played_at FROM attempts WHERE game_id = v_game AND attempt = 1);
-  CALL _wordle_work_begin(v_next);
+  SET v_next = UNHEX(MD5(CONCAT(HEX(v_base), '/0')));
   INSERT INTO solver_work_candidates (work, word_id, answer_no)
   SELECT v_next, a.word_id, a.answer_no
   FROM solver_answers a JOIN words w ON w.id = a.word_id
@@ -126,7 +131,7 @@ BEGIN
                                v_guess_no, v_best, v_best_left);
     -- After the guess: the candidates that give its hint; then the letter hints shown before
     -- the next guess.
-    CALL _wordle_work_begin(v_next);
+    SET v_next = UNHEX(MD5(CONCAT(HEX(v_base), '/', v_i)));
     INSERT INTO solver_work_candidates (work, word_id, answer_no)
     SELECT v_next, c.word_id, c.answer_no
     FROM solver_work_candidates c
@@ -160,6 +165,7 @@ BEGIN
     END IF;
   END WHILE;
   CALL _wordle_work_end(v_next);
+  CALL _wordle_work_end(v_base);
   SELECT attempt, guess, hint, letter_hints, possible_before, possible_after, expected_left,
          best_guess, best_expected_left, skill, luck
   FROM JSON_TABLE(v_rows, '$[*]' COLUMNS (

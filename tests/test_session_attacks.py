@@ -120,6 +120,7 @@ PROBES: dict[str, list[Probe]] = {
         ("game on side", call("wordle_game_on", "side", "ME", None)),
         ("keyboard on side", call("wordle_keyboard_on", "side", "ME", None)),
         ("stats on side", call("wordle_stats_on", "side", "ME")),
+        ("analysis of today", call("wordle_analysis_on", None, "ME", None)),  # not over: WD070
         ("play a guess", call("wordle_play", "ME", "pious", None, None)),  # writes: last
         ("play on side", call("wordle_play_on", "side", "ME", "slate", None, None)),
     ],
@@ -129,6 +130,7 @@ PROBES: dict[str, list[Probe]] = {
         ("status", call("wordle_status")),
         ("status of side", call("wordle_status_on", "side")),
         ("candidates on side", call("wordle_candidates_on", "side", "vexor=22222", None, None, 5)),
+        ("analysis", call("wordle_analysis_on", None, "ann", None)),  # not granted
         ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY channel, day")),
         ("past games", select("SELECT * FROM past_games ORDER BY channel, day, player")),
         ("past attempts",

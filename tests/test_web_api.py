@@ -240,7 +240,7 @@ def test_no_answer_reaches_a_player_before_the_game_is_over(client: TestClient) 
     texts = []
     for path in ("/api/today", "/api/game", "/api/board", "/api/keyboard", "/api/stats",
                  "/api/share", "/api/archive", "/api/channels", "/api/openapi.json", "/",
-                 "/static/app.js"):
+                 "/static/app.js", "/api/analysis"):
         texts.append(client.get(path).text)
         for day in ("", "?day=" + client.get("/api/today").json()["day"]):
             texts.append(client.get(path + day).text)

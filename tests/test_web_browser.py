@@ -12,6 +12,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,13 @@ def base_url(web_db: tuple[URL, URL]) -> Iterator[str]:  # noqa: F811
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[WebDriver]:
+    with browser_driver() as driver:
+        yield driver
+
+
+@contextmanager
+def browser_driver() -> Iterator[WebDriver]:
+    """Headless Chromium at 1280x800, reduced motion (also for other modules' tests)."""
     missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.access(p, os.X_OK)]
     if missing:
         pytest.fail(f"{' and '.join(missing)} missing: run ./dev test (it installs Debian's "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wordle_db.cli import (  # the modules register their commands
     admin,
+    analysis,
     channels,
     game,
     serve,
@@ -16,4 +17,4 @@ def main() -> None:
     cli(prog_name="wordle-db")
 
 
-__all__ = ["admin", "channels", "cli", "game", "main", "serve", "solver"]
+__all__ = ["admin", "analysis", "channels", "cli", "game", "main", "serve", "solver"]

@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wordle_db import channels, db, game
+from wordle_db import analysis, channels, db, game
 from wordle_db.errors import WordleError
 from wordle_db.web import hosts, openapi, players
 from wordle_db.web.http import (
@@ -169,6 +169,11 @@ class Web:
         return await self._run(request, lambda conn, name, _: {
             "text": game.share(conn, name, _day(request), _channel(request))})
 
+    async def analysis(self, request: Request) -> Response:
+        """The analysis of this player's game of the day, once it is over (WD070's 409 before)."""
+        return await self._run(request, lambda conn, name, _: analysis.analyse(
+            conn, name, _day(request), _channel(request)))
+
     async def archive(self, request: Request) -> Response:
         """The channel's past days (newest first) with this player's state in each: never
         their words, which /api/game gives once that day's game is over."""
@@ -255,6 +260,7 @@ def create_app(url: URL, settings: Settings) -> Starlette:
         Route("/api/stats", web.stats),
         Route("/api/share", web.share),
         Route("/api/archive", web.archive),
+        Route("/api/analysis", web.analysis),
         Route("/api/openapi.json", schema),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -25,6 +25,8 @@ STATUS = {
     "WD030": 404, "WD031": 404,  # a future day, a day without puzzle
     "WD032": 422, "WD033": 422, "WD034": 422, "WD036": 422,  # the guess is refused
     "WD035": 409, "WD037": 409, "WD040": 409, "WD041": 409,  # not in this game's state
+    "WD070": 409,  # no analysis before the game is over
+    "WD051": 503,  # the channel's solver is not built: no analysis
     "WD060": 404,  # no such channel
     "WD025": 503,  # the database stayed busy
     "WD039": 500, "WD012": 500, "WD013": 500,  # the server's account or session is wrong

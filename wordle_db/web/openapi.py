@@ -18,8 +18,10 @@ _ERRORS = {
     "404": {"description": "a future day, a day without puzzle, or no such channel "
                            "(WD030, WD031, WD060)"},
     "409": {"description": "not possible in this game's state: over, hard mode too late, "
-                           "no letter hint left, nothing to share (WD035, WD037, WD040, WD041)"},
-    "503": {"description": "the database is busy or unreachable"},
+                           "no letter hint left, nothing to share, no analysis before the game "
+                           "is over (WD035, WD037, WD040, WD041, WD070)"},
+    "503": {"description": "the database is busy or unreachable; for /api/analysis, the "
+                           "channel's solver is not built (WD051)"},
 }
 _POST_ERRORS = {
     **_ERRORS,
@@ -69,6 +71,10 @@ DESCRIPTION: dict[str, Any] = {
         "/api/share": _get("the share text of a finished game"),
         "/api/stats": _get("statistics: played, won, streaks, distribution", day=False),
         "/api/archive": _get("past days with this player's state in each", day=False),
+        "/api/analysis": _get("the analysis of a finished game, one row per guess: attempt, "
+                              "guess, hint, letter_hints, possible_before, possible_after, "
+                              "expected_left, best_guess, best_expected_left, skill, luck (0-99; "
+                              "docs/sql-api.md defines them); 409 before the game is over"),
         "/api/guess": _post("submit a guess: {result: attempt, hint, state, answer once "
                             "over, ...; keyboard}", {
             "word": {"type": "string"}, "day": {"type": "string", "format": "date"},

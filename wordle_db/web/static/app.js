@@ -236,7 +236,10 @@ function drawStatus() {
   }
 }
 
-function draw() { drawBoard(); drawKeyboard(); drawStatus(); }
+function draw() {
+  drawBoard(); drawKeyboard(); drawStatus();
+  document.dispatchEvent(new CustomEvent("wordle:drawn"));  // e.g. analysis.js
+}
 
 // Motion on the board (CSS plays it only without prefers-reduced-motion).
 function animateRow(index, kind) {

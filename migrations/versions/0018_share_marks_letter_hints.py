@@ -3,16 +3,16 @@
 A game won with a revealed letter was shared exactly like one won without; players compare
 share texts, so the title line now ends with one 💡 per letter hint taken.
 
-Revision ID: 0021
-Revises: 0016
+Revision ID: 0018
+Revises: 0017
 """
 
 from __future__ import annotations
 
 from wordle_db.migration import objects_up
 
-revision = "0021"
-down_revision = "0016"
+revision = "0018"
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 

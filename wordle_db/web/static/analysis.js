@@ -1,0 +1,65 @@
+// The post-game analysis: once the game is over, an Analysis button beside Share opens a panel
+// with each guess's figures from GET /api/analysis (the database refuses it before). Uses
+// app.js's t(), api(), problem(), caps(), over(), dayQuery() and lang; app.js tells it when
+// the game was drawn (the event wordle:drawn).
+"use strict";
+
+(() => {
+  const button = document.getElementById("analysis-button");
+  const dialog = document.getElementById("analysis-dialog");
+  const list = document.getElementById("analysis-list");
+  const MARKS = { "2": "right", "1": "elsewhere", "0": "absent" };
+
+  const number = (value) => (value === null || value === undefined ? "–"
+    : new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(value));
+
+  function line(text, className) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    if (className) p.className = className;
+    return p;
+  }
+
+  function guessRow(r) {
+    const li = document.createElement("li");
+    const word = document.createElement("div");
+    word.className = "analysis-word";
+    word.setAttribute("aria-hidden", "true");  // the line below says the same in words
+    [...r.guess].forEach((letter, i) => {
+      const tile = document.createElement("span");
+      tile.className = "tile-sample";
+      tile.dataset.state = MARKS[r.hint[i]];
+      tile.textContent = caps(letter);
+      word.append(tile);
+    });
+    const heading = document.createElement("h3");
+    heading.textContent = t("analysis.guess", { n: r.attempt, word: caps(r.guess) });
+    li.append(heading, word,
+      line(t("analysis.possible", { before: number(r.possible_before),
+                                    after: number(r.possible_after) })),
+      line(t("analysis.left", { left: number(r.expected_left), best: caps(r.best_guess || "–"),
+                                bestLeft: number(r.best_expected_left) })),
+      line(`${t("analysis.skill", { skill: number(r.skill) })} · `
+           + `${t("analysis.luck", { luck: number(r.luck) })}`, "analysis-scores"));
+    if (r.letter_hints) {
+      li.append(line(t("analysis.letterHints", { count: r.letter_hints }), "note"));
+    }
+    return li;
+  }
+
+  async function open() {
+    list.replaceChildren();
+    try {
+      const rows = await api(`/api/analysis${dayQuery()}`);
+      list.replaceChildren(...rows.map(guessRow));
+    } catch (e) {
+      const li = document.createElement("li");
+      li.textContent = problem(e);
+      list.append(li);
+    }
+    dialog.showModal();
+  }
+
+  document.addEventListener("wordle:drawn", () => { button.hidden = !over(); });
+  button.addEventListener("click", open);
+})();

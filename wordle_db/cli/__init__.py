@@ -6,6 +6,7 @@ from wordle_db.cli import (  # the modules register their commands
     admin,
     channels,
     game,
+    leagues,
     serve,
     solver,
 )
@@ -16,4 +17,4 @@ def main() -> None:
     cli(prog_name="wordle-db")
 
 
-__all__ = ["admin", "channels", "cli", "game", "main", "serve", "solver"]
+__all__ = ["admin", "channels", "cli", "game", "leagues", "main", "serve", "solver"]

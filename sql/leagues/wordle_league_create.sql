@@ -1,8 +1,9 @@
--- wordle_league_create(player, name, nickname): creates a league of `player` (its creator and
+-- wordle_league_create(player, name, nickname, OUT code): creates a league of `player` (its creator and
 -- first member, under `nickname`; NULL: 'player 1') and gives its join code, shown this once
 -- (only a hash is kept; wordle_league_code makes a new one). `name` is 1 to 40 characters,
 -- unique among the player's leagues (case does not count).
--- Result: one row (league, nickname, code).
+-- Result: one row (league, nickname, code); the code also in the OUT parameter, so SQL can pass
+-- it on (CALL wordle_league_create('ann', 'Office', NULL, @code)).
 -- Errors: WD080 bad name, WD081 bad nickname, WD083 the player has a league of that name,
 -- WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, league_members. Writes: players, leagues,
@@ -11,7 +12,8 @@
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_create(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
-    IN p_nickname MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
+    IN p_nickname MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    OUT o_code CHAR(32) CHARACTER SET ascii)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Create a league and get its join code'
 BEGIN
@@ -34,6 +36,7 @@ BEGIN
                   ORDER BY id DESC LIMIT 1);
   CALL _wordle_league_member(v_league, v_player, p_name, p_nickname, v_nickname);
   CALL _wordle_league_code(v_league, v_code);
+  SET o_code = v_code;
   SELECT p_name AS league, v_nickname AS nickname, v_code AS code;
   COMMIT AND NO CHAIN NO RELEASE;
 END

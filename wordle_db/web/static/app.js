@@ -219,7 +219,10 @@ function drawStatus() {
   }
 }
 
-function draw() { drawBoard(); drawKeyboard(); drawStatus(); }
+function draw() {
+  drawBoard(); drawKeyboard(); drawStatus();
+  document.dispatchEvent(new CustomEvent("wordle:drawn", { detail: view.game }));  // leagues.js
+}
 
 // Motion on the board (CSS plays it only without prefers-reduced-motion).
 function animateRow(index, kind) {

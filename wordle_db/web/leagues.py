@@ -93,3 +93,42 @@ def routes(web: Any) -> list[Route]:
         Route("/api/leagues/remove", post(remove), methods=["POST"]),
         Route("/api/leagues/code", post(code), methods=["POST"]),
     ]
+
+
+def _op(method: str, summary: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One OpenAPI operation (openapi.py adds PATHS to the description)."""
+    responses = {"200": {"description": "JSON"},
+                 "403": {"description": "not the league's creator (WD085), or CSRF"},
+                 "404": {"description": "no such league of yours (WD082), no league has that "
+                                        "code (WD084), no such member (WD086)"},
+                 "409": {"description": "you are in a league of that name already (WD083)"},
+                 "422": {"description": "a bad league name (WD080) or nickname (WD081)"}}
+    if method == "get":
+        return {"get": {"summary": summary, "parameters": [
+            {"name": n, "in": "query", "required": n == "league", "schema": {"type": "string"}}
+            for n in (fields or {})], "responses": responses}}
+    return {"post": {
+        "summary": summary,
+        "parameters": [{"name": "X-Wordle", "in": "header", "required": True,
+                        "schema": {"type": "string", "enum": ["1"]}}],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "properties": fields}}}},
+        "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
+    }}  # fmt: skip
+
+
+_TEXT = {"type": "string"}
+PATHS: dict[str, Any] = {
+    "/api/leagues": _op("get", "your leagues: league, nickname, creator, members"),
+    "/api/leagues/board": _op("get", "a league's board of a day (others' results once your "
+                              "game of that day is over) and standings (week=1: the week's)",
+                              {"league": _TEXT, "day": _TEXT, "week": _TEXT, "channel": _TEXT}),
+    "/api/leagues/create": _op("post", "create a league: {league, nickname, code}",
+                               {"name": _TEXT, "nickname": _TEXT}),
+    "/api/leagues/join": _op("post", "join with a code: {league, nickname, members}",
+                             {"code": _TEXT, "nickname": _TEXT}),
+    "/api/leagues/leave": _op("post", "leave a league", {"league": _TEXT}),
+    "/api/leagues/remove": _op("post", "remove a member (the creator only)",
+                               {"league": _TEXT, "nickname": _TEXT}),
+    "/api/leagues/code": _op("post", "a new join code (the creator only)", {"league": _TEXT}),
+}  # fmt: skip

@@ -4,6 +4,7 @@ standings, driven by tables of calls and expected rows; refusals; codes nobody c
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from typing import Any
@@ -268,14 +269,16 @@ def counters(conn: Connection) -> dict[str, int]:
     return {r["Variable_name"]: int(r["Value"]) for r in rows}
 
 
-def test_the_hidden_board_counts_the_same_whatever_others_did(
+def test_what_is_hidden_counts_the_same_whatever_others_did(
         conn: Connection, league: dict[str, Any]) -> None:
-    """While one's game is on, the board reads the same rows the same way whether the others
-    won in 2, have one guess or two and a hint, or did not start: the session's counters
-    cannot tell."""
+    """While one's game is on, the board and the standings read the same rows the same way
+    whether the others won, have one guess or two and a hint, or did not start: the session's
+    counters cannot tell."""
     def measure() -> dict[str, int]:
         before = counters(conn)
         leagues.board(conn, "cy", "Office")
+        leagues.standings(conn, "cy", "Office")
+        leagues.standings(conn, "cy", "Office", week=True)
         after = counters(conn)
         return {k: after[k] - before[k] for k in after}
 
@@ -285,6 +288,9 @@ def test_the_hidden_board_counts_the_same_whatever_others_did(
     game.play(conn, "dan", "slate")  # dan starts; ben tries again and takes a letter hint
     game.play(conn, "ben", "pious")
     game.reveal_letter(conn, "ben")
+    assert measure() == first
+    game.play(conn, "ben", TODAY)  # ben wins today: only "finished" may change what is read
+    game.play(conn, "dan", TODAY)
     assert measure() == first
 
 
@@ -331,3 +337,32 @@ def test_cli_leagues(run: Invoke, conn: Connection) -> None:
     assert run("league", "leave", "Book club", "--player", "ada").exit_code == 0
     wrong = run("league", "join", "0" * 32, "--player", "ben")
     assert wrong.exit_code == 1 and "no league has that join code" in wrong.output
+
+
+def test_many_join_at_once_and_each_gets_a_nickname_of_its_own(
+        conn: Connection, db_url: URL, league: dict[str, Any]) -> None:
+    """Sixteen players join at the same moment with the default nickname (and play): each is
+    a member once, under a 'player N' nobody else has."""
+    crowd = [f"crowd{n}" for n in range(16)]
+    start, errors = threading.Barrier(len(crowd)), []
+
+    def join(name: str) -> None:
+        try:
+            with db.connect(db_url) as own:
+                start.wait()
+                leagues.join(own, name, league["code"])
+                game.play(own, name, "slate")
+        except Exception as exc:  # reported below
+            errors.append(f"{name}: {exc}")
+
+    threads = [threading.Thread(target=join, args=(name,)) for name in crowd]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert errors == []
+    rows = leagues.board(conn, "ada", "Office")
+    names = [r["nickname"] for r in rows]
+    assert len(rows) == 19 and len(set(names)) == 19
+    assert {n for n in names if n.startswith("player ")} == {f"player {n}" for n in range(3, 20)}
+    assert sum(r["state"] == "playing" for r in rows) == 17  # the crowd and ben

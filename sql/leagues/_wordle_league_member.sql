@@ -1,5 +1,6 @@
 -- _wordle_league_member(league id, player id, league name, nickname): internal. Adds the
--- player to the league under `nickname` (NULL: 'player N', the first N free in the league).
+-- player to the league under `nickname` (NULL: 'player N', the first N free in the league,
+-- the next one when a racing join takes it).
 -- Errors: WD081 a bad or taken nickname, WD083 the player is already in another league of
 -- that name.
 -- Reads: league_members. Writes: league_members.
@@ -12,7 +13,7 @@ CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_league_
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: add a member to a league'
 BEGIN
-  DECLARE v_n INT DEFAULT 0;
+  DECLARE v_n, v_tries INT DEFAULT 0;
   DECLARE v_taken BOOLEAN DEFAULT FALSE;
   DECLARE v_message VARCHAR(255) CHARACTER SET utf8mb4;
   IF EXISTS (SELECT 1 FROM league_members WHERE player_id = p_player AND league_name = p_name) THEN
@@ -20,27 +21,31 @@ BEGIN
                            ': leave it first (league names are unique among a player''s leagues)');
     SIGNAL SQLSTATE 'WD083' SET MESSAGE_TEXT = v_message;
   END IF;
-  IF p_nickname IS NULL THEN
-    SET v_n = (SELECT COUNT(*) FROM league_members WHERE league_id = p_league);
-    REPEAT
-      SET v_n = v_n + 1, o_nickname = CONCAT('player ', v_n);
-    UNTIL NOT EXISTS (SELECT 1 FROM league_members WHERE league_id = p_league AND nickname = o_nickname) END REPEAT;
-  ELSEIF NOT _wordle_league_text(p_nickname, 24) THEN
+  IF p_nickname IS NOT NULL AND NOT _wordle_league_text(p_nickname, 24) THEN
     SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = 'a nickname must be 1 to 24 characters, without control, invisible or direction characters or surrounding spaces';
-  ELSE
-    SET o_nickname = p_nickname;
   END IF;
-  BEGIN
-    DECLARE CONTINUE HANDLER FOR 1062 SET v_taken = TRUE;  -- a racing join took it
-    IF EXISTS (SELECT 1 FROM league_members WHERE league_id = p_league AND nickname = o_nickname) THEN
-      SET v_taken = TRUE;
+  SET v_n = (SELECT COUNT(*) FROM league_members WHERE league_id = p_league);
+  adding: LOOP
+    IF p_nickname IS NULL THEN  -- the first 'player N' free; a racing join may take it first
+      SET v_n = v_n + 1, o_nickname = CONCAT('player ', v_n);
+      IF EXISTS (SELECT 1 FROM league_members WHERE league_id = p_league AND nickname = o_nickname) THEN
+        ITERATE adding;
+      END IF;
     ELSE
+      SET o_nickname = p_nickname;
+    END IF;
+    SET v_taken = FALSE, v_tries = v_tries + 1;
+    BEGIN
+      DECLARE CONTINUE HANDLER FOR 1062 SET v_taken = TRUE;
       INSERT INTO league_members (league_id, player_id, league_name, nickname, joined_at)
       VALUES (p_league, p_player, p_name, o_nickname, SYSDATE(6));
+    END;
+    IF NOT v_taken THEN
+      LEAVE adding;
     END IF;
-  END;
-  IF v_taken THEN
-    SET v_message = CONCAT('the nickname ', _wordle_quote(o_nickname), ' is taken in this league (or the player joined another league of that name): choose another');
-    SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = v_message;
-  END IF;
+    IF p_nickname IS NOT NULL OR v_tries >= 50 THEN
+      SET v_message = CONCAT('the nickname ', _wordle_quote(o_nickname), ' is taken in this league (or the player just joined another league of that name): choose another');
+      SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = v_message;
+    END IF;
+  END LOOP adding;
 END

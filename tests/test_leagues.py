@@ -258,9 +258,11 @@ def test_a_foreign_account_reaches_no_league(conn: Connection, shared,  # type: 
         assert {r["nickname"] for r in rows} == {"Ann", "Bobby", "player 3", "Xavier"}
         assert "ada" not in repr(rows)
     for role in ("reader", "publisher"):
-        with db.connect(shared(role)) as conn_role, pytest.raises(DatabaseError,
-                                                                  match="denied"):
-            db.call(conn_role, "wordle_leagues", "ada")
+        with db.connect(shared(role)) as conn_role:
+            for sql in ("CALL wordle_leagues('ada')", "SELECT * FROM leagues",
+                        "SELECT * FROM league_members"):
+                with pytest.raises(DatabaseError, match="denied"):
+                    db.query(conn_role, sql)
 
 
 def counters(conn: Connection) -> dict[str, int]:

@@ -135,6 +135,10 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     link_box = driver.find_element(By.ID, "league-link")
     link = until(driver, lambda: link_box.get_attribute("value"), "the join link")
     assert re.fullmatch(re.escape(base_url) + r"/\?join=[0-9a-f]{32}", link), link
+    driver.find_element(By.CSS_SELECTOR, "#league-link-box button").click()
+    note = driver.find_element(By.ID, "league-message")
+    until(driver, lambda: note.text in ("Copied to the clipboard.",
+                                        "Select the text below to copy it."), "the copy")
     until(driver, lambda: results(driver) == ["Ann (you) not started"], "the new board")
     type_keys(driver, Keys.ESCAPE)
     play(driver, ["slate", TODAY_WORD])  # a win in 2: the league's board opens
@@ -148,7 +152,8 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     driver.get(link)
     join_box = until(driver, lambda: driver.find_element(By.ID, "league-join-nickname"),
                      "the join form")  # fmt: skip
-    until(driver, join_box.is_displayed, "the join form shown")
+    until(driver, lambda: join_box.is_displayed() and driver.find_element(
+        By.CSS_SELECTOR, "#league-join button").text == "Join", "the join form, in English")
     join_box.send_keys("Bo")
     driver.find_element(By.CSS_SELECTOR, "#league-join button").click()
     # Ann finished, but Bo has not played: her result stays hidden
@@ -161,8 +166,11 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     with db.connect(web_db[0]) as admin_conn:
         assert [r["nickname"] for r in leagues.mine(admin_conn, str(bo))] == ["Bo"]
     type_keys(driver, Keys.ESCAPE)
+    driver.find_element(By.ID, "hint-button").click()  # Bo takes a letter hint
+    until(driver, lambda: "Letter" in message(driver), "the letter hint")
     play(driver, ["pious", TODAY_WORD])
-    until(driver, lambda: results(driver) == ["Ann 2/6", "Bo (you) 2/6"], "both results")
+    until(driver, lambda: results(driver) == ["Ann 2/6", "Bo (you) 2/6, 1 letter hint"],
+          "both results")  # fmt: skip
     standings = driver.find_element(By.ID, "league-standings").text
     assert "1. Ann" in standings and "1. Bo (you)" in standings, standings
     shot = screenshot(driver, "leagues", 360, 740)
@@ -171,8 +179,8 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     # a third cookie jar with a guessed code: refused, nothing joined
     driver.delete_all_cookies()
     driver.get(base_url + "/?join=" + "0" * 32)
-    until(driver, lambda: driver.find_element(By.ID, "league-join-nickname").is_displayed(),
-          "the join form")  # fmt: skip
+    until(driver, lambda: driver.find_element(By.CSS_SELECTOR, "#league-join button").text
+          == "Join", "the join form, in English")  # fmt: skip
     driver.find_element(By.CSS_SELECTOR, "#league-join button").click()
     note = driver.find_element(By.ID, "league-message")
     until(driver, lambda: "does not work" in note.text, "the refusal")

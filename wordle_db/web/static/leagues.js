@@ -46,12 +46,14 @@
   joinForm.firstChild.dataset.i18n = "league.join";
   const newName = el("input", { id: "league-name", maxLength: 40 });
   const newNickname = el("input", { id: "league-nickname", maxLength: 24, autocomplete: "nickname" });
-  const link = el("input", { id: "league-link", readOnly: true, hidden: true });
+  const link = el("input", { id: "league-link", readOnly: true });
   link.dataset.i18nAria = "league.link";
+  const copy = button("league.copy", () => copyLink());
+  const linkBox = el("div", { id: "league-link-box", hidden: true }, link, copy);
   const createForm = el("section", { id: "league-create" },
     el("h3", { textContent: t("league.create") }), labelled("league.name", newName),
     labelled("league.nickname", newNickname), button("league.createButton", () => create()),
-    link);
+    linkBox);
   createForm.firstChild.dataset.i18n = "league.create";
   const close = button("close", () => dialog.close());
   close.className = "close";
@@ -155,9 +157,18 @@
 
   function showLink(code) {
     link.value = `${location.origin}/?join=${code}`;
-    link.hidden = false;
+    linkBox.hidden = false;
     link.select();
     tell(t("league.link"));
+  }
+
+  async function copyLink() {
+    let copied = false;
+    try { await navigator.clipboard.writeText(link.value); copied = true; } catch (e) {
+      link.select();
+      try { copied = document.execCommand("copy"); } catch (e2) { copied = false; }
+    }
+    tell(t(copied ? "copied" : "selectToCopy"));
   }
 
   async function create() {
@@ -209,7 +220,7 @@
 
   async function show(name = null, firstBoard = false) {
     tell("");
-    link.hidden = true;
+    linkBox.hidden = true;
     joinForm.hidden = joinCode() === null;
     if (!dialog.open) dialog.showModal();
     const mine = await drawList();

@@ -19,6 +19,7 @@ BEGIN
   DECLARE v_code VARCHAR(64) CHARACTER SET ascii;
   DECLARE v_name VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
   DECLARE v_nickname VARCHAR(24) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+  DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_league = NULL;  -- no league has the code
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   IF p_code IS NULL OR LOWER(TRIM(p_code)) NOT REGEXP '^[0-9a-f]{32}$' THEN
@@ -26,7 +27,9 @@ BEGIN
   END IF;
   SET v_code = LOWER(TRIM(p_code));
   CALL _wordle_player(p_player, TRUE, v_player);
-  SELECT MAX(id), MAX(name) INTO v_league, v_name FROM leagues WHERE code_hash = UNHEX(SHA2(v_code, 256));
+  -- a shared lock on the league's row: a last member leaving (which deletes it) waits, or went first
+  SELECT id, name INTO v_league, v_name FROM leagues WHERE code_hash = UNHEX(SHA2(v_code, 256))
+  LOCK IN SHARE MODE;
   IF v_league IS NULL THEN
     SIGNAL SQLSTATE 'WD084' SET MESSAGE_TEXT = 'no league has that join code (ask its creator for the current one)';
   END IF;

@@ -19,7 +19,9 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
-  SET v_name = (SELECT name FROM leagues WHERE id = v_league FOR UPDATE);
+  -- the league's row first, as every change of its members does: who created it is read
+  -- under that lock (a creator leaving at the same time may just have passed it on)
+  SELECT name, creator_id = v_player INTO v_name, v_creator FROM leagues WHERE id = v_league FOR UPDATE;
   DELETE FROM league_members WHERE league_id = v_league AND player_id = v_player;
   SET v_next = (SELECT player_id FROM league_members WHERE league_id = v_league
                 ORDER BY joined_at, player_id LIMIT 1);

@@ -21,6 +21,8 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
+  -- who created it, read under the lock every change of its members takes first
+  SELECT creator_id = v_player INTO v_creator FROM leagues WHERE id = v_league FOR UPDATE;
   IF NOT v_creator THEN
     SIGNAL SQLSTATE 'WD085' SET MESSAGE_TEXT = 'only the league''s creator may remove members';
   END IF;

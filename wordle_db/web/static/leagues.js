@@ -231,10 +231,13 @@
   }
 
   // A game drawn over: the league button shows; a game that ends here opens the boards.
+  let lastGame = null;  // channel and day of that game: another day's is no ending
   document.addEventListener("wordle:drawn", async (event) => {
-    const state = event.detail.state;
-    const ended = lastState === "playing" && state !== "playing";
+    const { state, channel: drawnChannel, day: drawnDay } = event.detail;
+    const game = `${drawnChannel}|${drawnDay}`;
+    const ended = lastState === "playing" && state !== "playing" && lastGame === game;
     lastState = state;
+    lastGame = game;
     const mine = await drawList();
     if (ended && mine.length && !document.querySelector("dialog[open]")) show(null, true);
   });

@@ -12,6 +12,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
+from test_hostile_input import (  # noqa: F401  (rows checksummed before and after)
+    assert_one_line_error,
+    checksums,
+    today_is_published,
+)
 
 from wordle_db import db, game, leagues
 from wordle_db.errors import DatabaseError
@@ -407,3 +412,38 @@ def test_the_creator_and_the_next_member_leaving_at_once_leave_a_creator(
             thread.join(30)
         assert errors == []
         assert [(r["members"], r["creator"]) for r in leagues.mine(conn, f"last{n}")] == [(1, True)]
+
+
+HOSTILE_CLI: list[tuple[list[str], str]] = [
+    (["league", "create", "", "--player", "ann"], "league name"),
+    (["league", "create", "x" * 41, "--player", "ann"], "league name"),
+    (["league", "create", "Club\x1b[2J", "--player", "ann"], "league name"),
+    (["league", "create", "Club", "--player", ""], "player name"),
+    (["league", "create", "Club", "--player", "ann", "--nickname", "a\u200bb"], "nickname"),
+    (["league", "create", "Club", "--player", "ann", "--nickname", "n" * 25], "nickname"),
+    (["league", "create", "OFFICE", "--player", "ann"], "already in a league named"),
+    (["league", "create", "cl\udcffb", "--player", "ann"], "not valid UTF-8"),
+    (["league", "join", "nope", "--player", "bob"], "join code is 32"),
+    (["league", "join", "0" * 32, "--player", "bob"], "no league has that join code"),
+    (["league", "join", "' OR 1=1 --", "--player", "bob"], "join code is 32"),
+    (["league", "board", "Nowhere", "--player", "ann"], "no league named 'Nowhere'"),
+    (["league", "board", "Office", "--player", "bob"], "no league named 'Office'"),
+    (["league", "board", "Office", "--player", "ann", "--date", "2026-02-30"], "format"),
+    (["league", "board", "Office", "--player", "ann", "--channel", "xx"], "no channel"),
+    (["league", "remove", "Office", "Nobody", "--player", "ann"], "nicknamed 'Nobody'"),
+    (["league", "remove", "Office", "Ann", "--player", "bob"], "no league named"),
+    (["league", "leave", "", "--player", "ann"], "no league named"),
+    (["league", "code", "Office", "--player", "bob"], "no league named"),
+    (["league", "list", "--player", "x" * 65], "player name"),
+]
+
+
+def test_hostile_league_commands_fail_in_one_line_and_change_nothing(
+        run: Invoke, conn: Connection, today_is_published: URL) -> None:  # noqa: F811
+    """Every case in one database (ann's league Office made first): each refused in one line,
+    and no row of any table, nor of the server's accounts, changed by all of them."""
+    leagues.create(conn, "ann", "Office", "Ann")
+    before = checksums(today_is_published)
+    for args, needle in HOSTILE_CLI:
+        assert_one_line_error(run(*args), needle)
+    assert checksums(today_is_published) == before

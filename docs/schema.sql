@@ -82,6 +82,31 @@ CREATE TABLE `games` (
   CONSTRAINT `games_attempts` CHECK (`attempts` <= `max_tries`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `leagues` (
+  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
+  `name` varchar(40) NOT NULL,
+  `creator_id` int(10) unsigned NOT NULL,
+  `code_hash` binary(32) NOT NULL,
+  `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `code_hash` (`code_hash`),
+  KEY `creator` (`creator_id`,`name`),
+  CONSTRAINT `leagues_creator` FOREIGN KEY (`creator_id`) REFERENCES `players` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `league_members` (
+  `league_id` int(10) unsigned NOT NULL,
+  `player_id` int(10) unsigned NOT NULL,
+  `league_name` varchar(40) NOT NULL,
+  `nickname` varchar(24) NOT NULL,
+  `joined_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  PRIMARY KEY (`league_id`,`player_id`),
+  UNIQUE KEY `league_nickname` (`league_id`,`nickname`),
+  UNIQUE KEY `player_league_name` (`player_id`,`league_name`),
+  CONSTRAINT `league_members_league` FOREIGN KEY (`league_id`) REFERENCES `leagues` (`id`) ON DELETE CASCADE,
+  CONSTRAINT `league_members_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `letters` (
   `channel_id` smallint(5) unsigned NOT NULL,
   `letter` varchar(1) NOT NULL,

@@ -7,6 +7,7 @@ from wordle_db.cli import (  # the modules register their commands
     analysis,
     channels,
     game,
+    leagues,
     serve,
     solver,
 )
@@ -17,4 +18,5 @@ def main() -> None:
     cli(prog_name="wordle-db")
 
 
-__all__ = ["admin", "analysis", "channels", "cli", "game", "main", "serve", "solver"]
+__all__ = ["admin", "analysis", "channels", "cli", "game", "leagues", "main", "serve",
+           "solver"]

@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from wordle_db import analysis, channels, db, game
 from wordle_db.errors import WordleError
 from wordle_db.web import hosts, openapi, players
+from wordle_db.web import leagues as web_leagues
 from wordle_db.web.http import (
     JSON,
     HTTPError,
@@ -262,6 +263,7 @@ def create_app(url: URL, settings: Settings) -> Starlette:
         Route("/api/archive", web.archive),
         Route("/api/analysis", web.analysis),
         Route("/api/openapi.json", schema),
+        *web_leagues.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordle_db.web.leagues import PATHS as LEAGUE_PATHS
+
 _DAY = {"name": "day", "in": "query", "required": False,
         "schema": {"type": "string", "format": "date"},
         "description": "a past day's puzzle, YYYY-MM-DD; default today"}  # fmt: skip
@@ -84,3 +86,4 @@ DESCRIPTION: dict[str, Any] = {
                                                "channel": _CHANNEL_FIELD}),
     },
 }  # fmt: skip
+DESCRIPTION["paths"].update(LEAGUE_PATHS)

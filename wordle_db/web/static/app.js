@@ -238,7 +238,7 @@ function drawStatus() {
 
 function draw() {
   drawBoard(); drawKeyboard(); drawStatus();
-  document.dispatchEvent(new CustomEvent("wordle:drawn"));  // e.g. analysis.js
+  document.dispatchEvent(new CustomEvent("wordle:drawn", { detail: view.game }));  // analysis.js, leagues.js
 }
 
 // Motion on the board (CSS plays it only without prefers-reduced-motion).

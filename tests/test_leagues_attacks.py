@@ -1,0 +1,135 @@
+"""Attacks on the leagues through the caller's own session: every league routine, as each role
+(player, reader, publisher, admin), after every hostile preset of test_session_attacks, gives
+what a clean session of the same role gets (or refuses with WD012/WD013), never a word of
+today, never a result the caller may not see yet. Each table is a list of attacks: a new one
+joins as a row."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+from test_leagues import league  # noqa: F401  (ada's league 'Office' of three players)
+from test_session_attacks import PRESETS, REFUSED, others_can_play, outcome
+
+from wordle_db import db, leagues
+
+from test_game import today
+
+Probe = tuple[str, tuple[Any, ...]]
+# Whose values differ between two accounts, or between two calls, by nature.
+VARYING = ("code", "joined_at")
+
+
+def call(name: str, *args: Any) -> Callable[[str], Probe]:
+    """A CALL of `name`; 'ME' among args is the caller's own player name."""
+    def make(me: str) -> Probe:
+        values = tuple(me if a == "ME" else a for a in args)
+        return f"CALL {name}({', '.join('?' for _ in values)})", values
+    return make
+
+
+def sql(text: str, *args: Any) -> Callable[[str], Probe]:
+    return lambda me: (text, tuple(me if a == "ME" else a for a in args))
+
+
+# Every league routine a role might try: its own league 'Club', ada's 'Office' (another
+# account's player), codes nobody gave it, and the writes (a league made and left again).
+OWN = [
+    ("my leagues", call("wordle_leagues", "ME")),
+    ("my board", call("wordle_league_board_on", "en", "ME", "Club", None)),
+    ("my board on side", call("wordle_league_board_on", "side", "ME", "Club", None)),
+    ("my standings", call("wordle_league_standings_on", "en", "ME", "Club", None, False)),
+    ("my week", call("wordle_league_standings_on", "en", "ME", "Club", None, True)),
+    ("a guessed code", call("wordle_league_join", "ME", "0123456789abcdef" * 2, None)),
+    ("a malformed code", call("wordle_league_join", "ME", "' OR 1 --", None)),
+    ("office as me", call("wordle_league_board_on", "en", "ME", "Office", None)),
+    ("office standings as me", call("wordle_league_standings_on", "en", "ME", "Office", None,
+                                    False)),
+    ("remove from office", call("wordle_league_remove", "ME", "Office", "Ann")),
+    ("ada's leagues", call("wordle_leagues", "ada")),
+    ("ada's board", call("wordle_league_board_on", "en", "ada", "Office", None)),
+    ("ada's standings", call("wordle_league_standings_on", "en", "ada", "Office", None, True)),
+    ("remove as ada", call("wordle_league_remove", "ada", "Office", "Nobody")),
+    ("a new code of office", call("wordle_league_code", "ada", "Office")),
+    ("a new code of club", call("wordle_league_code", "ME", "Club")),
+    ("create", sql("CALL wordle_league_create(?, 'Tmp', 'T', @code)", "ME")),
+    ("leave", call("wordle_league_leave", "ME", "Tmp")),
+]
+PROBES: dict[str, list[tuple[str, Callable[[str], Probe]]]] = {
+    "player": OWN, "reader": OWN, "publisher": OWN, "admin": OWN,
+}
+
+
+def setup_account(conn: Connection, url: URL, role: str, joiner: str) -> None:
+    """The account's player makes 'Club' (nickname Me) and plays one guess; a player of
+    root's joins it (as Ben) with one guess today too: hidden from the account's player."""
+    if role not in ("player", "admin"):
+        return
+    with db.connect(url) as own:
+        made = leagues.create(own, url.username, "Club", "Me")
+        db.call(own, "wordle_play", url.username, "slate", None, None)
+    leagues.join(conn, joiner, made["code"], "Ben")
+    db.call(conn, "wordle_play", joiner, "slate", None, None)
+
+
+def normalised(result: tuple[str, Any]) -> tuple[str, Any]:
+    if result[0] != "rows":
+        return result
+    return "rows", [{k: v for k, v in row.items() if k not in VARYING} for row in result[1]]
+
+
+@pytest.mark.parametrize("role", list(PROBES))
+def test_hostile_sessions_get_the_clean_league_results_or_a_refusal(
+        shared, conn: Connection, db_url: URL, league: dict[str, Any],  # noqa: F811
+        role: str) -> None:  # type: ignore[no-untyped-def]
+    day = today(conn)
+    clean_url, hostile_url = shared(role), shared(role)
+    for url, joiner in ((clean_url, "jo1"), (hostile_url, "jo2")):
+        setup_account(conn, url, role, joiner)
+    with db.connect(clean_url) as clean:
+        expected = [normalised(outcome(clean, *probe(clean_url.username)))
+                    for _, probe in PROBES[role]]  # fmt: skip
+    if role in ("reader", "publisher"):  # no league routine is theirs
+        assert {e for e in expected} == {("error", "42000")}, expected
+    if role == "player":  # another account's player, a guessed code: refused
+        assert dict(zip([n for n, _ in OWN], expected, strict=True))["a guessed code"] == (
+            "error", "WD084")
+        hidden = dict(zip([n for n, _ in OWN], expected, strict=True))["my board"]
+        assert [(r["nickname"], r["finished"], r["attempts"]) for r in hidden[1]] == [
+            ("Me", 0, 1), ("Ben", 0, None)]
+        for name in ("ada's leagues", "ada's board", "remove as ada", "a new code of office"):
+            assert dict(zip([n for n, _ in OWN], expected, strict=True))[name] == (
+                "error", "WD039"), name
+        for name in ("office as me", "remove from office"):
+            assert dict(zip([n for n, _ in OWN], expected, strict=True))[name] == (
+                "error", "WD082"), name
+    for preset, statements in PRESETS:
+        with db.connect(hostile_url) as hostile:
+            for statement in statements:
+                hostile.exec_driver_sql(statement)
+            for (probe_name, probe), want in zip(PROBES[role], expected, strict=True):
+                got = normalised(outcome(hostile, *probe(hostile_url.username)))
+                assert got == want or (got[0] == "error" and got[1] in REFUSED), (
+                    f"{role} after {preset!r}: {probe_name} gave {got}, a clean session {want}")
+    others_can_play(db_url, day)
+    # nothing the attacks did changed ada's league
+    assert [(r["nickname"], r["attempts"]) for r in leagues.board(conn, "ada", "Office")] == [
+        ("Ann", 2), ("Bobby", 1), ("player 3", None)]
+
+
+def test_codes_from_hostile_sessions_stay_random(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                 league: dict[str, Any]) -> None:  # noqa: F811
+    """The same seeds, clock and insert id in two sessions make different codes."""
+    codes = []
+    url = shared("player")
+    for n in range(2):
+        with db.connect(url) as hostile:
+            hostile.exec_driver_sql("SET rand_seed1 = 7, rand_seed2 = 7, "
+                                    "timestamp = UNIX_TIMESTAMP('2030-01-01')")  # fmt: skip
+            codes.append(leagues.create(hostile, url.username, f"Seeded {n}")["code"])
+    assert codes[0] != codes[1]
+    assert isinstance(today(conn), date)

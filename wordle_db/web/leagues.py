@@ -1,0 +1,134 @@
+"""The leagues' endpoints (wordle_db.leagues): the page's player creates, joins, leaves and
+reads leagues; every rule (who sees what, when) is the database's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.engine import Connection
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from wordle_db import leagues
+from wordle_db.errors import DatabaseError
+from wordle_db.web.http import HTTPError, channel_param, day_param, text_field
+
+# SQLSTATE of the leagues' refusals -> HTTP status (the others are http.STATUS's)
+STATUS = {"WD080": 422, "WD081": 422, "WD083": 409, "WD082": 404, "WD084": 404, "WD086": 404,
+          "WD085": 403}  # fmt: skip
+LONGEST = 200  # characters of a name, nickname or code: longer is none (refused here)
+Work = Callable[[Connection, str, dict[str, Any]], Any]
+
+
+def _text(data: dict[str, Any], name: str, optional: bool = False) -> str | None:
+    if optional and data.get(name) in (None, ""):
+        return None
+    value = text_field(data, name)
+    if len(value) > LONGEST:
+        raise HTTPError(400, f"{name} must be at most {LONGEST} characters")
+    return value
+
+
+def _refusals(work: Work) -> Work:
+    """The leagues' WD codes as their HTTP statuses."""
+    def run(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+        try:
+            return work(conn, name, data)
+        except DatabaseError as exc:
+            if exc.sqlstate in STATUS:
+                raise HTTPError(STATUS[exc.sqlstate], str(exc), code=exc.sqlstate) from exc
+            raise
+
+    return run
+
+
+def routes(web: Any) -> list[Route]:
+    """The routes, running through the app's `Web._run` (player cookie, CSRF, rate limit)."""
+
+    def get(work: Callable[[Connection, str, Request], Any]) -> Callable[[Request], Any]:
+        async def endpoint(request: Request) -> Response:
+            return await web._run(request, _refusals(lambda c, n, _: work(c, n, request)))
+        return endpoint
+
+    def post(work: Work) -> Callable[[Request], Any]:
+        async def endpoint(request: Request) -> Response:
+            return await web._run(request, _refusals(work), post=True)
+        return endpoint
+
+    def mine(conn: Connection, name: str, request: Request) -> Any:
+        return [{k: r[k] for k in ("league", "nickname", "creator", "members")}
+                for r in leagues.mine(conn, name)]  # fmt: skip
+
+    def board(conn: Connection, name: str, request: Request) -> Any:
+        league = _text(dict(request.query_params), "league")
+        day, channel = day_param(request), channel_param(request)
+        week = request.query_params.get("week") in ("1", "true")
+        return {"board": leagues.board(conn, name, str(league), day, channel),
+                "standings": leagues.standings(conn, name, str(league), day, week, channel)}
+
+    def create(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+        return leagues.create(conn, name, str(_text(data, "name")), _text(data, "nickname", True))
+
+    def join(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+        return leagues.join(conn, name, str(_text(data, "code")), _text(data, "nickname", True))
+
+    def leave(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+        return leagues.leave(conn, name, str(_text(data, "league")))
+
+    def remove(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+        return leagues.remove(conn, name, str(_text(data, "league")),
+                              str(_text(data, "nickname")))  # fmt: skip
+
+    def code(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+        return leagues.new_code(conn, name, str(_text(data, "league")))
+
+    return [
+        Route("/api/leagues", get(mine)),
+        Route("/api/leagues/board", get(board)),
+        Route("/api/leagues/create", post(create), methods=["POST"]),
+        Route("/api/leagues/join", post(join), methods=["POST"]),
+        Route("/api/leagues/leave", post(leave), methods=["POST"]),
+        Route("/api/leagues/remove", post(remove), methods=["POST"]),
+        Route("/api/leagues/code", post(code), methods=["POST"]),
+    ]
+
+
+def _op(method: str, summary: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One OpenAPI operation (openapi.py adds PATHS to the description)."""
+    responses = {"200": {"description": "JSON"},
+                 "403": {"description": "not the league's creator (WD085), or CSRF"},
+                 "404": {"description": "no such league of yours (WD082), no league has that "
+                                        "code (WD084), no such member (WD086)"},
+                 "409": {"description": "you are in a league of that name already (WD083)"},
+                 "422": {"description": "a bad league name (WD080) or nickname (WD081)"}}
+    if method == "get":
+        return {"get": {"summary": summary, "parameters": [
+            {"name": n, "in": "query", "required": n == "league", "schema": {"type": "string"}}
+            for n in (fields or {})], "responses": responses}}
+    return {"post": {
+        "summary": summary,
+        "parameters": [{"name": "X-Wordle", "in": "header", "required": True,
+                        "schema": {"type": "string", "enum": ["1"]}}],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "properties": fields}}}},
+        "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
+    }}  # fmt: skip
+
+
+_TEXT = {"type": "string"}
+PATHS: dict[str, Any] = {
+    "/api/leagues": _op("get", "your leagues: league, nickname, creator, members"),
+    "/api/leagues/board": _op("get", "a league's board of a day (others' results once your "
+                              "game of that day is over) and standings (week=1: the week's)",
+                              {"league": _TEXT, "day": _TEXT, "week": _TEXT, "channel": _TEXT}),
+    "/api/leagues/create": _op("post", "create a league: {league, nickname, code}",
+                               {"name": _TEXT, "nickname": _TEXT}),
+    "/api/leagues/join": _op("post", "join with a code: {league, nickname, members}",
+                             {"code": _TEXT, "nickname": _TEXT}),
+    "/api/leagues/leave": _op("post", "leave a league", {"league": _TEXT}),
+    "/api/leagues/remove": _op("post", "remove a member (the creator only)",
+                               {"league": _TEXT, "nickname": _TEXT}),
+    "/api/leagues/code": _op("post", "a new join code (the creator only)", {"league": _TEXT}),
+}  # fmt: skip

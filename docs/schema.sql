@@ -119,6 +119,30 @@ CREATE TABLE `letter_folds` (
   PRIMARY KEY (`letter`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `passkeys` (
+  `credential_id` varbinary(1023) NOT NULL,
+  `player_id` int(10) unsigned NOT NULL,
+  `public_key` varbinary(1024) NOT NULL,
+  `sign_count` int(10) unsigned NOT NULL DEFAULT 0,
+  `label` varchar(40) NOT NULL,
+  `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  `last_used_at` timestamp(6) NULL DEFAULT NULL,
+  PRIMARY KEY (`credential_id`),
+  KEY `player` (`player_id`),
+  CONSTRAINT `passkeys_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `passkey_challenges` (
+  `challenge_hash` binary(32) NOT NULL,
+  `purpose` enum('register','sign in') CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `player_id` int(10) unsigned DEFAULT NULL,
+  `expires_at` timestamp(6) NOT NULL,
+  PRIMARY KEY (`challenge_hash`),
+  KEY `expires` (`expires_at`),
+  KEY `passkey_challenges_player` (`player_id`),
+  CONSTRAINT `passkey_challenges_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `players` (
   `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
   `name` varchar(64) NOT NULL,
@@ -382,6 +406,16 @@ CREATE TABLE `solver_work_words` (
   `is_answer` tinyint(1) NOT NULL,
   PRIMARY KEY (`channel_id`,`work`,`word_id`),
   KEY `work` (`work`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `transfer_codes` (
+  `code_hash` binary(32) NOT NULL,
+  `player_id` int(10) unsigned NOT NULL,
+  `expires_at` timestamp(6) NOT NULL,
+  PRIMARY KEY (`code_hash`),
+  KEY `player` (`player_id`),
+  KEY `expires` (`expires_at`),
+  CONSTRAINT `transfer_codes_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `words` (

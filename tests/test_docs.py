@@ -152,7 +152,8 @@ def test_documented_errors_are_the_ones_raised(documented: list[Documented]) -> 
         if doc.kind == "VIEW":
             continue
         reachable = set(re.findall(r"SQLSTATE '(WD\d{3})'", reachable_sql(doc.name)))
-        own = set(re.findall(r"SQLSTATE '(WD\d{3})'", sqlfiles.current(doc.name).text))
+        own = set(re.findall(r"(?<!HANDLER FOR )SQLSTATE '(WD\d{3})'",  # raised, not caught
+                             sqlfiles.current(doc.name).text))  # fmt: skip
         assert doc.sqlstates <= reachable, f"{doc.name} documents errors it cannot raise"
         assert own <= doc.sqlstates, f"{doc.name} raises undocumented errors"
 

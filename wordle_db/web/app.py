@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wordle_db import analysis, channels, db, game
 from wordle_db.errors import WordleError
+from wordle_db.web import accounts as web_accounts
 from wordle_db.web import hosts, openapi, players
 from wordle_db.web import leagues as web_leagues
 from wordle_db.web.http import (
@@ -95,7 +96,12 @@ class Web:
                                     headers={"retry-after": str(max(1, round(wait)))})
                 data = await read_json(request)
             name, cookie = self._player(request)
-            response: Response = JSON(await run_in_threadpool(self._call, work, name, data))
+            result = await run_in_threadpool(self._call, work, name, data)
+            if isinstance(result, players.Switch):  # signed in, out, or carried over
+                cookie = (players.new_cookie(self.settings.secret)[0] if result.player is None
+                          else players.cookie_for(self.settings.secret, result.player))
+                result = result.body
+            response: Response = JSON(result)
         except (HTTPError, WordleError) as exc:
             response = error_response(exc)
         if cookie:
@@ -264,6 +270,7 @@ def create_app(url: URL, settings: Settings) -> Starlette:
         Route("/api/analysis", web.analysis),
         Route("/api/openapi.json", schema),
         *web_leagues.routes(web),
+        *web_accounts.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

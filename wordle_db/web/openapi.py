@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordle_db.web.accounts import PATHS as ACCOUNT_PATHS
 from wordle_db.web.leagues import PATHS as LEAGUE_PATHS
 
 _DAY = {"name": "day", "in": "query", "required": False,
@@ -87,3 +88,4 @@ DESCRIPTION: dict[str, Any] = {
     },
 }  # fmt: skip
 DESCRIPTION["paths"].update(LEAGUE_PATHS)
+DESCRIPTION["paths"].update(ACCOUNT_PATHS)

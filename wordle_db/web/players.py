@@ -11,6 +11,8 @@ import hashlib
 import hmac
 import re
 import secrets
+from dataclasses import dataclass
+from typing import Any
 
 COOKIE = "wordle_player"
 PREFIX = "web-"
@@ -39,3 +41,20 @@ def player_of(secret: bytes, cookie: str | None) -> str | None:
     if not hmac.compare_digest(signature.encode(), _signature(secret, player_id).encode()):
         return None
     return PREFIX + player_id
+
+
+def cookie_for(secret: bytes, name: str) -> str:
+    """The cookie of an existing web player (one signed in, or carried over by a code)."""
+    player_id = name.removeprefix(PREFIX)
+    if not name.startswith(PREFIX) or not _ID.fullmatch(player_id):
+        raise ValueError(f"not a web player's name: {name!r}")
+    return f"{player_id}.{_signature(secret, player_id)}"
+
+
+@dataclass
+class Switch:
+    """An endpoint's answer that makes this browser play as `player` from now on (None: a new
+    anonymous player, as after signing out)."""
+
+    player: str | None
+    body: Any

@@ -1,0 +1,175 @@
+"""Accounts (sql/accounts/): passkeys and transfer codes, driven as the web front end does and
+as hostile accounts would. The database does not check signatures (the front end does, see
+test_accounts_web.py); it keeps every rule that makes a passkey or a code reach one player only:
+one use, expiry, ownership, counts that grow, nothing secret in the clear. Each table is a
+list of attempts: a new one joins as a row."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import accounts, db, roles, settings
+from wordle_db.errors import DatabaseError
+
+KEY = b"\x02" * 77  # a COSE public key's size; the database keeps it as given
+C1, C2, C3 = b"\x01" * 16, b"\x05" * 32, b"\x07" * 64  # credential ids
+
+
+def challenge(n: int) -> str:
+    return f"challenge{n:03d}".ljust(43, "A")  # 32 bytes in base64url
+
+
+def outcome(work: Callable[[], Any]) -> Any:
+    """The call's result, or the SQLSTATE (else the error number) that refused it."""
+    try:
+        return work()
+    except DatabaseError as exc:
+        return exc.sqlstate if (exc.sqlstate or "").startswith("WD") else exc.errno
+
+
+@pytest.fixture
+def fronts(conn: Connection, db_url: URL) -> Iterator[Callable[[str], Connection]]:
+    """Accounts by role, as front ends have them (player_names 'created': each plays only the
+    players it created)."""
+    settings.set_setting(conn, "player_names", "created")
+    made: list[str] = []
+    with ExitStack() as stack:
+        def account(role: str) -> Connection:
+            user, password = f"acc_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+            roles.grant(conn, role, f"{user}@localhost", password)
+            made.append(user)
+            return stack.enter_context(db.connect(db_url.set(username=user, password=password)))
+
+        yield account
+    for user in made:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
+
+
+def sign_up(conn: Connection, player: str, credential: bytes, n: int) -> dict[str, Any]:
+    accounts.challenge(conn, player, "register", challenge(n))
+    return accounts.add(conn, player, challenge(n), credential, KEY, 0, "phone")
+
+
+def test_a_passkey_signs_in_as_its_player_once_per_challenge(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+    web = fronts("player")
+    assert sign_up(web, "web-ann", C1, 1) == {"label": "phone", "passkeys": 1}
+    assert sign_up(web, "web-ann", C2, 2)["passkeys"] == 2  # a second device
+    assert accounts.key(web, C1) == {"public_key": KEY, "sign_count": 0}
+    rows = [
+        # (what, calls in order, outcome of the last)
+        ("sign in", [("challenge", None, "sign in", challenge(3)),
+                     ("signed_in", challenge(3), C1, 0)], "web-ann"),
+        ("the same challenge again", [("signed_in", challenge(3), C1, 0)], "WD091"),
+        ("a register challenge to sign in", [("challenge", "web-ann", "register", challenge(4)),
+                                             ("signed_in", challenge(4), C1, 0)], "WD091"),
+        ("a challenge nobody issued", [("signed_in", challenge(5), C2, 0)], "WD091"),
+        ("an unknown passkey", [("challenge", None, "sign in", challenge(6)),
+                                ("signed_in", challenge(6), b"\x09" * 16, 0)], "WD090"),
+        ("a count that starts", [("signed_in", challenge(6), C2, 5)], "web-ann"),
+        ("a count that goes back: a copy", [("challenge", None, "sign in", challenge(7)),
+                                            ("signed_in", challenge(7), C2, 5)], "WD093"),
+        ("the count grows", [("signed_in", challenge(7), C2, 6)], "web-ann"),
+        ("a sign-in challenge for a player", [("challenge", "web-ann", "sign in", challenge(8))],
+         "WD094"),
+        ("a short challenge", [("challenge", "web-ann", "register", "abc")], "WD094"),
+        ("another purpose", [("challenge", "web-ann", "admin", challenge(9))], "WD094"),
+    ]
+    calls = {"challenge": accounts.challenge, "signed_in": accounts.signed_in}
+    for what, steps, expected in rows:
+        for name, *args in steps:
+            got = outcome(lambda n=name, a=args: calls[n](web, *a))
+        assert got == expected, what
+    assert db.scalar(conn, "SELECT sign_count FROM passkeys WHERE credential_id = ?", C2) == 6
+
+
+def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+    web = fronts("player")
+    accounts.challenge(web, "web-bob", "register", challenge(1))
+    accounts.challenge(web, "web-ann", "register", challenge(2))
+    add = lambda player, n, cred=C1, key=KEY, count=0, label="phone": outcome(  # noqa: E731
+        lambda: accounts.add(web, player, challenge(n), cred, key, count, label))
+    rows = [
+        ("bob's challenge for ann", lambda: add("web-ann", 1), "WD091"),
+        ("a credential id too short", lambda: add("web-ann", 2, cred=b"x"), "WD094"),
+        ("no public key", lambda: add("web-ann", 2, key=b""), "WD094"),
+        ("a negative count", lambda: add("web-ann", 2, count=-1), "WD094"),
+        ("a label with a control character", lambda: add("web-ann", 2, label="a\x07"), "WD094"),
+        ("ann's own", lambda: add("web-ann", 2), {"label": "phone", "passkeys": 1}),
+        ("used already", lambda: add("web-ann", 2, cred=C2), "WD091"),
+        ("bob takes ann's passkey", lambda: add("web-bob", 1), "WD095"),
+    ]
+    for what, work, expected in rows:
+        assert work() == expected, what
+    for n in range(3, 13):  # ten in all, then no more
+        accounts.challenge(web, "web-ann", "register", challenge(n))
+        result = add("web-ann", n, cred=bytes([n]) * 20)
+    assert result == "WD094" and len(accounts.passkeys(web, "web-ann")) == 10
+    # an expired challenge serves no more
+    accounts.challenge(web, "web-bob", "register", challenge(20))
+    conn.exec_driver_sql("UPDATE passkey_challenges SET expires_at = UTC_TIMESTAMP(6) - "
+                         "INTERVAL 1 SECOND")  # fmt: skip
+    assert add("web-bob", 20, cred=C3) == "WD091"
+    # listed by a short id, removed by it; nobody else's
+    first = accounts.passkeys(web, "web-ann")[0]
+    assert set(first) == {"id", "label", "created_at", "last_used_at"} and len(first["id"]) == 16
+    assert outcome(lambda: accounts.remove(web, "web-bob", first["id"])) == "WD090"
+    assert accounts.remove(web, "web-ann", first["id"]) == {"passkeys": 9}
+
+
+def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+    web, other = fronts("player"), fronts("player")
+    sign_up(web, "web-ann", C1, 1)
+    code = accounts.transfer_code(web, "web-ann")["code"]
+    accounts.challenge(other, None, "sign in", challenge(2))
+    rows = [
+        ("read ann's key", lambda: accounts.key(other, C1), "WD090"),
+        ("sign in as ann", lambda: accounts.signed_in(other, challenge(2), C1, 0), "WD090"),
+        ("redeem ann's code", lambda: accounts.redeem(other, code), "WD092"),
+        ("list ann's passkeys", lambda: accounts.passkeys(other, "web-ann"), "WD039"),
+        ("add to ann", lambda: accounts.add(other, "web-ann", challenge(1), C2, KEY, 0, "x"),
+         "WD039"),
+        ("a code for ann", lambda: accounts.transfer_code(other, "web-ann"), "WD039"),
+    ]
+    for what, work, expected in rows:
+        assert outcome(work) == expected, what
+    # the code survived the foreign attempt: its own front end still redeems it
+    assert accounts.redeem(web, code) == "web-ann"
+    for role in ("reader", "publisher"):
+        reader = fronts(role)
+        for sql in ("CALL wordle_passkey_challenge(NULL, 'sign in', REPEAT('A', 43))",
+                    "CALL wordle_transfer_redeem('AAAA-AAAA-AAAA')", "SELECT * FROM passkeys",
+                    "SELECT * FROM transfer_codes"):
+            assert outcome(lambda s=sql, r=reader: db.query(r, s)) in (1370, 1142), (role, sql)
+
+
+def test_a_transfer_code_works_once_within_its_time(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+    web = fronts("player")
+    made = accounts.transfer_code(web, "web-ann")
+    code = made["code"]
+    assert len(code) == 14 and code[4] == code[9] == "-"
+    assert not set(code.replace("-", "")) & set("IO01")  # no look-alikes
+    # only its SHA-256 is kept: nothing in the table spells it
+    stored = db.query(conn, "SELECT HEX(code_hash) AS h, player_id FROM transfer_codes")
+    assert len(stored) == 1 and code.replace("-", "") not in repr(stored)
+    rows = [
+        ("a wrong code", "2222-2222-2222", "WD092"),
+        ("malformed", "' OR 1 -- ", "WD092"),
+        ("too long", "A" * 5000, "WD092"),
+        ("lower case, no dashes", code.replace("-", "").lower(), "web-ann"),
+        ("used already", code, "WD092"),
+    ]
+    for what, attempt, expected in rows:
+        assert outcome(lambda a=attempt: accounts.redeem(web, a)) == expected, what
+    # a new code withdraws the earlier one; an expired one is refused
+    first = accounts.transfer_code(web, "web-ann")["code"]
+    second = accounts.transfer_code(web, "web-ann")["code"]
+    assert outcome(lambda: accounts.redeem(web, first)) == "WD092"
+    conn.exec_driver_sql("UPDATE transfer_codes SET expires_at = UTC_TIMESTAMP(6) - "
+                         "INTERVAL 1 SECOND")  # fmt: skip
+    assert outcome(lambda: accounts.redeem(web, second)) == "WD092"

@@ -1,0 +1,139 @@
+"""Passkey accounts in Chromium, with DevTools' virtual authenticator: a player plays
+anonymously, signs up with a passkey, signs in on a second browser profile (the passkey copied
+into that profile's authenticator, as a synced passkey would be) and finds the same game and
+statistics there, then signs out there. Also the endpoints' refusals through the API."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from sqlalchemy.engine import URL
+from starlette.testclient import TestClient
+from test_web_api import POST, client, make_client, web_db, web_url  # noqa: F401
+from test_web_api import SECRET as API_SECRET
+from test_web_browser import (  # noqa: F401  (the module's app and Chromium)
+    SECRET,
+    base_url,
+    browser_driver,
+    row_text,
+    type_keys,
+    until,
+)
+
+from wordle_db import db
+from wordle_db.web import players
+
+AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+                 "hasUserVerification": True, "isUserVerified": True,
+                 "automaticPresenceSimulation": True}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def site(base_url: str) -> str:  # noqa: F811
+    """The page as http://localhost (a passkey's relying party is a domain, not an address)."""
+    return base_url.replace("127.0.0.1", "localhost")
+
+
+@pytest.fixture
+def two_profiles(site: str) -> Iterator[tuple[WebDriver, WebDriver, str, str]]:
+    """Two Chromium profiles, each with its own virtual authenticator: (a, b, a's, b's id)."""
+    with browser_driver() as a, browser_driver() as b:
+        ids = []
+        for driver in (a, b):
+            driver.get(site + "/static/style.css")  # the origin, to mark help as seen
+            driver.execute_script("localStorage.setItem('seen-help', '1')")
+            driver.execute_cdp_cmd("WebAuthn.enable", {})
+            ids.append(driver.execute_cdp_cmd("WebAuthn.addVirtualAuthenticator",
+                                              {"options": AUTHENTICATOR})["authenticatorId"])
+        yield a, b, ids[0], ids[1]
+
+
+def player(driver: WebDriver) -> str:
+    cookie = driver.get_cookie(players.COOKIE)
+    assert cookie is not None
+    name = players.player_of(SECRET, cookie["value"])
+    assert name is not None
+    return name
+
+
+def status(driver: WebDriver) -> str:
+    return driver.find_element(By.ID, "account-status").text
+
+
+def open_account(driver: WebDriver) -> None:
+    driver.find_element(By.ID, "settings-button").click()
+    until(driver, driver.find_element(By.ID, "account-status").text.strip, "the account's state")
+
+
+def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type: ignore[no-untyped-def]
+                                                web_db: tuple[URL, URL]) -> None:  # noqa: F811
+    a, b, a_id, b_id = two_profiles
+    a.get(site)
+    until(a, lambda: a.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
+    type_keys(a, "slate" + Keys.ENTER)
+    until(a, lambda: row_text(a, 0) == "slate", "the first guess")
+    anonymous = player(a)
+    open_account(a)
+    assert a.find_element(By.ID, "account-sign-in").is_displayed()
+    a.find_element(By.ID, "account-sign-up").click()
+    until(a, lambda: "follow you" in status(a), "the passkey saved")
+    assert player(a) == anonymous  # the account is the player: its games are the account's
+    assert [li.text.split(" · ")[0] for li in
+            a.find_elements(By.CSS_SELECTOR, "#account-passkeys li span")] != []
+    with db.connect(web_db[0]) as admin:
+        assert db.scalar(admin, "SELECT COUNT(*) FROM passkeys k JOIN players p ON "
+                         "p.id = k.player_id WHERE p.name = ?", anonymous) == 1
+    # the passkey synced to the second profile (as a password manager would)
+    credential = a.execute_cdp_cmd("WebAuthn.getCredentials",
+                                   {"authenticatorId": a_id})["credentials"][0]
+    assert credential["isResidentCredential"] and credential["rpId"] == "localhost"
+    b.execute_cdp_cmd("WebAuthn.addCredential", {"authenticatorId": b_id,
+                                                 "credential": credential})
+    b.get(site)
+    until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
+    stranger = player(b)
+    assert stranger != anonymous and row_text(b, 0) == ""
+    open_account(b)
+    b.find_element(By.ID, "account-sign-in").click()
+    until(b, lambda: player(b) == anonymous, "the account's player in profile b")
+    until(b, lambda: row_text(b, 0) == "slate", "the account's game in profile b")
+    type_keys(b, "pious" + Keys.ENTER)  # played on b, seen on a
+    until(b, lambda: row_text(b, 1) == "pious", "the second guess")
+    a.refresh()
+    until(a, lambda: row_text(a, 1) == "pious", "b's guess in profile a")
+    open_account(b)
+    assert b.find_element(By.ID, "account-sign-out").is_displayed()
+    b.find_element(By.ID, "account-sign-out").click()
+    until(b, lambda: player(b) not in (anonymous, stranger), "a new anonymous player")
+    until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
+    assert row_text(b, 0) == ""
+
+
+def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:  # noqa: F811
+    assert client.get("/api/account").json() == {"signed_up": False, "passkeys": []}
+    options = client.post("/api/account/register/options", json={}, headers=POST).json()
+    assert options["rp"]["id"] == "testserver" and len(options["challenge"]) >= 43
+    assert options["authenticatorSelection"]["residentKey"] == "required"
+    rows = [
+        ("no credential", "/api/account/register", {}, 400),
+        ("not an object", "/api/account/sign-in", {"credential": "x"}, 400),
+        ("no client data", "/api/account/sign-in", {"credential": {"rawId": "AAAA"}}, 400),
+        ("a wrong code", "/api/account/transfer/redeem", {"code": "2222-2222-2222"}, 404),
+        ("a passkey id nobody has", "/api/account/passkeys/remove", {"id": "0" * 16}, 404),
+    ]
+    for what, path, body, expected in rows:
+        assert client.post(path, json=body, headers=POST).status_code == expected, what
+    assert client.post("/api/account/transfer", json={}).status_code == 403  # no CSRF header
+    # a code carries the player to another client; it works once
+    code = client.post("/api/account/transfer", json={}, headers=POST).json()["code"]
+    other = TestClient(client.app)
+    assert other.post("/api/account/transfer/redeem", json={"code": code},
+                      headers=POST).json() == {"signed_in": True}
+    assert players.player_of(API_SECRET, other.cookies.get(players.COOKIE)) == players.player_of(
+        API_SECRET, client.cookies.get(players.COOKIE))
+    again = other.post("/api/account/transfer/redeem", json={"code": code}, headers=POST)
+    assert again.status_code == 404 and again.json()["code"] == "WD092"

@@ -1,0 +1,57 @@
+"""Accounts: a player's passkeys and transfer codes. Every rule (one use, expiry, who may use
+which player, counts that must grow) is a stored procedure (sql/accounts/); this module calls
+them. Checking an authenticator's signature is the front end's part (wordle_db.web.accounts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.engine import Connection
+
+from wordle_db import db
+from wordle_db.errors import WordleError
+
+
+def challenge(conn: Connection, player: str | None, purpose: str, value: str) -> None:
+    """Record a challenge (base64url) for 'register' (player's) or 'sign in' (player None)."""
+    db.call(conn, "wordle_passkey_challenge", player, purpose, value)
+
+
+def add(conn: Connection, player: str, challenge: str, credential: bytes, public_key: bytes,
+        sign_count: int, label: str) -> dict[str, Any]:
+    """Add a verified passkey: {label, passkeys}."""
+    return db.call_one(conn, "wordle_passkey_add", player, challenge, credential, public_key,
+                       sign_count, label)  # fmt: skip
+
+
+def key(conn: Connection, credential: bytes) -> dict[str, Any]:
+    """{public_key, sign_count} of a passkey whose player this account may use."""
+    return db.call_one(conn, "wordle_passkey_key", credential)
+
+
+def signed_in(conn: Connection, challenge: str, credential: bytes, sign_count: int) -> str:
+    """Record a verified sign-in; the player to play as."""
+    return str(db.call_one(conn, "wordle_passkey_signed_in", challenge, credential,
+                           sign_count)["player"])  # fmt: skip
+
+
+def passkeys(conn: Connection, player: str) -> list[dict[str, Any]]:
+    """The player's passkeys: id, label, created_at, last_used_at."""
+    return db.call(conn, "wordle_passkeys", player)
+
+
+def remove(conn: Connection, player: str, passkey: str) -> dict[str, Any]:
+    return db.call_one(conn, "wordle_passkey_remove", player, passkey)
+
+
+def transfer_code(conn: Connection, player: str) -> dict[str, Any]:
+    """A one-time code for another device: {code, expires_at}."""
+    rows = db.query(conn, "CALL wordle_transfer_code(?, @wordle_transfer_code)", player)
+    if len(rows) != 1:
+        raise WordleError("wordle_transfer_code returned no row (interrupted?)")
+    return rows[0]
+
+
+def redeem(conn: Connection, code: str) -> str:
+    """The player a transfer code carries (the code is used up)."""
+    return str(db.call_one(conn, "wordle_transfer_redeem", code)["player"])

@@ -1,0 +1,220 @@
+"""Accounts on the page: sign up and sign in with a passkey (WebAuthn), sign out, and carry a
+player to another device with a one-time code.
+
+The account is the browser's player itself: signing up gives that player a passkey, so its
+games, statistics and streaks are the account's at once, never merged into another's. Signing
+in elsewhere makes that browser play as the account's player (its own anonymous games stay
+with its old anonymous player). This module checks the authenticator's signatures with the
+`webauthn` package against the page's own origin; the database keeps the passkeys and decides
+the rest (wordle_db.accounts, sql/accounts/).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import webauthn
+from sqlalchemy.engine import Connection
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+from webauthn.helpers import base64url_to_bytes, bytes_to_base64url, parse_client_data_json
+from webauthn.helpers.exceptions import WebAuthnException
+from webauthn.helpers.structs import (
+    AuthenticatorSelectionCriteria,
+    ResidentKeyRequirement,
+    UserVerificationRequirement,
+)
+
+from wordle_db import accounts
+from wordle_db.errors import DatabaseError
+from wordle_db.web import players
+from wordle_db.web.http import HTTPError, text_field
+
+RP_NAME = "wordle-db"
+# SQLSTATE of the accounts' refusals -> HTTP status
+STATUS = {"WD090": 404, "WD091": 409, "WD092": 404, "WD093": 403, "WD094": 422, "WD095": 409}
+Work = Callable[[Connection, str, dict[str, Any]], Any]
+
+
+def _refusals(work: Work) -> Work:
+    def run(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+        try:
+            return work(conn, name, data)
+        except DatabaseError as exc:
+            if exc.sqlstate in STATUS:
+                raise HTTPError(STATUS[exc.sqlstate], str(exc), code=exc.sqlstate) from exc
+            raise
+
+    return run
+
+
+def _site(request: Request) -> tuple[str, str]:
+    """(relying party id, origin): the host the page was loaded from (serve answers only its
+    allowed hosts, so a rebound DNS name never gets here)."""
+    host = request.headers.get("host", "")
+    return host.rsplit(":", 1)[0] if not host.endswith("]") else host, \
+        f"{request.url.scheme}://{host}"
+
+
+def _credential(data: dict[str, Any]) -> tuple[dict[str, Any], str, bytes]:
+    """The browser's credential (as PublicKeyCredential.toJSON() gives it), the challenge its
+    client data names, and its raw id."""
+    credential = data.get("credential")
+    if not isinstance(credential, dict):
+        raise HTTPError(400, "credential must be the passkey's answer (an object)")
+    try:
+        data_json = base64url_to_bytes(credential["response"]["clientDataJSON"])
+        client = parse_client_data_json(data_json)
+        raw_id = base64url_to_bytes(credential["rawId"])
+    except (KeyError, TypeError, ValueError, WebAuthnException) as exc:
+        raise HTTPError(400, "credential is not a passkey's answer") from exc
+    return credential, bytes_to_base64url(client.challenge), raw_id
+
+
+def _switch_to(player: str, body: dict[str, Any]) -> players.Switch:
+    if not player.startswith(players.PREFIX):
+        raise HTTPError(403, "that account is not a player of this page")
+    return players.Switch(player, body)
+
+
+def routes(web: Any) -> list[Route]:
+    """The routes, through the app's `Web._run` (player cookie, CSRF, rate limit)."""
+
+    def post(work: Callable[[Connection, str, dict[str, Any], Request], Any]) -> Any:
+        async def endpoint(request: Request) -> Response:
+            return await web._run(request, _refusals(lambda c, n, d: work(c, n, d, request)),
+                                  post=True)  # fmt: skip
+        return endpoint
+
+    async def account(request: Request) -> Response:
+        def work(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+            keys = accounts.passkeys(conn, name)
+            return {"signed_up": bool(keys), "passkeys": keys}
+        return await web._run(request, work)
+
+    def register_options(conn: Connection, name: str, data: dict[str, Any],
+                         request: Request) -> Any:  # fmt: skip
+        rp_id, _ = _site(request)
+        challenge = secrets.token_bytes(32)
+        accounts.challenge(conn, name, "register", bytes_to_base64url(challenge))
+        options = webauthn.generate_registration_options(
+            rp_id=rp_id, rp_name=RP_NAME, user_id=name.encode(), user_name=_handle(name),
+            challenge=challenge,
+            authenticator_selection=AuthenticatorSelectionCriteria(
+                resident_key=ResidentKeyRequirement.REQUIRED,
+                user_verification=UserVerificationRequirement.PREFERRED))
+        return json.loads(webauthn.options_to_json(options))
+
+    def register(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+        rp_id, origin = _site(request)
+        credential, challenge, _ = _credential(data)
+        label = text_field(data, "label") if data.get("label") else "passkey"
+        try:
+            verified = webauthn.verify_registration_response(
+                credential=credential, expected_challenge=base64url_to_bytes(challenge),
+                expected_rp_id=rp_id, expected_origin=origin)
+        except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
+            raise HTTPError(400, f"the passkey was not accepted: {exc}") from exc
+        return accounts.add(conn, name, challenge, verified.credential_id,
+                            verified.credential_public_key, verified.sign_count, label[:40])
+
+    def sign_in_options(conn: Connection, name: str, data: dict[str, Any],
+                        request: Request) -> Any:  # fmt: skip
+        rp_id, _ = _site(request)
+        challenge = secrets.token_bytes(32)
+        accounts.challenge(conn, None, "sign in", bytes_to_base64url(challenge))
+        options = webauthn.generate_authentication_options(
+            rp_id=rp_id, challenge=challenge,
+            user_verification=UserVerificationRequirement.PREFERRED)
+        return json.loads(webauthn.options_to_json(options))
+
+    def sign_in(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+        rp_id, origin = _site(request)
+        credential, challenge, raw_id = _credential(data)
+        stored = accounts.key(conn, raw_id)
+        try:
+            verified = webauthn.verify_authentication_response(
+                credential=credential, expected_challenge=base64url_to_bytes(challenge),
+                expected_rp_id=rp_id, expected_origin=origin,
+                credential_public_key=stored["public_key"],
+                credential_current_sign_count=stored["sign_count"])
+        except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
+            raise HTTPError(403, f"the passkey's signature was not accepted: {exc}") from exc
+        player = accounts.signed_in(conn, challenge, raw_id, verified.new_sign_count)
+        return _switch_to(player, {"signed_in": True})
+
+    def sign_out(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+        return players.Switch(None, {"signed_in": False})
+
+    def remove(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+        return accounts.remove(conn, name, text_field(data, "id")[:64])
+
+    def transfer(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+        return accounts.transfer_code(conn, name)
+
+    def redeem(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+        return _switch_to(accounts.redeem(conn, text_field(data, "code")[:64]),
+                          {"signed_in": True})
+
+    return [
+        Route("/api/account", account),
+        Route("/api/account/register/options", post(register_options), methods=["POST"]),
+        Route("/api/account/register", post(register), methods=["POST"]),
+        Route("/api/account/sign-in/options", post(sign_in_options), methods=["POST"]),
+        Route("/api/account/sign-in", post(sign_in), methods=["POST"]),
+        Route("/api/account/sign-out", post(sign_out), methods=["POST"]),
+        Route("/api/account/passkeys/remove", post(remove), methods=["POST"]),
+        Route("/api/account/transfer", post(transfer), methods=["POST"]),
+        Route("/api/account/transfer/redeem", post(redeem), methods=["POST"]),
+    ]
+
+
+def _handle(name: str) -> str:
+    """The name a passkey manager shows: the page's name and a short part of the player id."""
+    return f"{RP_NAME} {name.removeprefix(players.PREFIX)[:8]}"
+
+
+def _op(summary: str, fields: dict[str, Any] | None = None, get: bool = False) -> dict[str, Any]:
+    """One OpenAPI operation (openapi.py adds PATHS to the description)."""
+    responses = {"200": {"description": "JSON"},
+                 "403": {"description": "a signature not accepted, a passkey copied (WD093), "
+                                        "or CSRF"},
+                 "404": {"description": "an unknown passkey (WD090) or transfer code (WD092)"},
+                 "409": {"description": "a used or expired challenge (WD091), a passkey "
+                                        "registered already (WD095)"},
+                 "422": {"description": "a bad passkey or label, or one too many (WD094)"}}
+    if get:
+        return {"get": {"summary": summary, "responses": responses}}
+    return {"post": {
+        "summary": summary,
+        "parameters": [{"name": "X-Wordle", "in": "header", "required": True,
+                        "schema": {"type": "string", "enum": ["1"]}}],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "properties": fields or {}}}}},
+        "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
+    }}  # fmt: skip
+
+
+_OBJECT = {"type": "object", "description": "PublicKeyCredential.toJSON() of the passkey"}
+PATHS: dict[str, Any] = {
+    "/api/account": _op("this browser's player: {signed_up, passkeys: [{id, label, "
+                        "created_at, last_used_at}]}", get=True),
+    "/api/account/register/options": _op("options for navigator.credentials.create()"),
+    "/api/account/register": _op("add the passkey created with those options to this "
+                                 "player: {label, passkeys}",
+                                 {"credential": _OBJECT, "label": {"type": "string"}}),
+    "/api/account/sign-in/options": _op("options for navigator.credentials.get()"),
+    "/api/account/sign-in": _op("sign in with a passkey: this browser plays as its player "
+                                "from now on (the cookie changes)", {"credential": _OBJECT}),
+    "/api/account/sign-out": _op("sign out: this browser gets a new anonymous player"),
+    "/api/account/passkeys/remove": _op("remove a passkey by its id",
+                                        {"id": {"type": "string"}}),
+    "/api/account/transfer": _op("a one-time code (15 minutes) to carry this player to "
+                                 "another device: {code, expires_at}"),
+    "/api/account/transfer/redeem": _op("play as the player of a transfer code",
+                                        {"code": {"type": "string"}}),
+}  # fmt: skip

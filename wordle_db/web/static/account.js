@@ -1,0 +1,150 @@
+// The account in the Settings dialog: sign up with a passkey (this browser's player, its games
+// and streaks, becomes the account), sign in with one on another device, sign out, the
+// account's passkeys, and a one-time transfer code for players without a passkey. The
+// passkey ceremony is the browser's (WebAuthn); the server checks every answer.
+// Uses app.js's $, t, api and problem.
+"use strict";
+
+(() => {
+  const el = (tag, props = {}, ...children) => {
+    const node = Object.assign(document.createElement(tag), props);
+    node.append(...children);
+    return node;
+  };
+  const text = (tag, key, props = {}) => {
+    const node = el(tag, { textContent: t(key), ...props });
+    node.dataset.i18n = key;
+    return node;
+  };
+  const button = (id, key, onClick) => {
+    const b = text("button", key, { type: "button", id });
+    b.addEventListener("click", onClick);
+    return b;
+  };
+  const passkeys = "PublicKeyCredential" in window &&
+    typeof PublicKeyCredential.parseCreationOptionsFromJSON === "function";
+
+  const status = el("p", { id: "account-status", className: "note" });
+  status.setAttribute("role", "status");
+  const list = el("ul", { id: "account-passkeys" });
+  const code = el("output", { id: "account-transfer-code" });
+  const codeInput = el("input", { id: "account-transfer-input", maxLength: 20,
+                                  autocomplete: "off", autocapitalize: "characters" });
+  codeInput.dataset.i18nAria = "account.codeLabel";
+  codeInput.setAttribute("aria-label", t("account.codeLabel"));
+  const signUp = button("account-sign-up", "account.signUp", () => register());
+  const add = button("account-add", "account.add", () => register());
+  const signIn = button("account-sign-in", "account.signIn", () => signInWithPasskey());
+  const signOut = button("account-sign-out", "account.signOut", () => leave());
+  const section = el("section", { id: "account" },
+    text("h3", "account"), status, list,
+    el("p", {}, signUp, add, signIn, signOut),
+    text("h4", "account.transfer"),
+    el("p", {}, button("account-transfer-make", "account.makeCode", () => makeCode()), code),
+    el("p", {}, codeInput, button("account-transfer-use", "account.useCode", () => useCode())));
+  $("settings-dialog").querySelector(".close").before(section);
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/account.css" }));
+
+  function tell(key, params = {}, isError = false) {
+    status.textContent = t(key, params);
+    status.classList.toggle("error", isError);
+  }
+  const failed = (e) => {
+    status.textContent = e instanceof DOMException ? t("account.cancelled") : problem(e);
+    status.classList.add("error");
+  };
+
+  async function refresh() {
+    let account;
+    try {
+      account = await api("/api/account");
+    } catch (e) {
+      failed(e);
+      return;
+    }
+    const signedUp = account.signed_up;
+    signUp.hidden = signedUp || !passkeys;
+    add.hidden = !signedUp || !passkeys;
+    signIn.hidden = !passkeys;
+    signOut.hidden = !signedUp;
+    tell(!passkeys ? "account.noPasskeys" : signedUp ? "account.signedUp" : "account.anonymous",
+         { count: account.passkeys.length });
+    list.replaceChildren(...account.passkeys.map((k) => {
+      const used = k.last_used_at || k.created_at;
+      const remove = text("button", "account.remove", { type: "button" });
+      remove.addEventListener("click", () => removePasskey(k.id));
+      return el("li", {}, el("span", { textContent: `${k.label} · ${dateText(used.slice(0, 10))}` }),
+                remove);
+    }));
+  }
+
+  async function register() {
+    try {
+      const options = await api("/api/account/register/options", {});
+      const credential = await navigator.credentials.create({
+        publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options) });
+      await api("/api/account/register", { credential: credential.toJSON(), label: deviceLabel() });
+      await refresh();
+      tell("account.added");
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  async function signInWithPasskey() {
+    try {
+      const options = await api("/api/account/sign-in/options", {});
+      const credential = await navigator.credentials.get({
+        publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options) });
+      await api("/api/account/sign-in", { credential: credential.toJSON() });
+      location.reload();  // the account's games, statistics and streaks
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  async function leave() {
+    try {
+      await api("/api/account/sign-out", {});
+      location.reload();
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  async function removePasskey(id) {
+    try {
+      await api("/api/account/passkeys/remove", { id });
+      await refresh();
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  async function makeCode() {
+    try {
+      const made = await api("/api/account/transfer", {});
+      code.textContent = made.code;
+      tell("account.codeMade");
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  async function useCode() {
+    try {
+      await api("/api/account/transfer/redeem", { code: codeInput.value });
+      location.reload();
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  // the passkey's name in the list: the device's kind, as far as the page can tell
+  function deviceLabel() {
+    const platform = navigator.userAgentData?.platform || navigator.platform || "";
+    return (platform || "passkey").slice(0, 40);
+  }
+
+  $("settings-button").addEventListener("click", () => refresh());
+})();

@@ -44,17 +44,23 @@ NO_SERVER = (
 )
 
 
-def _local_server(tmp: Path) -> Iterator[URL] | None:
-    mariadbd = find_binary("mariadbd", "mysqld")
-    if mariadbd is None or find_binary("mariadb-install-db", "mysql_install_db") is None:
-        return None
+def new_local_server(home: Path, mariadbd: str) -> LocalServer:
+    """A private server's data directory, copied from a template installed once per version."""
     version = subprocess.run([mariadbd, "--version"], capture_output=True, text=True).stdout
     key = hashlib.sha256(f"{version}{os.geteuid()}".encode()).hexdigest()[:12]
     template = LocalServer(Path(tempfile.gettempdir()) / f"wordle-db-test-template-{key}")
     if not template.is_installed():
         template.install()
-    server = LocalServer(tmp / "server")
+    server = LocalServer(home)
     server.install(template=template.datadir)
+    return server
+
+
+def _local_server(tmp: Path) -> Iterator[URL] | None:
+    mariadbd = find_binary("mariadbd", "mysqld")
+    if mariadbd is None or find_binary("mariadb-install-db", "mysql_install_db") is None:
+        return None
+    server = new_local_server(tmp / "server", mariadbd)
 
     def run() -> Iterator[URL]:
         server.start()

@@ -84,9 +84,42 @@ def test_the_services_run_through_their_own_accounts(new_db: Callable[[], URL]) 
 COMPOSE = docker_compose()
 
 
-@pytest.mark.skipif(COMPOSE is None, reason="no Compose client (docker compose, docker-compose)")
-def test_docker_compose_accepts_the_file(repo_root: Path) -> None:
-    assert COMPOSE is not None
-    result = subprocess.run([*COMPOSE, "config", "--quiet"], cwd=repo_root,
-                            capture_output=True, text=True)  # fmt: skip
-    assert result.returncode == 0, result.stderr
+# The parts of the Compose specification (compose-spec.io) this file may use: a misspelt key
+# is an error here, as `docker compose config` makes it.
+SERVICE_KEYS = {"image", "build", "environment", "command", "volumes", "healthcheck",
+                "depends_on", "ports", "restart", "user", "entrypoint", "expose"}
+HEALTH_KEYS = {"test", "interval", "timeout", "retries", "start_period", "disable"}
+CONDITIONS = {"service_started", "service_healthy", "service_completed_successfully"}
+
+
+def test_the_compose_file_follows_the_compose_specification(repo_root: Path) -> None:
+    """`docker compose config` where a client exists; always the specification's rules for
+    the keys the file uses, and every service's health: a check, or a one-shot whose exit
+    status is checked by the services that wait for it."""
+    if COMPOSE is not None:
+        result = subprocess.run([*COMPOSE, "config", "--quiet"], cwd=repo_root,
+                                capture_output=True, text=True)  # fmt: skip
+        assert result.returncode == 0, result.stderr
+    assert set(SPEC) <= {"services", "volumes", "networks", "name"} | {
+        k for k in SPEC if k.startswith("x-")}
+    awaited = {name: dep["condition"] for s in SPEC["services"].values()
+               for name, dep in s.get("depends_on", {}).items()}  # fmt: skip
+    for name, service in SPEC["services"].items():
+        assert set(service) <= SERVICE_KEYS, (name, set(service) - SERVICE_KEYS)
+        assert ("image" in service) != ("build" in service), name
+        assert all(isinstance(v, str) for v in service.get("environment", {}).values()), name
+        for dep in service.get("depends_on", {}).values():
+            assert set(dep) == {"condition"} and dep["condition"] in CONDITIONS, name
+        for volume in service.get("volumes", []):
+            assert volume.split(":")[0] in SPEC["volumes"], (name, volume)
+        if "healthcheck" in service:
+            check = service["healthcheck"]
+            assert set(check) <= HEALTH_KEYS and check["test"][0] in ("CMD", "CMD-SHELL"), name
+            assert all(re.fullmatch(r"\d+(ms|s|m)", check[k]) for k in
+                       ("interval", "timeout", "start_period") if k in check), name
+        else:  # a one-shot: never restarted, and what waits for it checks its exit status
+            assert service.get("restart", "no") == "no", name
+            assert awaited.get(name, "service_completed_successfully") == \
+                "service_completed_successfully", name
+    assert {"db", "web"} <= {n for n, s in SPEC["services"].items() if "healthcheck" in s}
+    assert "/readyz" in " ".join(SPEC["services"]["web"]["healthcheck"]["test"])

@@ -139,6 +139,7 @@ def routine_probes(day: date) -> list[tuple[str, tuple[Any, ...]]]:
         ("CALL wordle_hint_rows('pious', 'dumpy')", ()),
         ("SELECT wordle_hard_mode_violation('pious', '01000', 'dumpy') AS v", ()),
         ("CALL wordle_status()", ()),
+        ("CALL wordle_status_on(?)", (SIDE,)),  # a player's front end may ask (/readyz)
         ("CALL wordle_publish(NULL)", ()),
         # The solver's lists hold answer words by design (today's among the candidates, as
         # the hints allow): for these, only errors and warnings are checked; that the lists

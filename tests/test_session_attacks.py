@@ -121,6 +121,7 @@ PROBES: dict[str, list[Probe]] = {
         ("keyboard on side", call("wordle_keyboard_on", "side", "ME", None)),
         ("stats on side", call("wordle_stats_on", "side", "ME")),
         ("analysis of today", call("wordle_analysis_on", None, "ME", None)),  # not over: WD070
+        ("status of side", call("wordle_status_on", "side")),  # for a front end's /readyz
         ("play a guess", call("wordle_play", "ME", "pious", None, None)),  # writes: last
         ("play on side", call("wordle_play_on", "side", "ME", "slate", None, None)),
     ],

@@ -412,7 +412,7 @@ def test_page_openapi_and_headers(client: TestClient) -> None:
     assert client.get("/static/../app.py").status_code == 404
     spec = client.get("/api/openapi.json").json()
     routes = {r.path for r in client.app.app.routes if r.path.startswith("/api/")}
-    assert set(spec["paths"]) | {"/api/openapi.json"} == routes
+    assert set(spec["paths"]) | {"/api/openapi.json", "/api/docs"} == routes
     assert client.get("/api/today").headers["cache-control"] == "no-store"
 
 

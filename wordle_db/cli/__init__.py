@@ -5,6 +5,7 @@ from __future__ import annotations
 from wordle_db.cli import (  # the modules register their commands
     admin,
     analysis,
+    backups,
     channels,
     game,
     leagues,
@@ -18,5 +19,5 @@ def main() -> None:
     cli(prog_name="wordle-db")
 
 
-__all__ = ["admin", "analysis", "channels", "cli", "game", "leagues", "main", "serve",
+__all__ = ["admin", "analysis", "backups", "channels", "cli", "game", "leagues", "main", "serve",
            "solver"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from pathlib import Path
 
 import click
 from sqlalchemy.engine import Connection
@@ -28,8 +29,12 @@ from wordle_db.errors import WordleError
 @click.option("--channel", metavar="NAME",
               help="Publish this channel only. Default: every channel, each on its own today.")
 @click.option("--reveal", is_flag=True, help="Also print the word.")
+@click.option("--metrics-file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also record the run for node_exporter's textfile collector (a .prom file "
+              "in its directory): publications per channel, the last one's time, failures.")
 @with_connection
-def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool) -> None:
+def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool,
+                  metrics_file: Path | None) -> None:  # fmt: skip
     """Publish today's puzzle of every channel (for cron): a random answer word never used
     before in that channel.
 
@@ -39,15 +44,22 @@ def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool)
     \b
     Example (crontab, five past midnight):
         5 0 * * * wordle-db publish-today
+        5 0 * * * wordle-db publish-today --metrics-file /var/lib/node_exporter/wordle.prom
     """
     if channel is not None:
-        _report(conn, publication.publish(conn, channel=channel), reveal, named=True)
-        return
-    done = publication.publish_every_channel(conn)
+        done = [(publication.publish(conn, channel=channel), None)]
+    else:
+        done = publication.publish_every_channel(conn)
     for row, _ in done:
         if row is not None:
-            _report(conn, row, reveal, named=len(done) > 1)
+            _report(conn, row, reveal, named=len(done) > 1 or channel is not None)
     refused = [error for _, error in done if error is not None]
+    if metrics_file is not None:
+        from wordle_db import publish_metrics
+
+        publish_metrics.write(metrics_file, {row["channel"]: bool(row["published"])
+                                             for row, _ in done if row is not None},
+                              len(refused))  # fmt: skip
     for error in refused[:-1]:
         click.echo(f"Error: {error}", err=True)
     if refused:

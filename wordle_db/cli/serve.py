@@ -54,10 +54,16 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--guesses-per-minute", type=click.IntRange(1, 10_000_000), default=30,
               show_default=True, help="Guesses and letter hints per client address a minute "
               "(after a burst of 20).")
+@click.option("--metrics-port", type=click.IntRange(1, 65535), metavar="PORT",
+              help="Serve Prometheus metrics (/metrics) on this port, apart from the players' "
+              "port. Default: no metrics.")
+@click.option("--metrics-host", default="127.0.0.1", show_default=True,
+              help="The address of --metrics-port.")
 @pass_app
 def serve(app: App, host: str, port: int, secret_file: Path | None,
           forwarded_allow_ips: str | None, allowed_hosts: tuple[str, ...],
-          player_names: str | None, guesses_per_minute: int) -> None:  # fmt: skip
+          player_names: str | None, guesses_per_minute: int, metrics_port: int | None,
+          metrics_host: str) -> None:  # fmt: skip
     """Serve the game in the browser: a page and a JSON API (/api/openapi.json).
 
     Players need no account: each browser gets an anonymous player in a signed cookie. The
@@ -74,6 +80,7 @@ def serve(app: App, host: str, port: int, secret_file: Path | None,
         wordle-db serve --host 0.0.0.0 --port 8080
         wordle-db serve --allowed-host wordle.example.org --player-names created
         wordle-db --db-url mariadb://web:pw@db/wordle serve --forwarded-allow-ips 127.0.0.1
+        wordle-db serve --metrics-port 9108     # Prometheus scrapes 127.0.0.1:9108/metrics
     """
     import uvicorn
 
@@ -89,6 +96,11 @@ def serve(app: App, host: str, port: int, secret_file: Path | None,
     setup.check_account(url)
     names = tuple(h.strip().lower() for h in allowed_hosts) or hosts.default_hosts(host)
     web = create_app(url, Settings(secret, guesses_per_minute, allowed_hosts=names))
+    if metrics_port:
+        from wordle_db.web.metrics import serve_metrics
+
+        serve_metrics(web.app.state.web.metrics.registry, metrics_host, metrics_port)
+        click.echo(f"wordle-db metrics on http://{metrics_host}:{metrics_port}/metrics", err=True)
     config = uvicorn.Config(
         web, proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "", server_header=False,

@@ -7,6 +7,7 @@ module only finds out who the player is, checks the request's shape and passes r
 from __future__ import annotations
 
 import mimetypes
+import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from wordle_db import analysis, channels, db, game
 from wordle_db.errors import WordleError
 from wordle_db.web import accounts as web_accounts
-from wordle_db.web import hosts, openapi, players
+from wordle_db.web import health, hosts, openapi, players
 from wordle_db.web import leagues as web_leagues
 from wordle_db.web.http import (
     JSON,
@@ -41,6 +42,7 @@ from wordle_db.web.http import (
     text_field,
 )
 from wordle_db.web.limits import RateLimit
+from wordle_db.web.metrics import Metrics
 from wordle_db.web.pool import Pool
 
 STATIC = Path(__file__).parent / "static"
@@ -73,6 +75,7 @@ class Web:
         self.pool = Pool(url)
         self.settings = settings
         self.limit = RateLimit(settings.guesses_per_minute, settings.guess_burst)
+        self.metrics = Metrics(self.pool.idle_count, lambda: self.pool.busy)
 
     def _player(self, request: Request) -> tuple[str, str | None]:
         """The player this request proves, else a new one: (name, cookie to set or None)."""
@@ -86,17 +89,19 @@ class Web:
         """Check a POST (CSRF, rate limit, body), find the player, run `work` in a thread with
         a connection, and answer its result or its error as JSON."""
         cookie = None
+        endpoint, started = request.url.path, time.perf_counter()
         try:
             data: dict[str, Any] = {}
             if post:
                 check_post(request)
                 wait = self.limit.take(request.client.host if request.client else "")
                 if wait:
+                    self.metrics.limited.inc()
                     raise HTTPError(429, "too many requests: wait a moment",
                                     headers={"retry-after": str(max(1, round(wait)))})
                 data = await read_json(request)
             name, cookie = self._player(request)
-            result = await run_in_threadpool(self._call, work, name, data)
+            result = await run_in_threadpool(self._call, work, name, data, endpoint)
             if isinstance(result, players.Switch):  # signed in, out, or carried over
                 cookie = (players.new_cookie(self.settings.secret)[0] if result.player is None
                           else players.cookie_for(self.settings.secret, result.player))
@@ -104,15 +109,20 @@ class Web:
             response: Response = JSON(result)
         except (HTTPError, WordleError) as exc:
             response = error_response(exc)
+            code = getattr(exc, "code", None) or getattr(exc, "sqlstate", None)
+            if code and str(code).startswith("WD"):
+                self.metrics.refusals.labels(code).inc()
         if cookie:
             response.set_cookie(players.COOKIE, cookie, max_age=players.MAX_AGE, path="/",
                                 httponly=True, samesite="strict",
                                 secure=request.url.scheme == "https")  # fmt: skip
         response.headers["cache-control"] = "no-store"
+        self.metrics.requests.labels(endpoint, str(response.status_code)).observe(
+            time.perf_counter() - started)
         return response
 
-    def _call(self, work: Work, name: str, data: dict[str, Any]) -> Any:
-        with self.pool.connection() as conn:
+    def _call(self, work: Work, name: str, data: dict[str, Any], endpoint: str) -> Any:
+        with self.metrics.database.labels(endpoint).time(), self.pool.connection() as conn:
             return work(conn, name, data)
 
     # the endpoints: each a `work(conn, player name, JSON body)`; `channel` (query parameter
@@ -150,6 +160,7 @@ class Web:
             word, day = text_field(data, "word"), day_param(request, data.get("day"))
             hard, channel = bool_field(data, "hard"), channel_param(request, data.get("channel"))
             result = game.play(conn, name, word, day, hard, channel)  # the page adds it
+            self.metrics.guessed(channel, result["state"])
             return {"result": result, "keyboard": _keys(conn, name, result["day"], channel)}
 
         return await self._run(request, work, post=True)
@@ -250,6 +261,13 @@ def create_app(url: URL, settings: Settings) -> Starlette:
     async def schema(request: Request) -> Response:
         return JSON(openapi.DESCRIPTION)
 
+    async def api_docs(request: Request) -> Response:
+        return FileResponse(STATIC / "api-docs.html", headers={"cache-control": "no-cache"})
+
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC / "icons" / "icon-192.png", media_type="image/png",
+                            headers={"cache-control": "max-age=86400"})  # fmt: skip
+
     @asynccontextmanager
     async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
         yield
@@ -269,6 +287,9 @@ def create_app(url: URL, settings: Settings) -> Starlette:
         Route("/api/archive", web.archive),
         Route("/api/analysis", web.analysis),
         Route("/api/openapi.json", schema),
+        Route("/api/docs", api_docs),
+        Route("/favicon.ico", favicon),
+        *health.routes(web),
         *web_leagues.routes(web),
         *web_accounts.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

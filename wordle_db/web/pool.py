@@ -27,6 +27,10 @@ class Pool:
         self.idle, self.check_after = idle, check_after
         self._free: list[tuple[Connection, float]] = []
         self._lock = threading.Lock()
+        self.busy = 0  # connections serving a request now (for the metrics)
+
+    def idle_count(self) -> int:
+        return len(self._free)
 
     def _take(self) -> Connection:
         with self._lock:
@@ -45,6 +49,8 @@ class Pool:
     def connection(self) -> Iterator[Connection]:
         conn: Connection | None = self._take()
         reusable = False
+        with self._lock:
+            self.busy += 1
         try:
             yield conn
             reusable = True
@@ -53,6 +59,7 @@ class Pool:
             raise
         finally:
             with self._lock:
+                self.busy -= 1
                 if reusable and len(self._free) < self.idle:
                     self._free.append((conn, time.monotonic()))
                     conn = None

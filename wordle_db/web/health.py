@@ -1,0 +1,61 @@
+"""Health for operators and orchestrators: /healthz (the process answers) and /readyz (the
+database answers through the page's own account, the schema is the latest migration, and
+today's puzzle of every channel is published or can be). Neither tells a word or a secret;
+/readyz's answer is kept for a few seconds, so a probe every second costs little."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy.engine import Connection
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from wordle_db import db, schema
+from wordle_db.errors import WordleError, describe
+from wordle_db.web.http import JSON
+
+KEEP = 5.0  # seconds a /readyz answer is reused
+
+
+def problems(conn: Connection, head: str) -> list[str]:
+    """What keeps the game from being played now (empty: ready)."""
+    found = []
+    for channel in db.call(conn, "wordle_channels"):
+        status = db.call_one(conn, "wordle_status_on", channel["name"])
+        if status["schema_revision"] != head:
+            return [f"the schema is at revision {status['schema_revision']}, not {head}: run "
+                    "`wordle-db init`"]  # fmt: skip
+        if not status["today_published"] and not status["answers_left"]:
+            found.append(f"channel {channel['name']}: today's puzzle is not published and no "
+                         "answer is left to publish")  # fmt: skip
+    return found
+
+
+def routes(web: Any) -> list[Route]:
+    head = schema.head()
+    kept: dict[str, Any] = {"at": -KEEP, "status": 503, "body": {}}
+
+    async def healthz(request: Request) -> Response:
+        return JSON({"status": "alive"}, headers={"cache-control": "no-store"})
+
+    def check() -> tuple[int, dict[str, Any]]:
+        try:
+            with web.pool.connection() as conn:
+                found = problems(conn, head)
+        except WordleError as exc:
+            found = [f"the database does not answer: {describe(exc)}"]
+        return (503, {"status": "not ready", "problems": found}) if found else (
+            200, {"status": "ready", "revision": head})
+
+    async def readyz(request: Request) -> Response:
+        if time.monotonic() - kept["at"] > KEEP:
+            kept["status"], kept["body"] = await run_in_threadpool(check)
+            kept["at"] = time.monotonic()
+        return JSON(kept["body"], status_code=kept["status"],
+                    headers={"cache-control": "no-store"})  # fmt: skip
+
+    return [Route("/healthz", healthz), Route("/readyz", readyz)]

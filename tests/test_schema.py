@@ -193,3 +193,15 @@ def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
     thread.join(timeout=120)
     assert migrated == [(schema.head(), "0006")]
     assert schema.migrate(db_url) == ("0006", schema.head())
+
+
+def test_every_sql_folder_is_shipped_in_the_package(repo_root: Path) -> None:
+    """A concern folder missing from pyproject's packages works from a checkout and breaks
+    an installed wordle-db (its migration finds no file)."""
+    import tomllib
+
+    shipped = set(tomllib.loads((repo_root / "pyproject.toml").read_text())["tool"]
+                  ["setuptools"]["packages"])  # fmt: skip
+    folders = {p.name for p in (repo_root / "sql").iterdir()
+               if p.is_dir() and p.name != "__pycache__"}  # fmt: skip
+    assert {f"wordle_db.sql.{f}" for f in folders} <= shipped

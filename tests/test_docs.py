@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -135,15 +136,27 @@ def test_kinds_parameters_roles_and_columns_match(
         assert doc.table_params == params, f"{doc.name}: parameter table"
 
 
-def reachable_sql(name: str, seen: set[str] | None = None) -> str:
+@functools.cache
+def _texts() -> dict[str, str]:
+    return {o.name: o.text for o in sqlfiles.current_objects()}
+
+
+@functools.cache
+def _uses(name: str) -> frozenset[str]:
+    """The objects whose names appear in `name`'s SQL (as whole words)."""
+    words = set(re.findall(r"\w+", _texts()[name]))
+    return frozenset(other for other in _texts() if other in words and other != name)
+
+
+def reachable_sql(name: str) -> str:
     """The SQL of an object and of every object it uses, transitively."""
-    seen = seen if seen is not None else set()
-    seen.add(name)
-    text = sqlfiles.current(name).text
-    others = {o.name for o in sqlfiles.current_objects()}
-    for other in others - seen:
-        if re.search(rf"\b{other}\b", text):
-            text += reachable_sql(other, seen)
+    seen, todo, text = {name}, [name], ""
+    while todo:
+        current = todo.pop()
+        text += _texts()[current]
+        for other in _uses(current) - seen:
+            seen.add(other)
+            todo.append(other)
     return text
 
 

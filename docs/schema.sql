@@ -125,8 +125,8 @@ CREATE TABLE `passkeys` (
   `public_key` varbinary(1024) NOT NULL,
   `sign_count` int(10) unsigned NOT NULL DEFAULT 0,
   `label` varchar(40) NOT NULL,
-  `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
-  `last_used_at` timestamp(6) NULL DEFAULT NULL,
+  `created_at` datetime(6) NOT NULL,
+  `last_used_at` datetime(6) DEFAULT NULL,
   PRIMARY KEY (`credential_id`),
   KEY `player` (`player_id`),
   CONSTRAINT `passkeys_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
@@ -136,7 +136,7 @@ CREATE TABLE `passkey_challenges` (
   `challenge_hash` binary(32) NOT NULL,
   `purpose` enum('register','sign in') CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
   `player_id` int(10) unsigned DEFAULT NULL,
-  `expires_at` timestamp(6) NOT NULL,
+  `expires_at` datetime(6) NOT NULL,
   PRIMARY KEY (`challenge_hash`),
   KEY `expires` (`expires_at`),
   KEY `passkey_challenges_player` (`player_id`),
@@ -411,7 +411,7 @@ CREATE TABLE `solver_work_words` (
 CREATE TABLE `transfer_codes` (
   `code_hash` binary(32) NOT NULL,
   `player_id` int(10) unsigned NOT NULL,
-  `expires_at` timestamp(6) NOT NULL,
+  `expires_at` datetime(6) NOT NULL,
   PRIMARY KEY (`code_hash`),
   KEY `player` (`player_id`),
   KEY `expires` (`expires_at`),

@@ -9,10 +9,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
+from test_session_attacks import PRESETS, REFUSED
 
 from wordle_db import accounts, db, roles, settings
 from wordle_db.errors import DatabaseError
@@ -34,21 +36,28 @@ def outcome(work: Callable[[], Any]) -> Any:
 
 
 @pytest.fixture
-def fronts(conn: Connection, db_url: URL) -> Iterator[Callable[[str], Connection]]:
-    """Accounts by role, as front ends have them (player_names 'created': each plays only the
-    players it created)."""
+def front_urls(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
+    """New accounts by role, as front ends have them (player_names 'created': each plays only
+    the players it created), as URLs to connect with."""
     settings.set_setting(conn, "player_names", "created")
     made: list[str] = []
-    with ExitStack() as stack:
-        def account(role: str) -> Connection:
-            user, password = f"acc_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
-            roles.grant(conn, role, f"{user}@localhost", password)
-            made.append(user)
-            return stack.enter_context(db.connect(db_url.set(username=user, password=password)))
 
-        yield account
+    def account(role: str) -> URL:
+        user, password = f"acc_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+        roles.grant(conn, role, f"{user}@localhost", password)
+        made.append(user)
+        return db_url.set(username=user, password=password)
+
+    yield account
     for user in made:
         conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
+
+
+@pytest.fixture
+def fronts(front_urls: Callable[[str], URL]) -> Iterator[Callable[[str], Connection]]:
+    """The same accounts, connected."""
+    with ExitStack() as stack:
+        yield lambda role: stack.enter_context(db.connect(front_urls(role)))
 
 
 def sign_up(conn: Connection, player: str, credential: bytes, n: int) -> dict[str, Any]:
@@ -173,3 +182,42 @@ def test_a_transfer_code_works_once_within_its_time(conn: Connection, fronts) ->
     conn.exec_driver_sql("UPDATE transfer_codes SET expires_at = UTC_TIMESTAMP(6) - "
                          "INTERVAL 1 SECOND")  # fmt: skip
     assert outcome(lambda: accounts.redeem(web, second)) == "WD092"
+
+
+def real_utc() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def test_expiries_follow_the_real_clock_whatever_the_session_says(  # type: ignore[no-untyped-def]
+        conn: Connection, front_urls) -> None:
+    """Every hostile session preset (clocks set far ahead or back, zones at both ends of the
+    world, ...) against the expiries: a code or challenge made in such a session expires 15 or 5
+    minutes after the real now, and an expired one stays expired, or the session is refused."""
+    url = front_urls("player")
+    with db.connect(url) as web:
+        sign_up(web, "web-ann", C1, 100)
+        expired = accounts.transfer_code(web, "web-bob")["code"]  # web-ann's get withdrawn
+        accounts.challenge(web, None, "sign in", challenge(1))
+    for table, minutes in (("transfer_codes", 16), ("passkey_challenges", 6)):
+        conn.exec_driver_sql(f"UPDATE {table} SET expires_at = expires_at - "
+                             f"INTERVAL {minutes} MINUTE")
+    for n, (preset, statements) in enumerate(PRESETS, start=2):
+        with db.connect(url) as hostile:
+            for statement in statements:
+                hostile.exec_driver_sql(statement)
+            used = outcome(lambda h=hostile: accounts.redeem(h, expired))
+            assert used in ("WD092", *REFUSED), (preset, "expired code", used)
+            used = outcome(lambda h=hostile: accounts.signed_in(h, challenge(1), C1, 0))
+            assert used in ("WD091", *REFUSED), (preset, "expired challenge", used)
+            before, value = real_utc(), challenge(n)
+            made = outcome(lambda h=hostile, v=value: accounts.challenge(h, None, "sign in", v))
+            if made in REFUSED:
+                continue
+            stored = db.scalar(conn, "SELECT expires_at FROM passkey_challenges "
+                                     "WHERE challenge_hash = UNHEX(SHA2(?, 256))", value)
+            assert before + timedelta(minutes=5, seconds=-2) <= stored <= (
+                real_utc() + timedelta(minutes=5, seconds=2)), (preset, stored, before)
+            code = outcome(lambda h=hostile: accounts.transfer_code(h, "web-ann"))
+            assert isinstance(code, dict), (preset, code)
+            assert before + timedelta(minutes=15, seconds=-2) <= code["expires_at"] <= (
+                real_utc() + timedelta(minutes=15, seconds=2)), (preset, code, before)

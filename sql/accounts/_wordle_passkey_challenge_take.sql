@@ -13,9 +13,9 @@ COMMENT 'Internal: use up a passkey challenge'
 BEGIN
   DECLARE v_hash BINARY(32) DEFAULT UNHEX(SHA2(COALESCE(p_challenge, ''), 256));
   DECLARE v_found INT DEFAULT 0;
-  DELETE FROM passkey_challenges WHERE expires_at < UTC_TIMESTAMP(6) LIMIT 100;
+  DELETE FROM passkey_challenges WHERE expires_at < _wordle_utc_now() LIMIT 100;
   SELECT COUNT(*), MAX(player_id) INTO v_found, o_player FROM passkey_challenges
-  WHERE challenge_hash = v_hash AND purpose = p_purpose AND expires_at >= UTC_TIMESTAMP(6)
+  WHERE challenge_hash = v_hash AND purpose = p_purpose AND expires_at >= _wordle_utc_now()
   FOR UPDATE;
   IF v_found = 0 THEN
     SIGNAL SQLSTATE 'WD091' SET MESSAGE_TEXT = 'that passkey request is unknown, used or expired: start again';

@@ -40,8 +40,8 @@ BEGIN
   IF EXISTS (SELECT 1 FROM passkeys WHERE credential_id = p_credential) THEN
     SIGNAL SQLSTATE 'WD095' SET MESSAGE_TEXT = 'that passkey is registered already';
   END IF;
-  INSERT INTO passkeys (credential_id, player_id, public_key, sign_count, label)
-  VALUES (p_credential, v_player, p_public_key, p_sign_count, p_label);
+  INSERT INTO passkeys (credential_id, player_id, public_key, sign_count, label, created_at)
+  VALUES (p_credential, v_player, p_public_key, p_sign_count, p_label, _wordle_utc_now());
   SELECT p_label AS label, (SELECT COUNT(*) FROM passkeys WHERE player_id = v_player) AS passkeys;
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -34,6 +34,6 @@ BEGIN
   END IF;
   INSERT INTO passkey_challenges (challenge_hash, purpose, player_id, expires_at)
   VALUES (UNHEX(SHA2(p_challenge, 256)), p_purpose, v_player,
-          UTC_TIMESTAMP(6) + INTERVAL 5 MINUTE);
+          _wordle_utc_now() + INTERVAL 5 MINUTE);
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -29,7 +29,7 @@ BEGIN
   IF (p_sign_count > 0 OR v_count > 0) AND p_sign_count <= v_count THEN
     SIGNAL SQLSTATE 'WD093' SET MESSAGE_TEXT = 'this passkey''s signature count went backwards: it may have been copied; sign in with another passkey';
   END IF;
-  UPDATE passkeys SET sign_count = p_sign_count, last_used_at = UTC_TIMESTAMP(6)
+  UPDATE passkeys SET sign_count = p_sign_count, last_used_at = _wordle_utc_now()
   WHERE credential_id = p_credential;
   SELECT v_name AS player;
   COMMIT AND NO CHAIN NO RELEASE;

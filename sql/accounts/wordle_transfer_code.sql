@@ -17,7 +17,7 @@ BEGIN
   DECLARE v_player INT UNSIGNED;
   DECLARE v_bytes BINARY(12) DEFAULT RANDOM_BYTES(12);
   DECLARE v_code VARCHAR(14) CHARACTER SET ascii DEFAULT '';
-  DECLARE v_expires TIMESTAMP(6) DEFAULT UTC_TIMESTAMP(6) + INTERVAL 15 MINUTE;
+  DECLARE v_expires DATETIME(6) DEFAULT _wordle_utc_now() + INTERVAL 15 MINUTE;
   DECLARE i INT DEFAULT 1;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
@@ -27,7 +27,7 @@ BEGIN
                         SUBSTRING('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ASCII(SUBSTRING(v_bytes, i, 1)) % 32 + 1, 1)),
         i = i + 1;
   END WHILE;
-  DELETE FROM transfer_codes WHERE player_id = v_player OR expires_at < UTC_TIMESTAMP(6);
+  DELETE FROM transfer_codes WHERE player_id = v_player OR expires_at < _wordle_utc_now();
   INSERT INTO transfer_codes (code_hash, player_id, expires_at)
   VALUES (UNHEX(SHA2(REPLACE(v_code, '-', ''), 256)), v_player, v_expires);
   SET o_code = v_code;

@@ -22,7 +22,7 @@ BEGIN
   SELECT t.player_id, p.name INTO v_player, v_name
   FROM transfer_codes t JOIN players p ON p.id = t.player_id
   WHERE t.code_hash = UNHEX(SHA2(v_code, 256)) AND v_code REGEXP '^[2-9A-HJ-NP-Z]{12}$'
-    AND t.expires_at >= UTC_TIMESTAMP(6)
+    AND t.expires_at >= _wordle_utc_now()
   FOR UPDATE;
   IF v_player IS NOT NULL THEN
     BEGIN

@@ -6,8 +6,11 @@ with one connection (a MariaDB session, or a keep-alive HTTP connection), start 
 players and play six guesses that are not the answer, back to back, for --seconds:
 
 - SQL, wordle_play: `CALL wordle_play(player, guess, NULL, NULL)`, the guess alone;
-- SQL, the endpoint's calls: wordle_play, then wordle_keyboard, which is what POST
-  /api/guess calls (it answers with the attempt and the keyboard);
+- SQL, the endpoint's call: `CALL wordle_guess_on(NULL, player, guess, NULL, NULL)`, the
+  guess and the keyboard after it in one call, which is what POST /api/guess calls (it
+  answers with the attempt and the keyboard);
+- SQL, the two calls the endpoint made before migration 0022: wordle_play, then
+  wordle_keyboard;
 - HTTP: POST /api/guess to `wordle-db serve` (one uvicorn process, run as the CLI runs it,
   access log included, with the rate limit set out of the way); each new player first GETs
   /api/today for its cookie (not counted).
@@ -54,7 +57,9 @@ def prepare(url: URL) -> URL:
     return url.set(username="bench_web", password="bench-password")
 
 
-def sql_scenario(front: URL, clients: int, seconds: float, whole: bool, tag: str) -> Tally:
+def sql_scenario(front: URL, clients: int, seconds: float, calls: str, tag: str) -> Tally:
+    """`calls`: "play" (wordle_play), "guess" (wordle_guess_on) or "two" (wordle_play, then
+    wordle_keyboard)."""
     games = [0] * clients
 
     def work(n: int, conn: object, timed: Timed) -> None:
@@ -62,8 +67,11 @@ def sql_scenario(front: URL, clients: int, seconds: float, whole: bool, tag: str
         player = f"{tag}{clients}_{n}_{games[n]}"
         for guess in GUESSES:
             def call(guess: str = guess) -> None:
+                if calls == "guess":
+                    db.call_sets(conn, "wordle_guess_on", None, player, guess, None, None)  # type: ignore[arg-type]
+                    return
                 db.call(conn, "wordle_play", player, guess, None, None)  # type: ignore[arg-type]
-                if whole:
+                if calls == "two":
                     db.call(conn, "wordle_keyboard", player, None)  # type: ignore[arg-type]
             timed(call)
 
@@ -129,6 +137,11 @@ def serve(front: URL) -> tuple[subprocess.Popen[bytes], int]:
             time.sleep(0.1)
 
 
+SQL_SCENARIOS = [("SQL: CALL wordle_play", "play", "p"),
+                 ("SQL: CALL wordle_guess_on (the endpoint's)", "guess", "g"),
+                 ("SQL: wordle_play + wordle_keyboard (before 0022)", "two", "w")]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", default="8,32")
@@ -142,17 +155,16 @@ def main() -> None:
             print("|---|---|---|---|---|---|---|")
             for clients in (int(c) for c in args.clients.split(",")):
                 print(f"running {clients} clients", file=sys.stderr)
-                play = sql_scenario(front, clients, args.seconds, False, "p")
-                whole = sql_scenario(front, clients, args.seconds, True, "w")
+                tallies = [(name, sql_scenario(front, clients, args.seconds, calls, tag))
+                           for name, calls, tag in SQL_SCENARIOS]
                 web = http_scenario(port, clients, args.seconds)
                 rate = len(web.latencies) / args.seconds
-                for name, tally in (("SQL: CALL wordle_play", play),
-                                    ("SQL: wordle_play + wordle_keyboard", whole)):  # fmt: skip
+                for name, tally in tallies:
                     sql_rate = len(tally.latencies) / args.seconds
                     line = summary(name, clients, args.seconds, tally, None)
                     print(line.rsplit("|", 2)[0] + f"| {rate / sql_rate:.2f} |", flush=True)
                 print(summary("HTTP: POST /api/guess", clients, args.seconds, web, None))
-                for error in sorted(set(play.errors + whole.errors + web.errors)):
+                for error in sorted(set(sum((t.errors for _, t in tallies), web.errors))):
                     print(f"|   error: {error} | | | | | | |")
         finally:
             process.send_signal(signal.SIGINT)

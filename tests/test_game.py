@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, game, publish, words
+from wordle_db.errors import DatabaseError
 
 from conftest import Invoke
 
@@ -205,6 +206,29 @@ def test_keyboard_keeps_the_best_hint_of_all_guesses(conn: Connection) -> None:
     assert keys["t"] == keys["l"] == keys["o"] == keys["h"] == "absent"
     assert keys["z"] == "unused"
     assert len(keys) == 26
+
+
+def test_a_guess_with_its_keyboard_is_the_guess_then_the_keyboard(conn: Connection) -> None:
+    """wordle_guess_on against wordle_play_on and wordle_keyboard_on in a twin game: the same
+    row, the same keyboard after each guess, the same refusals, nothing recorded by those."""
+    set_word(conn, today(conn), "crane")
+    rows = [  # (guess, outcome: the state, or the SQLSTATE that refuses it)
+        ("react", "playing"), ("xyzzy", "WD033"), ("cloth", "playing"), ("react", "WD034"),
+        ("cra", "WD032"), ("crane", "won"), ("slate", "WD035"),
+    ]
+    for word, expected in rows:
+        try:
+            alone = game.play(conn, "twin", word), game.keyboard(conn, "twin")
+        except DatabaseError as exc:
+            alone = exc.sqlstate
+        try:
+            together = game.play_with_keyboard(conn, "ann", word)
+        except DatabaseError as exc:
+            together = exc.sqlstate
+        assert together == alone, word
+        assert alone == expected if isinstance(alone, str) else alone[0]["state"] == expected
+    assert [r["guess"] for r in game.board(conn, "ann")] == ["react", "cloth", "crane"]
+    assert dict(game.keyboard(conn, "ann"))["c"] == "right"
 
 
 def test_letter_hints_reveal_unfound_letters(run: Invoke, conn: Connection) -> None:

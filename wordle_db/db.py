@@ -316,7 +316,13 @@ def _cursor(conn: Connection, args: Sequence[Any] = ()) -> Iterator[Any]:
 
 
 def call(conn: Connection, procedure: str, *args: Any) -> list[dict[str, Any]]:
-    """CALL a stored procedure and return the rows of its (last) result set as dicts.
+    """CALL a stored procedure and return the rows of its (last) result set as dicts."""
+    return call_sets(conn, procedure, *args)[-1]
+
+
+def call_sets(conn: Connection, procedure: str, *args: Any) -> list[list[dict[str, Any]]]:
+    """CALL a stored procedure and return the rows of each of its result sets, in order (at
+    least one list: empty when it answered none).
 
     Each routine is one transaction (or several, each committed), so a call aborted by a
     deadlock or a Galera certification conflict (1213, possibly at COMMIT after its rows came),
@@ -352,16 +358,17 @@ def _replace(conn: Connection) -> None:
         conn.invalidate()
 
 
-def _call(conn: Connection, procedure: str, args: Sequence[Any]) -> list[dict[str, Any]]:
+def _call(conn: Connection, procedure: str,
+          args: Sequence[Any]) -> list[list[dict[str, Any]]]:
     placeholders = ", ".join("?" for _ in args)
     sendable = _sendable(args)
     with _cursor(conn, sendable) as cursor:
         cursor.execute(f"CALL {_identifier(procedure)}({placeholders})", sendable)
-        rows: list[dict[str, Any]] = []
+        sets: list[list[dict[str, Any]]] = []
         while True:
             if cursor.description:
                 names = [d[0] for d in cursor.description]
-                rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+                sets.append([dict(zip(names, row, strict=True)) for row in cursor.fetchall()])
             if not cursor.nextset():
                 break
         if cursor.description:
@@ -369,7 +376,7 @@ def _call(conn: Connection, procedure: str, args: Sequence[Any]) -> list[dict[st
             # that comes after a result set instead (a COMMIT aborted by Galera after the
             # routine's SELECT): the rows were never committed.
             raise _late_error(cursor, sendable)
-        return rows
+        return sets or [[]]
 
 
 def _late_error(cursor: Any, args: Sequence[Any]) -> DatabaseError:
@@ -392,14 +399,18 @@ def call_one(conn: Connection, procedure: str, *args: Any) -> dict[str, Any]:
 
 
 def query(conn: Connection, sql: str, *args: Any) -> list[dict[str, Any]]:
-    """Run one statement with positional ? parameters and return its rows as dicts."""
+    """Run one statement with positional ? parameters and return its rows as dicts (for a
+    CALL that answers with several result sets, the rows of each, one after another)."""
     sendable = _sendable(args)
+    rows: list[dict[str, Any]] = []
     with _cursor(conn, sendable) as cursor:
         cursor.execute(sql, sendable)
-        if not cursor.description:
-            return []
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        while True:
+            if cursor.description:
+                names = [d[0] for d in cursor.description]
+                rows += [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            if not cursor.nextset():
+                return rows
 
 
 def scalar(conn: Connection, sql: str, *args: Any) -> Any:

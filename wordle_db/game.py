@@ -46,16 +46,35 @@ def play(
 
     A failure other than a rule's refusal (an interrupted call, a lost connection) says
     whether the guess was recorded all the same."""
+    return _guess(conn, "wordle_play_on", player, word, day, hard, channel)[0]
+
+
+def play_with_keyboard(
+    conn: Connection, player: str, word: str, day: date | None = None, hard: bool | None = None,
+    channel: str | None = None,
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """play() and then the keyboard (as keyboard()), in one call (wordle_guess_on)."""
+    row, keys = _guess(conn, "wordle_guess_on", player, word, day, hard, channel)
+    return row, [(r["letter"], r["state"]) for r in keys]
+
+
+def _guess(conn: Connection, procedure: str, player: str, word: str, day: date | None,
+           hard: bool | None, channel: str | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The guess's row and the result set after it (none for wordle_play_on)."""
     try:
-        row = db.call_one(conn, "wordle_play_on", channel, clean_word(player), clean_word(word),
-                          day, hard)
+        sets = db.call_sets(conn, procedure, channel, clean_word(player), clean_word(word), day,
+                            hard)
+        if len(sets[0]) != 1:
+            raise WordleError(f"{procedure} returned {len(sets[0])} rows instead of one "
+                              "(interrupted?)")  # fmt: skip
     except WordleError as exc:
         if isinstance(exc, DatabaseError) and exc.is_refusal:
             raise
         raise WordleError(f"{exc}; {_recorded(conn, player, word, day, channel)}") from exc
+    row = sets[0][0]
     row["hard"] = bool(row["hard"])
     row["solved"] = row["state"] == "won"
-    return row
+    return row, sets[1] if len(sets) > 1 else []
 
 
 def _recorded(conn: Connection, player: str, word: str, day: date | None,

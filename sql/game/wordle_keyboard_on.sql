@@ -4,7 +4,7 @@
 -- Errors: WD030, WD031, WD038, WD039 (see wordle_play).
 -- Reads: settings, puzzles, words, letters, positions, players, games, attempts.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0007
+-- revision: 0022
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_keyboard_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
@@ -17,17 +17,6 @@ BEGIN
   DECLARE v_game INT UNSIGNED;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_lookup(p_channel, p_player, p_day, v_channel, v_day, v_answer, v_game);
-  SELECT l.letter,
-         CASE s.best WHEN '2' THEN 'right' WHEN '1' THEN 'elsewhere' WHEN '0' THEN 'absent'
-                     ELSE 'unused' END AS state
-  FROM (SELECT letter FROM letters WHERE channel_id = v_channel) l
-  LEFT JOIN (
-    SELECT SUBSTRING(a.guess, p.n, 1) AS letter, MAX(SUBSTRING(a.hint, p.n, 1)) AS best
-    FROM attempts a
-    JOIN positions p ON p.n <= CHAR_LENGTH(a.guess)
-    WHERE a.game_id = v_game
-    GROUP BY SUBSTRING(a.guess, p.n, 1)
-  ) s ON s.letter = l.letter
-  ORDER BY l.letter;
+  CALL _wordle_keyboard(v_channel, v_game);
   COMMIT AND NO CHAIN NO RELEASE;
 END

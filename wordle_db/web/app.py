@@ -159,9 +159,10 @@ class Web:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
             word, day = text_field(data, "word"), day_param(request, data.get("day"))
             hard, channel = bool_field(data, "hard"), channel_param(request, data.get("channel"))
-            result = game.play(conn, name, word, day, hard, channel)  # the page adds it
+            # the page adds the row; the keyboard comes with it, in the same call
+            result, keys = game.play_with_keyboard(conn, name, word, day, hard, channel)
             self.metrics.guessed(channel, result["state"])
-            return {"result": result, "keyboard": _keys(conn, name, result["day"], channel)}
+            return {"result": result, "keyboard": _key_rows(keys)}
 
         return await self._run(request, work, post=True)
 
@@ -229,7 +230,11 @@ def _channel_name(conn: Connection, channel: str | None) -> str:
 
 def _keys(conn: Connection, name: str, day: date | None,
           channel: str | None) -> list[dict[str, str]]:
-    return [{"letter": k, "state": s} for k, s in game.keyboard(conn, name, day, channel)]
+    return _key_rows(game.keyboard(conn, name, day, channel))
+
+
+def _key_rows(keys: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"letter": k, "state": s} for k, s in keys]
 
 
 def _whole(conn: Connection, name: str, day: date | None, channel: str | None) -> dict[str, Any]:

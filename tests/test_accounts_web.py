@@ -137,3 +137,22 @@ def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:
         API_SECRET, client.cookies.get(players.COOKIE))
     again = other.post("/api/account/transfer/redeem", json={"code": code}, headers=POST)
     assert again.status_code == 404 and again.json()["code"] == "WD092"
+
+
+def test_a_second_host_header_does_not_choose_the_relying_party(
+        client: TestClient) -> None:  # noqa: F811
+    """Two Host headers: AllowedHosts checks the last one (dict() of the ASGI headers), while
+    the WebAuthn relying party, the expected origin and the CSRF Origin check read the first
+    (Starlette's Headers.get). uvicorn's httptools parser (used whenever httptools is installed,
+    as with uvicorn[standard]) passes both on. The relying party must be a host the page
+    answers for, whatever the request repeats: else a refusal."""
+    rows = [
+        ("register", "/api/account/register/options", lambda answer: answer["rp"]["id"]),
+        ("sign in", "/api/account/sign-in/options", lambda answer: answer["rpId"]),
+    ]
+    for what, path, rp_id in rows:
+        answer = client.post(path, json={}, headers=[
+            ("x-wordle", "1"), ("origin", "http://evil.example"),
+            ("host", "evil.example"), ("host", "testserver")])
+        assert answer.status_code >= 400 or rp_id(answer.json()) == "testserver", (
+            what, answer.status_code, answer.text[:200])

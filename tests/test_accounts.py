@@ -246,8 +246,9 @@ def test_codes_are_not_written_to_the_binary_log_in_the_clear(tmp_path: Path) ->
             join = leagues.create(conn, "ann", "Office", "Ann")["code"]
             conn.exec_driver_sql("FLUSH BINARY LOGS")
         logs = sorted(str(p) for p in server.datadir.glob("wordle-bin.[0-9]*"))
-        text = subprocess.run([str(find_binary("mariadb-binlog", "mysqlbinlog")), "--verbose",
-                               *logs], capture_output=True, check=True).stdout.decode("utf-8", "replace")
+        reader = str(find_binary("mariadb-binlog", "mysqlbinlog"))
+        dumped = subprocess.run([reader, "--verbose", *logs], capture_output=True, check=True)
+        text = dumped.stdout.decode("utf-8", "replace")
         assert "transfer_codes" in text and "leagues" in text  # the right log
         for what, secret in (("transfer code", transfer), ("join code", join)):
             assert secret not in text, f"the {what} is in the binary log in the clear"

@@ -148,9 +148,10 @@ def test_the_board_reads_the_same_whether_a_hidden_member_has_started_or_not(
         return rows, {k: after[k] - before[k] for k in after if after[k] != before[k]}
 
     def status() -> dict[str, int]:
+        names = ("Rows_read", "Handler_read_key", "Handler_read_next", "Handler_read_rnd_next",
+                 "Innodb_buffer_pool_read_requests")
         return {r["Variable_name"]: int(r["Value"]) for r in db.query(
-            conn, "SHOW SESSION STATUS WHERE Variable_name IN ('Rows_read', 'Handler_read_key', "
-                  "'Handler_read_next', 'Handler_read_rnd_next', 'Innodb_buffer_pool_read_requests')")}
+            conn, "SHOW SESSION STATUS") if r["Variable_name"] in names}
 
     not_started = counters()
     game.play(conn, "cy", "pious")  # cy starts today's game: not finished, so still hidden

@@ -6,18 +6,23 @@ list of attempts: a new one joins as a row."""
 
 from __future__ import annotations
 
+import subprocess
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 from test_session_attacks import PRESETS, REFUSED
 
-from wordle_db import accounts, db, roles, settings
+from wordle_db import accounts, db, leagues, roles, schema, settings
 from wordle_db.errors import DatabaseError
+from wordle_db.server import find_binary
+
+from conftest import new_local_server
 
 KEY = b"\x02" * 77  # a COSE public key's size; the database keeps it as given
 C1, C2, C3 = b"\x01" * 16, b"\x05" * 32, b"\x07" * 64  # credential ids
@@ -221,3 +226,31 @@ def test_expiries_follow_the_real_clock_whatever_the_session_says(  # type: igno
             assert isinstance(code, dict), (preset, code)
             assert before + timedelta(minutes=15, seconds=-2) <= code["expires_at"] <= (
                 real_utc() + timedelta(minutes=15, seconds=2)), (preset, code, before)
+
+
+def test_codes_are_not_written_to_the_binary_log_in_the_clear(tmp_path: Path) -> None:
+    """A server with a binary log (replication, point-in-time recovery) logs each changed row,
+    and with binlog_annotate_row_events (on by default) the statement that changed it, routine
+    variables spelled out as NAME_CONST('v_code', 'XXXX-...'). A transfer code and a league's
+    join code are 'kept only as their SHA-256': the log, its replicas and its backups must not
+    spell them either (a join code works until its creator makes a new one)."""
+    server = new_local_server(tmp_path / "binlog", str(find_binary("mariadbd", "mysqld")))
+    server.options = ("--log-bin=wordle-bin", "--log-bin-trust-function-creators=1")
+    server.start()
+    try:
+        url = db.parse_url(server.url("binlogged"))
+        schema.ensure_database(url)
+        schema.migrate(url)
+        with db.connect(url) as conn:
+            transfer = accounts.transfer_code(conn, "ann")["code"]
+            join = leagues.create(conn, "ann", "Office", "Ann")["code"]
+            conn.exec_driver_sql("FLUSH BINARY LOGS")
+        logs = sorted(str(p) for p in server.datadir.glob("wordle-bin.[0-9]*"))
+        reader = str(find_binary("mariadb-binlog", "mysqlbinlog"))
+        dumped = subprocess.run([reader, "--verbose", *logs], capture_output=True, check=True)
+        text = dumped.stdout.decode("utf-8", "replace")
+        assert "transfer_codes" in text and "leagues" in text  # the right log
+        for what, secret in (("transfer code", transfer), ("join code", join)):
+            assert secret not in text, f"the {what} is in the binary log in the clear"
+    finally:
+        server.stop()

@@ -5,9 +5,15 @@ statistics there, then signs out there. Also the endpoints' refusals through the
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import struct
 from collections.abc import Iterator
 
+import cbor2
 import pytest
+from cryptography.hazmat.primitives.asymmetric import ec
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -23,6 +29,7 @@ from test_web_browser import (  # noqa: F401  (the module's app and Chromium)
     type_keys,
     until,
 )
+from webauthn.helpers import bytes_to_base64url
 
 from wordle_db import db
 from wordle_db.web import players
@@ -137,3 +144,74 @@ def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:
         API_SECRET, client.cookies.get(players.COOKIE))
     again = other.post("/api/account/transfer/redeem", json={"code": code}, headers=POST)
     assert again.status_code == 404 and again.json()["code"] == "WD092"
+
+
+def test_a_second_host_header_does_not_choose_the_relying_party(
+        client: TestClient) -> None:  # noqa: F811
+    """Two Host headers: AllowedHosts checks the last one (dict() of the ASGI headers), while
+    the WebAuthn relying party, the expected origin and the CSRF Origin check read the first
+    (Starlette's Headers.get). uvicorn's httptools parser (used whenever httptools is installed,
+    as with uvicorn[standard]) passes both on. The relying party must be a host the page
+    answers for, whatever the request repeats: else a refusal."""
+    rows = [
+        ("register", "/api/account/register/options", lambda answer: answer["rp"]["id"]),
+        ("sign in", "/api/account/sign-in/options", lambda answer: answer["rpId"]),
+    ]
+    for what, path, rp_id in rows:
+        answer = client.post(path, json={}, headers=[
+            ("x-wordle", "1"), ("origin", "http://evil.example"),
+            ("host", "evil.example"), ("host", "testserver")])
+        assert answer.status_code >= 400 or rp_id(answer.json()) == "testserver", (
+            what, answer.status_code, answer.text[:200])
+
+
+class SoftAuthenticator:
+    """A passkey in software (ES256, 'none' attestation): what a browser's authenticator
+    answers, for plain HTTP tests."""
+
+    def __init__(self) -> None:
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.id = os.urandom(32)
+
+    def _client(self, kind: str, challenge: str, origin: str) -> bytes:
+        return json.dumps({"type": kind, "challenge": challenge, "origin": origin}).encode()
+
+    def create(self, options: dict, origin: str) -> dict:  # type: ignore[type-arg]
+        numbers = self.key.public_key().public_numbers()
+        cose = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"),
+                            -3: numbers.y.to_bytes(32, "big")})  # fmt: skip
+        data = (hashlib.sha256(options["rp"]["id"].encode()).digest() + b"\x45" + b"\0" * 20
+                + struct.pack(">H", len(self.id)) + self.id + cose)  # fmt: skip
+        client_data = self._client("webauthn.create", options["challenge"], origin)
+        return {"id": bytes_to_base64url(self.id), "rawId": bytes_to_base64url(self.id),
+                "type": "public-key", "clientExtensionResults": {}, "response": {
+                    "clientDataJSON": bytes_to_base64url(client_data),
+                    "attestationObject": bytes_to_base64url(cbor2.dumps(
+                        {"fmt": "none", "attStmt": {}, "authData": data}))}}  # fmt: skip
+
+
+def test_a_copied_cookie_outlives_sign_up_passkey_removal_and_sign_out(  # type: ignore[no-untyped-def]
+        client: TestClient, make_client) -> None:  # noqa: F811
+    """Session fixation on a shared computer: someone copies the browser's anonymous cookie
+    (or hands over a transfer code of a player they keep). The next user of that browser signs
+    up: the passkey joins *that* player (the account is the browser's player), and the cookie,
+    HMAC(player id), never changes. Removing every passkey and signing out end nothing: the
+    copy plays and reads as the account's player for 400 days. The owner of an account must
+    be able to end every session but the current one (or signing up / removing a passkey must
+    start a new one)."""
+    client.get("/api/today")
+    copy = client.cookies.get(players.COOKIE)  # taken by whoever used the browser before
+    authenticator = SoftAuthenticator()
+    options = client.post("/api/account/register/options", json={}, headers=POST).json()
+    signed_up = client.post("/api/account/register", headers=POST, json={
+        "credential": authenticator.create(options, "http://testserver"), "label": "phone"})
+    assert signed_up.json() == {"label": "phone", "passkeys": 1}
+    assert client.post("/api/guess", json={"word": "slate"}, headers=POST).status_code == 200
+    # the owner ends everything it can: removes its passkey, signs out
+    passkey = client.get("/api/account").json()["passkeys"][0]["id"]
+    assert client.post("/api/account/passkeys/remove", json={"id": passkey},
+                       headers=POST).status_code == 200  # fmt: skip
+    assert client.post("/api/account/sign-out", json={}, headers=POST).status_code == 200
+    intruder = make_client()
+    intruder.cookies.set(players.COOKIE, str(copy))
+    assert intruder.get("/api/board").json() == [], "the copy still reads the account's game"

@@ -15,7 +15,7 @@ from sqlalchemy.engine import URL, Connection
 from test_leagues import league  # noqa: F401  (ada's league 'Office' of three players)
 from test_session_attacks import PRESETS, REFUSED, others_can_play, outcome
 
-from wordle_db import db, leagues
+from wordle_db import db, game, leagues
 
 from test_game import today
 
@@ -133,3 +133,28 @@ def test_codes_from_hostile_sessions_stay_random(shared, conn: Connection,  # ty
             codes.append(leagues.create(hostile, url.username, f"Seeded {n}")["code"])
     assert codes[0] != codes[1]
     assert isinstance(today(conn), date)
+
+
+def test_the_board_reads_the_same_whether_a_hidden_member_has_started_or_not(
+        conn: Connection, league: dict[str, Any]) -> None:  # noqa: F811
+    """ben is still playing today: to him cy's row says only 'not finished', whether cy has not
+    started or is in the middle of a game. The session's counters (SHOW SESSION STATUS, open to
+    every account) must not tell the two apart either: the routine reads the same rows."""
+    def counters() -> tuple[list[Any], dict[str, int]]:
+        leagues.board(conn, "ben", "Office")  # warm: tables open, plans made
+        before = status()
+        rows = leagues.board(conn, "ben", "Office")
+        after = status()
+        return rows, {k: after[k] - before[k] for k in after if after[k] != before[k]}
+
+    def status() -> dict[str, int]:
+        names = ("Rows_read", "Handler_read_key", "Handler_read_next", "Handler_read_rnd_next",
+                 "Innodb_buffer_pool_read_requests")
+        return {r["Variable_name"]: int(r["Value"]) for r in db.query(
+            conn, "SHOW SESSION STATUS") if r["Variable_name"] in names}
+
+    not_started = counters()
+    game.play(conn, "cy", "pious")  # cy starts today's game: not finished, so still hidden
+    started = counters()
+    assert started[0] == not_started[0]  # the board shows nothing new
+    assert started[1] == not_started[1], "the counters tell that cy has started today's game"

@@ -622,3 +622,21 @@ def test_an_unknown_or_malformed_channel_is_a_4xx(client: TestClient, six: str) 
     assert surrogate.status_code == 400
     assert client.get("/api/board").json() == []  # nothing was played anywhere
     assert client.get("/api/board", params={"channel": six}).json() == []
+
+
+def test_an_analysis_costs_a_token_like_a_guess(make_client) -> None:  # type: ignore[no-untyped-def]
+    """GET /api/analysis runs wordle_analysis_on: measured 0.4-0.5 s of the database's CPU per
+    call on the bundled lists (a guess: a few ms), and up to 128 MB of in-memory scratch
+    tables (max_heap_table_size) each. GETs take no token of the rate limit: one anonymous
+    client that finished a game (6 guesses, inside the burst) may ask for it without end, from
+    many connections at once. Past the burst: a 429, before the database is asked.
+    (Here the solver is not built: each call stops at WD051, after the same player and game
+    checks; the cost above is that of a built solver.)"""
+    client = make_client(guess_burst=8, guesses_per_minute=1)
+    for word in ("slate", "pious", "mound", "fight", "lucky", "dwarf"):
+        assert guess(client, word)["status"] == 200
+    statuses = [client.get("/api/analysis").status_code for _ in range(30)]
+    registry = client.app.app.state.web.metrics.registry  # type: ignore[attr-defined]
+    asked = registry.get_sample_value("wordle_db_database_call_duration_seconds_count",
+                                      {"endpoint": "/api/analysis"})  # fmt: skip
+    assert 429 in statuses, f"30 analyses in a row, the database asked {asked:.0f} times"

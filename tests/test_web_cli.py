@@ -13,6 +13,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -111,3 +112,45 @@ def test_the_client_address_comes_from_a_trusted_proxy_only(
         assert [post_guess(port, "203.0.113.1") for _ in range(20)] == [422] * 20
         assert post_guess(port, "203.0.113.1") == 429
         assert post_guess(port, "203.0.113.2") == (422 if trusted else 429)
+
+
+def test_a_league_join_link_leaves_no_code_in_the_servers_log(
+    web_db: tuple[URL, URL], tmp_path: Path  # noqa: F811
+) -> None:
+    """A league's join code is 'kept only as its SHA-256' and works until its creator makes a
+    new one. The page's invitation link puts it in the query string (/?join=<code>), which
+    uvicorn's access log (stdout: the journal under systemd) writes for every request: whoever
+    reads the log joins the league. The code must not reach the log (a #fragment is never
+    sent to the server)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "WORDLE_DB_WEB_SECRET": "a secret the operator chose, long enough"}
+    log = tmp_path / "serve.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "wordle_db", "--db-url", web_db[1].render_as_string(False),
+             "serve", "--port", str(port)], stdout=out, stderr=subprocess.STDOUT, env=env)
+    try:
+        base, deadline = f"http://127.0.0.1:{port}", time.monotonic() + 10
+        while True:
+            try:
+                urllib.request.urlopen(base + "/").close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "serve did not answer"
+                time.sleep(0.1)
+        request = urllib.request.Request(
+            base + "/api/leagues/create", data=b'{"name": "Office"}', method="POST",
+            headers={"Content-Type": "application/json", "X-Wordle": "1"})
+        with urllib.request.urlopen(request) as answer:
+            code = json.load(answer)["code"]
+        script = (Path(__file__).parent.parent / "wordle_db/web/static/leagues.js").read_text()
+        assert "/?join=${code}" in script  # the link the page gives to share
+        urllib.request.urlopen(f"{base}/?join={code}").close()  # the invited friend opens it
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(10)
+    text = log.read_text()
+    assert "/api/leagues/create" in text  # the access log is on
+    assert code not in text, "the join code is in the server's access log"

@@ -190,6 +190,8 @@ class SoftAuthenticator:
                         {"fmt": "none", "attStmt": {}, "authData": data}))}}  # fmt: skip
 
 
+@pytest.mark.xfail(strict=True, reason="not built yet (issue 26's note): a player's cookie is an "
+                   "HMAC of its id, with no generation to revoke it on sign-out")
 def test_a_copied_cookie_outlives_sign_up_passkey_removal_and_sign_out(  # type: ignore[no-untyped-def]
         client: TestClient, make_client) -> None:  # noqa: F811
     """Session fixation on a shared computer: someone copies the browser's anonymous cookie

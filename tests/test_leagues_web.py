@@ -136,7 +136,7 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     driver.find_element(By.CSS_SELECTOR, "#league-create button").click()
     link_box = driver.find_element(By.ID, "league-link")
     link = until(driver, lambda: link_box.get_attribute("value"), "the join link")
-    assert re.fullmatch(re.escape(base_url) + r"/\?join=[0-9a-f]{32}", link), link
+    assert re.fullmatch(re.escape(base_url) + r"/#join=[0-9a-f]{32}", link), link
     driver.find_element(By.CSS_SELECTOR, "#league-link-box button").click()
     note = driver.find_element(By.ID, "league-message")
     until(driver, lambda: note.text in ("Copied to the clipboard.",
@@ -181,7 +181,7 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
 
     # a third cookie jar with a guessed code: refused, nothing joined
     driver.delete_all_cookies()
-    driver.get(base_url + "/?join=" + "0" * 32)
+    driver.get(base_url + "/#join=" + "0" * 32)
     until(driver, lambda: driver.find_element(By.CSS_SELECTOR, "#league-join button").text
           == "Join", "the join form, in English")  # fmt: skip
     driver.find_element(By.CSS_SELECTOR, "#league-join button").click()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -118,10 +119,10 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
     web_db: tuple[URL, URL], tmp_path: Path  # noqa: F811
 ) -> None:
     """A league's join code is 'kept only as its SHA-256' and works until its creator makes a
-    new one. The page's invitation link puts it in the query string (/?join=<code>), which
-    uvicorn's access log (stdout: the journal under systemd) writes for every request: whoever
-    reads the log joins the league. The code must not reach the log (a #fragment is never
-    sent to the server)."""
+    new one. Had the page's invitation link put it in the query string (/?join=<code>),
+    uvicorn's access log (stdout: the journal under systemd) would write it for every request:
+    whoever reads the log would join the league. The link the page gives is opened as a
+    browser opens it (a #fragment is never sent) and the code must not reach the log."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -146,8 +147,10 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
         with urllib.request.urlopen(request) as answer:
             code = json.load(answer)["code"]
         script = (Path(__file__).parent.parent / "wordle_db/web/static/leagues.js").read_text()
-        assert "/?join=${code}" in script  # the link the page gives to share
-        urllib.request.urlopen(f"{base}/?join={code}").close()  # the invited friend opens it
+        link = re.search(r"link\.value = `\$\{location\.origin\}([^`]*)`", script)
+        assert link, "the page's invitation link"
+        opened = base + link.group(1).replace("${code}", code)
+        urllib.request.urlopen(opened).close()  # the invited friend opens it (no fragment sent)
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(10)

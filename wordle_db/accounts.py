@@ -9,7 +9,6 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from wordle_db import db
-from wordle_db.errors import WordleError
 
 
 def challenge(conn: Connection, player: str | None, purpose: str, value: str) -> None:
@@ -46,10 +45,7 @@ def remove(conn: Connection, player: str, passkey: str) -> dict[str, Any]:
 
 def transfer_code(conn: Connection, player: str) -> dict[str, Any]:
     """A one-time code for another device: {code, expires_at}."""
-    rows = db.query(conn, "CALL wordle_transfer_code(?, @wordle_transfer_code)", player)
-    if len(rows) != 1:
-        raise WordleError("wordle_transfer_code returned no row (interrupted?)")
-    return rows[0]
+    return db.call_one_out(conn, "wordle_transfer_code", player)
 
 
 def redeem(conn: Connection, code: str) -> str:

@@ -398,6 +398,20 @@ def call_one(conn: Connection, procedure: str, *args: Any) -> dict[str, Any]:
     return rows[0]
 
 
+def call_one_out(conn: Connection, procedure: str, *args: Any) -> dict[str, Any]:
+    """call_one for a procedure whose last parameter is an OUT one that repeats its row (a
+    code for SQL callers): it goes to a user variable emptied at once, so no secret stays in
+    the session (a pooled connection serves other requests next)."""
+    placeholders = ", ".join(["?"] * len(args) + ["@wordle_out"])
+    try:
+        rows = query(conn, f"CALL {_identifier(procedure)}({placeholders})", *args)
+    finally:
+        query(conn, "SET @wordle_out = NULL")
+    if len(rows) != 1:
+        raise WordleError(f"{procedure} returned {len(rows)} rows instead of one (interrupted?)")
+    return rows[0]
+
+
 def query(conn: Connection, sql: str, *args: Any) -> list[dict[str, Any]]:
     """Run one statement with positional ? parameters and return its rows as dicts (for a
     CALL that answers with several result sets, the rows of each, one after another)."""

@@ -9,7 +9,6 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from wordle_db import db
-from wordle_db.errors import WordleError
 from wordle_db.words import normalise
 
 
@@ -27,11 +26,8 @@ def _bools(rows: list[dict[str, Any]], *names: str) -> list[dict[str, Any]]:
 
 def create(conn: Connection, player: str, name: str, nickname: str | None = None) -> dict[str, Any]:
     """A new league of `player`: {league, nickname, code} (the join code is shown only now)."""
-    rows = db.query(conn, "CALL wordle_league_create(?, ?, ?, @wordle_league_code)",
-                    _text(player), _text(name), _text(nickname))  # its OUT code: unused here
-    if len(rows) != 1:
-        raise WordleError("wordle_league_create returned no row (interrupted?)")
-    return rows[0]
+    return db.call_one_out(conn, "wordle_league_create", _text(player), _text(name),
+                           _text(nickname))
 
 
 def new_code(conn: Connection, player: str, league: str) -> dict[str, Any]:

@@ -17,6 +17,7 @@ BEGIN
   DECLARE v_player INT UNSIGNED;
   DECLARE v_role VARCHAR(16) CHARACTER SET ascii;
   DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  DECLARE v_hash BINARY(32) DEFAULT UNHEX(SHA2(p_challenge, 256));  -- the insert logs no challenge
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   IF p_challenge IS NULL OR p_challenge NOT REGEXP '^[A-Za-z0-9_-]{22,128}$' THEN
@@ -33,7 +34,7 @@ BEGIN
     SIGNAL SQLSTATE 'WD094' SET MESSAGE_TEXT = 'a passkey challenge is for ''register'' (with a player) or ''sign in'' (without)';
   END IF;
   INSERT INTO passkey_challenges (challenge_hash, purpose, player_id, expires_at)
-  VALUES (UNHEX(SHA2(p_challenge, 256)), p_purpose, v_player,
+  VALUES (v_hash, p_purpose, v_player,
           _wordle_utc_now() + INTERVAL 5 MINUTE);
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -85,20 +85,24 @@ class Web:
         cookie, name = players.new_cookie(self.settings.secret)
         return name, cookie
 
-    async def _run(self, request: Request, work: Work, post: bool = False) -> Response:
+    async def _run(self, request: Request, work: Work, post: bool = False,
+                   costly: bool = False) -> Response:
         """Check a POST (CSRF, rate limit, body), find the player, run `work` in a thread with
-        a connection, and answer its result or its error as JSON."""
+        a connection, and answer its result or its error as JSON. A `costly` GET takes a token
+        of the rate limit as a POST does."""
         cookie = None
         endpoint, started = request.url.path, time.perf_counter()
         try:
             data: dict[str, Any] = {}
             if post:
                 check_post(request)
+            if post or costly:
                 wait = self.limit.take(request.client.host if request.client else "")
                 if wait:
                     self.metrics.limited.inc()
                     raise HTTPError(429, "too many requests: wait a moment",
                                     headers={"retry-after": str(max(1, round(wait)))})
+            if post:
                 data = await read_json(request)
             name, cookie = self._player(request)
             result = await run_in_threadpool(self._call, work, name, data, endpoint)
@@ -189,9 +193,10 @@ class Web:
             "text": game.share(conn, name, _day(request), _channel(request))})
 
     async def analysis(self, request: Request) -> Response:
-        """The analysis of this player's game of the day, once it is over (WD070's 409 before)."""
+        """The analysis of this player's game of the day, once it is over (WD070's 409 before).
+        It costs the database a guess's hundred times: a token of the rate limit, as a guess."""
         return await self._run(request, lambda conn, name, _: analysis.analyse(
-            conn, name, _day(request), _channel(request)))
+            conn, name, _day(request), _channel(request)), costly=True)
 
     async def archive(self, request: Request) -> Response:
         """The channel's past days (newest first) with this player's state in each: never

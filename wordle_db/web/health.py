@@ -1,6 +1,7 @@
 """Health for operators and orchestrators: /healthz (the process answers) and /readyz (the
 database answers through the page's own account, the schema is the latest migration, and
-today's puzzle of every channel is published or can be). Neither tells a word or a secret;
+today's puzzle of every channel is published or can be). Neither tells a word or a secret
+(nor the driver's error text, which names hosts and accounts: that goes to the log);
 /readyz's answer is kept for a few seconds, so a probe every second costs little."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from starlette.routing import Route
 
 from wordle_db import db, schema
 from wordle_db.errors import WordleError, describe
-from wordle_db.web.http import JSON
+from wordle_db.web.http import JSON, LOG
 
 KEEP = 5.0  # seconds a /readyz answer is reused
 
@@ -46,8 +47,9 @@ def routes(web: Any) -> list[Route]:
         try:
             with web.pool.connection() as conn:
                 found = problems(conn, head)
-        except WordleError as exc:
-            found = [f"the database does not answer: {describe(exc)}"]
+        except WordleError as exc:  # the driver's words (host, socket, account) go to the log
+            LOG.warning("/readyz: the database does not answer: %s", describe(exc))
+            found = ["the database does not answer (the server's log says why)"]
         return (503, {"status": "not ready", "problems": found}) if found else (
             200, {"status": "ready", "revision": head})
 

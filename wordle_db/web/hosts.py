@@ -54,14 +54,17 @@ def allowed(name: str, hosts: tuple[str, ...]) -> bool:
 
 
 class AllowedHosts:
-    """ASGI middleware: a request whose Host is not allowed gets 421 and one line of JSON."""
+    """ASGI middleware: a request whose Host is not allowed gets 421 and one line of JSON; so
+    does one with several Host headers (h11 refuses them, httptools passes them on), since
+    the rest of the app reads the first and this check would read one of them only."""
 
     def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
         self.app, self.hosts = app, hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
-            header = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            hosts = [v for k, v in scope.get("headers", []) if k == b"host"]
+            header = hosts[0].decode("latin-1") if len(hosts) == 1 else ""
             if not allowed(host_name(header), self.hosts):
                 if scope["type"] == "websocket":  # no HTTP answer on a websocket: close it
                     await send({"type": "websocket.close", "code": 1008})

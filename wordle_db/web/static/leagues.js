@@ -1,4 +1,5 @@
-// Leagues on the page: create one and share its join link (/?join=CODE), join from a link,
+// Leagues on the page: create one and share its join link (/#join=CODE: a fragment, which
+// browsers never send, so no server log holds the code), join from a link,
 // leave, and read a league's board of the day and its standings. What shows when (the others'
 // results once one's own game is over) is the database's rule; this only draws its answer.
 // Uses app.js's $, t, api, problem, channel and day; app.js tells when it drew a game
@@ -23,7 +24,7 @@
     return b;
   };
   const joinCode = () => {
-    const code = new URLSearchParams(location.search).get("join");
+    const code = new URLSearchParams(location.hash.slice(1)).get("join");
     return code && /^[0-9a-fA-F]{32}$/.test(code) ? code : null;
   };
 
@@ -156,7 +157,7 @@
   }
 
   function showLink(code) {
-    link.value = `${location.origin}/?join=${code}`;
+    link.value = `${location.origin}/#join=${code}`;
     linkBox.hidden = false;
     link.select();
     tell(t("league.link"));
@@ -196,9 +197,8 @@
     try {
       const joined = await api("/api/leagues/join", { code: joinCode(),
         nickname: joinName.value.trim() || null });
-      const params = new URLSearchParams(location.search);
-      params.delete("join");  // the code leaves the address bar and the history entry
-      history.replaceState(null, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
+      // the code leaves the address bar and the history entry
+      history.replaceState(null, "", `${location.pathname}${location.search}`);
       joinForm.hidden = true;
       tell(t("league.joined", { league: joined.league }));
       await drawList();
@@ -242,4 +242,5 @@
     if (ended && mine.length && !document.querySelector("dialog[open]")) show(null, true);
   });
   if (joinCode()) show();
+  addEventListener("hashchange", () => { if (joinCode()) show(); });  // a link pasted here
 })();

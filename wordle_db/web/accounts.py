@@ -30,28 +30,10 @@ from webauthn.helpers.structs import (
 )
 
 from wordle_db import accounts
-from wordle_db.errors import DatabaseError
 from wordle_db.web import players
 from wordle_db.web.http import HTTPError, text_field
 
 RP_NAME = "wordle-db"
-# SQLSTATE of the accounts' refusals -> HTTP status
-STATUS = {"WD090": 404, "WD091": 409, "WD092": 404, "WD093": 403, "WD094": 422, "WD095": 409}
-Work = Callable[[Connection, str, dict[str, Any]], Any]
-
-
-def _refusals(work: Work) -> Work:
-    def run(conn: Connection, name: str, data: dict[str, Any]) -> Any:
-        try:
-            return work(conn, name, data)
-        except DatabaseError as exc:
-            if exc.sqlstate in STATUS:
-                raise HTTPError(STATUS[exc.sqlstate], str(exc), code=exc.sqlstate) from exc
-            raise
-
-    return run
-
-
 def _site(request: Request) -> tuple[str, str]:
     """(relying party id, origin): the host the page was loaded from (serve answers only its
     allowed hosts, so a rebound DNS name never gets here)."""
@@ -86,8 +68,7 @@ def routes(web: Any) -> list[Route]:
 
     def post(work: Callable[[Connection, str, dict[str, Any], Request], Any]) -> Any:
         async def endpoint(request: Request) -> Response:
-            return await web._run(request, _refusals(lambda c, n, d: work(c, n, d, request)),
-                                  post=True)  # fmt: skip
+            return await web._run(request, lambda c, n, d: work(c, n, d, request), post=True)
         return endpoint
 
     async def account(request: Request) -> Response:

@@ -12,12 +12,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from wordle_db import leagues
-from wordle_db.errors import DatabaseError
 from wordle_db.web.http import HTTPError, channel_param, day_param, text_field
 
-# SQLSTATE of the leagues' refusals -> HTTP status (the others are http.STATUS's)
-STATUS = {"WD080": 422, "WD081": 422, "WD083": 409, "WD082": 404, "WD084": 404, "WD086": 404,
-          "WD085": 403}  # fmt: skip
 LONGEST = 200  # characters of a name, nickname or code: longer is none (refused here)
 Work = Callable[[Connection, str, dict[str, Any]], Any]
 
@@ -31,30 +27,17 @@ def _text(data: dict[str, Any], name: str, optional: bool = False) -> str | None
     return value
 
 
-def _refusals(work: Work) -> Work:
-    """The leagues' WD codes as their HTTP statuses."""
-    def run(conn: Connection, name: str, data: dict[str, Any]) -> Any:
-        try:
-            return work(conn, name, data)
-        except DatabaseError as exc:
-            if exc.sqlstate in STATUS:
-                raise HTTPError(STATUS[exc.sqlstate], str(exc), code=exc.sqlstate) from exc
-            raise
-
-    return run
-
-
 def routes(web: Any) -> list[Route]:
     """The routes, running through the app's `Web._run` (player cookie, CSRF, rate limit)."""
 
     def get(work: Callable[[Connection, str, Request], Any]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            return await web._run(request, _refusals(lambda c, n, _: work(c, n, request)))
+            return await web._run(request, lambda c, n, _: work(c, n, request))
         return endpoint
 
     def post(work: Work) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            return await web._run(request, _refusals(work), post=True)
+            return await web._run(request, work, post=True)
         return endpoint
 
     def mine(conn: Connection, name: str, request: Request) -> Any:

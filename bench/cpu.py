@@ -1,0 +1,72 @@
+"""The server's CPU time per call, one client: a figure other load on the machine barely moves.
+
+Wall-clock rates (load.py, web.py) swing with whatever else runs on the two cores; the CPU
+time mariadbd spends per call (utime + stime from /proc/<pid>/stat, read before and after)
+depends on the work done. On load.py's bench database, one client plays `--games` new
+players' games of six guesses (none the answer) with each of:
+
+- the bare guess (load.py's `bench_bare_guess`: lock, insert, update, commit, a row);
+- `CALL wordle_play(...)`, the SQL guess;
+- `CALL wordle_guess_on(...)`, the guess and the keyboard after it (the page's POST /api/guess);
+- `wordle_play` then `wordle_keyboard`, the two calls the page made before migration 0022.
+
+It prints the server's CPU µs per call and the client's wall µs per call, for `--rounds`
+rounds (the first warms the caches). Linux only (/proc).
+Run: .venv/bin/python bench/cpu.py [--games 300] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from _server import private_server
+from load import GUESSES, prepare
+
+from wordle_db import db
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    with private_server() as server:
+        front_url = prepare(db.parse_url(server.url("wordle_bench")), "head")
+        pid = server.pid()
+        assert pid is not None
+        with db.connect(front_url) as front:
+            kinds: dict[str, Callable[[str, str], object]] = {
+                "bare guess": lambda p, w: db.call(front, "bench_bare_guess", hash(p) % 1024, w),
+                "wordle_play": lambda p, w: db.call(front, "wordle_play", p, w, None, None),
+                "wordle_guess_on": lambda p, w: db.call_sets(front, "wordle_guess_on", None, p,
+                                                             w, None, None),
+                "wordle_play + wordle_keyboard": lambda p, w: (
+                    db.call(front, "wordle_play", p, w, None, None),
+                    db.call(front, "wordle_keyboard", p, None)),
+            }
+            print("| round | call | server CPU µs/call | client wall µs/call |")
+            print("|---|---|---|---|")
+            for round_ in range(1, args.rounds + 1):
+                for n, (name, call) in enumerate(kinds.items()):
+                    cpu, wall = cpu_seconds(pid), time.perf_counter()
+                    for game in range(args.games):
+                        for word in GUESSES:
+                            call(f"r{round_}k{n}g{game}", word)
+                    calls = args.games * len(GUESSES)
+                    print(f"| {round_} | {name} | {(cpu_seconds(pid) - cpu) / calls * 1e6:,.0f} | "
+                          f"{(time.perf_counter() - wall) / calls * 1e6:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -135,8 +135,6 @@ def test_codes_from_hostile_sessions_stay_random(shared, conn: Connection,  # ty
     assert isinstance(today(conn), date)
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed yet (issue 26's note): the board reads a "
-                   "hidden member's game row, finished or not")
 def test_the_board_reads_the_same_whether_a_hidden_member_has_started_or_not(
         conn: Connection, league: dict[str, Any]) -> None:  # noqa: F811
     """ben is still playing today: to him cy's row says only 'not finished', whether cy has not

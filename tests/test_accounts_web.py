@@ -118,6 +118,22 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type
     until(b, lambda: player(b) not in (anonymous, stranger), "a new anonymous player")
     until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
     assert row_text(b, 0) == ""
+    # a copy of profile a's cookie plays as the account until a signs out everywhere else
+    copied = a.get_cookie(players.COOKIE)["value"]  # type: ignore[index]
+    b.delete_cookie(players.COOKIE)
+    b.add_cookie({"name": players.COOKIE, "value": copied, "path": "/"})
+    b.refresh()
+    until(b, lambda: row_text(b, 0) == "slate", "the account's game through the copy")
+    open_account(a)
+    a.find_element(By.ID, "account-sign-out-everywhere").click()
+    until(a, lambda: "only this browser" in status(a), "signed out everywhere else")
+    assert a.get_cookie(players.COOKIE)["value"] != copied  # type: ignore[index]
+    a.refresh()
+    until(a, lambda: row_text(a, 1) == "pious", "the account's game, still in profile a")
+    assert player(a) == anonymous
+    b.refresh()  # the same server process: it knows the new generation at once
+    until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
+    assert row_text(b, 0) == "" and player(b) != anonymous
 
 
 def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:  # noqa: F811

@@ -73,7 +73,7 @@ def status(driver: WebDriver) -> str:
 
 def open_account(driver: WebDriver) -> None:
     driver.find_element(By.ID, "settings-button").click()
-    until(driver, driver.find_element(By.ID, "account-status").text.strip, "the account's state")
+    until(driver, lambda: status(driver).strip(), "the account's state")  # read each time
 
 
 def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type: ignore[no-untyped-def]

@@ -125,8 +125,13 @@ class Generations:
             return known[0]
 
     def put(self, name: str, generation: int) -> None:
+        """Remember a generation just read or made. Generations only grow: a read that
+        started before a change this process made and ends after it does not undo it."""
         with self._lock:
             now = self.clock()
+            known = self._known.get(name)
+            if known is not None and now - known[1] < self.seconds and known[0] > generation:
+                return
             if len(self._known) >= self.size and name not in self._known:
                 self._known = {k: v for k, v in self._known.items()
                                if now - v[1] < self.seconds}  # fmt: skip

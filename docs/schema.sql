@@ -150,6 +150,7 @@ CREATE TABLE `players` (
   `account` varchar(128) NOT NULL,
   `own` tinyint(1) GENERATED ALWAYS AS (`account` = `name`) STORED,
   `created_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  `session_generation` int(10) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY (`id`),
   UNIQUE KEY `name_own` (`name`,`own`),
   KEY `account` (`account`)

@@ -6,6 +6,7 @@ list of attempts: a new one joins as a row."""
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import uuid
 from collections.abc import Callable, Iterator
@@ -72,8 +73,9 @@ def sign_up(conn: Connection, player: str, credential: bytes, n: int) -> dict[st
 
 def test_a_passkey_signs_in_as_its_player_once_per_challenge(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
     web = fronts("player")
-    assert sign_up(web, "web-ann", C1, 1) == {"label": "phone", "passkeys": 1}
-    assert sign_up(web, "web-ann", C2, 2)["passkeys"] == 2  # a second device
+    # the first passkey is the sign-up: a new session generation; a second one is not
+    assert sign_up(web, "web-ann", C1, 1) == {"label": "phone", "passkeys": 1, "generation": 1}
+    assert sign_up(web, "web-ann", C2, 2) == {"label": "phone", "passkeys": 2, "generation": 1}
     assert accounts.key(web, C1) == {"public_key": KEY, "sign_count": 0}
     rows = [
         # (what, calls in order, outcome of the last)
@@ -114,7 +116,8 @@ def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fron
         ("no public key", lambda: add("web-ann", 2, key=b""), "WD094"),
         ("a negative count", lambda: add("web-ann", 2, count=-1), "WD094"),
         ("a label with a control character", lambda: add("web-ann", 2, label="a\x07"), "WD094"),
-        ("ann's own", lambda: add("web-ann", 2), {"label": "phone", "passkeys": 1}),
+        ("ann's own", lambda: add("web-ann", 2),
+         {"label": "phone", "passkeys": 1, "generation": 1}),
         ("used already", lambda: add("web-ann", 2, cred=C2), "WD091"),
         ("bob takes ann's passkey", lambda: add("web-bob", 1), "WD095"),
     ]
@@ -133,7 +136,7 @@ def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fron
     first = accounts.passkeys(web, "web-ann")[0]
     assert set(first) == {"id", "label", "created_at", "last_used_at"} and len(first["id"]) == 16
     assert outcome(lambda: accounts.remove(web, "web-bob", first["id"])) == "WD090"
-    assert accounts.remove(web, "web-ann", first["id"]) == {"passkeys": 9}
+    assert accounts.remove(web, "web-ann", first["id"]) == {"passkeys": 9, "generation": 2}
 
 
 def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
@@ -254,3 +257,108 @@ def test_codes_are_not_written_to_the_binary_log_in_the_clear(tmp_path: Path) ->
             assert secret not in text, f"the {what} is in the binary log in the clear"
     finally:
         server.stop()
+
+
+def passkey_id(credential: bytes) -> str:
+    """The id wordle_passkeys shows for a credential."""
+    return hashlib.sha256(credential).hexdigest()[:16]
+
+
+def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere(  # type: ignore[no-untyped-def]
+        conn: Connection, fronts) -> None:
+    """A front end signs the generation into its sessions (the web's cookie): every event
+    that must end the player's other sessions starts a new one; nothing else does."""
+    web = fronts("player")
+
+    def sign_in(n: int) -> dict[str, Any]:
+        accounts.challenge(web, None, "sign in", challenge(n))
+        return accounts.signed_in_session(web, challenge(n), C2, 0)
+
+    early = {}
+    rows = [
+        # (event, work, its outcome (None: not checked), the generation after)
+        ("a player nobody has yet", lambda: None, None, 0),
+        ("an anonymous player's code", lambda: early.setdefault(
+            "code", accounts.transfer_code(web, "web-ann")["code"]), None, 0),
+        ("sign-out everywhere of an anonymous player", lambda: accounts.sign_out_everywhere(
+            web, "web-bob"), 1, 0),
+        ("sign-up: the first passkey", lambda: sign_up(web, "web-ann", C1, 1)["generation"],
+         1, 1),
+        ("the code made before sign-up is withdrawn",
+         lambda: accounts.redeem(web, early["code"]), "WD092", 1),
+        ("a second passkey", lambda: sign_up(web, "web-ann", C2, 2)["generation"], 1, 1),
+        ("a sign-in answers the current generation", lambda: sign_in(3),
+         {"player": "web-ann", "generation": 1}, 1),
+        ("a code redeemed answers it too", lambda: accounts.redeem_session(
+            web, accounts.transfer_code(web, "web-ann")["code"]),
+         {"player": "web-ann", "generation": 1}, 1),
+        ("a passkey removed", lambda: accounts.remove(web, "web-ann", passkey_id(C1)),
+         {"passkeys": 1, "generation": 2}, 2),
+        ("a removal refused changes nothing", lambda: accounts.remove(web, "web-ann", "0" * 16),
+         "WD090", 2),
+        ("sign-out everywhere", lambda: accounts.sign_out_everywhere(web, "web-ann"), 3, 3),
+        ("the last passkey removed", lambda: accounts.remove(web, "web-ann", passkey_id(C2)),
+         {"passkeys": 0, "generation": 4}, 4),
+        ("signing up again", lambda: sign_up(web, "web-ann", C3, 4)["generation"], 5, 5),
+    ]
+    for what, work, expected, generation in rows:
+        got = outcome(work)
+        assert expected is None or got == expected, (what, got)
+        assert accounts.generation(web, "web-ann") == generation, what
+    assert accounts.generation(web, "web-bob") == 1  # nobody else's moved
+    code = accounts.transfer_code(web, "web-ann")["code"]
+    accounts.sign_out_everywhere(web, "web-ann")
+    assert outcome(lambda: accounts.redeem(web, code)) == "WD092"  # withdrawn
+    assert db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'web-ann'") == 6
+
+
+def test_another_accounts_player_has_no_generation_to_read_or_end(  # type: ignore[no-untyped-def]
+        conn: Connection, fronts) -> None:
+    web, other = fronts("player"), fronts("player")
+    sign_up(web, "web-ann", C1, 1)
+    rows = [
+        ("read ann's generation", lambda: accounts.generation(other, "web-ann"), "WD039"),
+        ("sign ann out everywhere", lambda: accounts.sign_out_everywhere(other, "web-ann"),
+         "WD039"),
+        ("a bad name", lambda: accounts.generation(other, " ann"), "WD038"),
+        ("its own player", lambda: accounts.sign_out_everywhere(other, "web-cy"), 1),
+    ]
+    for what, work, expected in rows:
+        assert outcome(work) == expected, what
+    assert accounts.generation(web, "web-ann") == 1
+    for role in ("reader", "publisher"):
+        reader = fronts(role)
+        for sql in ("CALL wordle_session_generation('web-ann')",
+                    "CALL wordle_sign_out_everywhere('web-ann')",
+                    "CALL _wordle_session_bump(1, @g)"):
+            assert outcome(lambda s=sql, r=reader: db.query(r, s)) == 1370, (role, sql)
+    assert outcome(lambda: db.query(other, "CALL _wordle_session_bump(1, @g)")) == 1370
+    assert accounts.generation(web, "web-ann") == 1
+
+
+def test_hostile_sessions_end_sessions_exactly_once_or_are_refused(  # type: ignore[no-untyped-def]
+        conn: Connection, front_urls) -> None:
+    """Every hostile session preset: sign-out everywhere starts exactly one new generation and
+    withdraws the pending code, or is refused and changes nothing; the generation read is the
+    stored one, or refused."""
+    url = front_urls("player")
+    with db.connect(url) as web:
+        sign_up(web, "web-ann", C1, 1)
+    for preset, statements in PRESETS:
+        with db.connect(url) as web:
+            code = accounts.transfer_code(web, "web-ann")["code"]
+        before = db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'web-ann'")
+        with db.connect(url) as hostile:
+            for statement in statements:
+                hostile.exec_driver_sql(statement)
+            read = outcome(lambda h=hostile: accounts.generation(h, "web-ann"))
+            assert read in (before, *REFUSED), (preset, "read", read)
+            ended = outcome(lambda h=hostile: accounts.sign_out_everywhere(h, "web-ann"))
+        after = db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'web-ann'")
+        with db.connect(url) as web:
+            redeemed = outcome(lambda w=web, c=code: accounts.redeem(w, c))
+        if ended in REFUSED:
+            assert (after, redeemed) == (before, "web-ann"), (preset, after, redeemed)
+        else:
+            assert (ended, after, redeemed) == (before + 1, before + 1, "WD092"), (
+                preset, ended, after, redeemed)

@@ -73,7 +73,7 @@ def status(driver: WebDriver) -> str:
 
 def open_account(driver: WebDriver) -> None:
     driver.find_element(By.ID, "settings-button").click()
-    until(driver, driver.find_element(By.ID, "account-status").text.strip, "the account's state")
+    until(driver, lambda: status(driver).strip(), "the account's state")  # read each time
 
 
 def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type: ignore[no-untyped-def]
@@ -118,6 +118,22 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type
     until(b, lambda: player(b) not in (anonymous, stranger), "a new anonymous player")
     until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
     assert row_text(b, 0) == ""
+    # a copy of profile a's cookie plays as the account until a signs out everywhere else
+    copied = a.get_cookie(players.COOKIE)["value"]  # type: ignore[index]
+    b.delete_cookie(players.COOKIE)
+    b.add_cookie({"name": players.COOKIE, "value": copied, "path": "/"})
+    b.refresh()
+    until(b, lambda: row_text(b, 0) == "slate", "the account's game through the copy")
+    open_account(a)
+    a.find_element(By.ID, "account-sign-out-everywhere").click()
+    until(a, lambda: "only this browser" in status(a), "signed out everywhere else")
+    assert a.get_cookie(players.COOKIE)["value"] != copied  # type: ignore[index]
+    a.refresh()
+    until(a, lambda: row_text(a, 1) == "pious", "the account's game, still in profile a")
+    assert player(a) == anonymous
+    b.refresh()  # the same server process: it knows the new generation at once
+    until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
+    assert row_text(b, 0) == "" and player(b) != anonymous
 
 
 def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:  # noqa: F811
@@ -190,8 +206,6 @@ class SoftAuthenticator:
                         {"fmt": "none", "attStmt": {}, "authData": data}))}}  # fmt: skip
 
 
-@pytest.mark.xfail(strict=True, reason="not built yet (issue 26's note): a player's cookie is an "
-                   "HMAC of its id, with no generation to revoke it on sign-out")
 def test_a_copied_cookie_outlives_sign_up_passkey_removal_and_sign_out(  # type: ignore[no-untyped-def]
         client: TestClient, make_client) -> None:  # noqa: F811
     """Session fixation on a shared computer: someone copies the browser's anonymous cookie
@@ -217,3 +231,98 @@ def test_a_copied_cookie_outlives_sign_up_passkey_removal_and_sign_out(  # type:
     intruder = make_client()
     intruder.cookies.set(players.COOKIE, str(copy))
     assert intruder.get("/api/board").json() == [], "the copy still reads the account's game"
+
+
+def _web(test_client: TestClient):  # type: ignore[no-untyped-def]
+    """The app's Web (its generation cache)."""
+    return test_client.app.app.state.web  # type: ignore[attr-defined]
+
+
+def test_cookies_carry_a_signed_generation_and_old_ones_count_as_zero() -> None:
+    cookie, name = players.new_cookie(API_SECRET)
+    player_id, generation, signature = cookie.split(".")
+    assert generation == "0" and players.session_of(API_SECRET, cookie) == (name, 0)
+    old = f"{player_id}.{players._signature(API_SECRET, player_id, None)}"  # before 0024
+    assert players.session_of(API_SECRET, old) == (name, 0)
+    later = players.cookie_for(API_SECRET, name, 7)
+    assert players.session_of(API_SECRET, later) == (name, 7)
+    refused = [
+        f"{player_id}.1.{signature}",  # another generation, the same signature
+        f"{player_id}.00.{signature}",  # another spelling of 0
+        f"{player_id}.{later.split('.')[2]}",  # a generation's signature as an old cookie
+        f"{player_id}.0.{old.split('.')[1]}",  # an old signature with a generation
+        f"{player_id}.4294967296.{signature}", f"{player_id}.-1.{signature}",
+        f"{player_id}.0.0.{signature}",
+    ]
+    for forged in refused:
+        assert players.session_of(API_SECRET, forged) is None, forged
+
+
+def test_the_generation_cache_forgets_within_its_bound() -> None:
+    now = [0.0]
+    cache = players.Generations(seconds=5, size=3, clock=lambda: now[0])
+    cache.put("web-a", 2)
+    cache.put("web-a", 1)  # a read that began before this process made generation 2
+    assert cache.get("web-a") == 2
+    now[0] = 4.9
+    assert cache.get("web-a") == 2
+    now[0] = 5.0
+    assert cache.get("web-a") is None  # read again after CACHE_SECONDS at most
+    for n in range(5):  # never more than `size` players
+        cache.put(f"web-{n}", n)
+        assert len(cache._known) <= 3
+
+
+def test_sign_up_and_sign_out_everywhere_end_the_other_sessions(  # type: ignore[no-untyped-def]
+        client: TestClient, make_client) -> None:  # noqa: F811
+    """Every other session of the player ends, in this process at once and in the others
+    within players.CACHE_SECONDS; the browser that made the change plays on as the player, and
+    a stale cookie only gets a new anonymous player, never an error."""
+    assert client.post("/api/guess", json={"word": "slate"}, headers=POST).status_code == 200
+    name = players.player_of(API_SECRET, client.cookies.get(players.COOKIE))
+    assert name is not None
+    player_id = name.removeprefix(players.PREFIX)
+    # a cookie of before generations still plays, on any process: the player never signed up
+    old = f"{player_id}.{players._signature(API_SECRET, player_id, None)}"
+    elsewhere = make_client()  # another process: its own cache
+    elsewhere.cookies.set(players.COOKIE, old)
+    assert [a["guess"] for a in elsewhere.get("/api/board").json()] == ["slate"]
+    copy = make_client()
+    copy.cookies.set(players.COOKIE, old)
+    # sign-up: the copies end, here and there (the other process has not read the player yet)
+    options = client.post("/api/account/register/options", json={}, headers=POST).json()
+    signed_up = client.post("/api/account/register", headers=POST, json={
+        "credential": SoftAuthenticator().create(options, "http://testserver"), "label": "pc"})
+    assert signed_up.json() == {"label": "pc", "passkeys": 1}
+    assert players.session_of(API_SECRET, client.cookies.get(players.COOKIE)) == (name, 1)
+    seen = copy.get("/api/board")
+    assert seen.status_code == 200 and seen.json() == []
+    assert seen.cookies.get(players.COOKIE) and players.player_of(
+        API_SECRET, seen.cookies.get(players.COOKIE)) != name  # a new anonymous player
+    # the process that still remembers generation 0 serves the old cookie at most
+    # CACHE_SECONDS more
+    web = _web(elsewhere)
+    clock = web.generations.clock
+    web.generations.clock = lambda: clock() + players.CACHE_SECONDS
+    assert elsewhere.get("/api/board").json() == []
+    # a second device, carried over by a code, on the current generation
+    code = client.post("/api/account/transfer", json={}, headers=POST).json()["code"]
+    device = TestClient(client.app)
+    assert device.post("/api/account/transfer/redeem", json={"code": code},
+                       headers=POST).json() == {"signed_in": True}  # fmt: skip
+    assert players.session_of(API_SECRET, device.cookies.get(players.COOKIE)) == (name, 1)
+    assert [a["guess"] for a in device.get("/api/board").json()] == ["slate"]
+    # the owner ends every session but its own
+    ended = client.post("/api/account/sign-out-everywhere", json={}, headers=POST)
+    assert ended.status_code == 200 and ended.json() == {"signed_out_elsewhere": True}
+    assert players.session_of(API_SECRET, client.cookies.get(players.COOKIE)) == (name, 2)
+    assert [a["guess"] for a in client.get("/api/board").json()] == ["slate"]
+    assert device.get("/api/board").json() == []
+    assert players.player_of(API_SECRET, device.cookies.get(players.COOKIE)) != name
+    # and a code made before it was withdrawn
+    code = client.post("/api/account/transfer", json={}, headers=POST).json()["code"]
+    client.post("/api/account/sign-out-everywhere", json={}, headers=POST)
+    late = make_client().post("/api/account/transfer/redeem", json={"code": code},
+                              headers=POST)  # fmt: skip
+    assert late.status_code == 404
+    assert client.post("/api/account/sign-out-everywhere", json={}).status_code == 403  # CSRF

@@ -256,14 +256,17 @@ def test_a_forged_or_foreign_cookie_gets_a_new_player(client: TestClient, make_c
     owner_id = owner_cookie.split(".")[0]
     other = make_client()
     guess(other, "moist")
-    other_sig = other.cookies[players.COOKIE].split(".")[1]
+    other_sig = other.cookies[players.COOKIE].split(".")[-1]
+    owner_sig = owner_cookie.split(".")[-1]
     forged = [
         f"{owner_id}.{other_sig}",  # another player's signature
         f"{owner_id}.{'0' * 64}",
         owner_id,  # unsigned
-        f"{owner_id}.{owner_cookie.split('.')[1][:-1]}",  # cut
+        f"{owner_id}.0.{other_sig}",  # another player's signature, with a generation
+        f"{owner_id}.{owner_sig}",  # the signature without its generation
+        f"{owner_id}.0.{owner_sig[:-1]}",  # cut
         # another id with the owner's signature
-        f"{owner_id[:-1]}{'1' if owner_id[-1] == '0' else '0'}.{owner_cookie.split('.')[1]}",
+        f"{owner_id[:-1]}{'1' if owner_id[-1] == '0' else '0'}.0.{owner_sig}",
         "web-" + owner_id,
         "x" * 5000,
         "",

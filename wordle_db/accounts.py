@@ -18,7 +18,8 @@ def challenge(conn: Connection, player: str | None, purpose: str, value: str) ->
 
 def add(conn: Connection, player: str, challenge: str, credential: bytes, public_key: bytes,
         sign_count: int, label: str) -> dict[str, Any]:
-    """Add a verified passkey: {label, passkeys}."""
+    """Add a verified passkey: {label, passkeys, generation: the player's session generation,
+    a new one when this is its first passkey (the sign-up)}."""
     return db.call_one(conn, "wordle_passkey_add", player, challenge, credential, public_key,
                        sign_count, label)  # fmt: skip
 
@@ -28,10 +29,15 @@ def key(conn: Connection, credential: bytes) -> dict[str, Any]:
     return db.call_one(conn, "wordle_passkey_key", credential)
 
 
+def signed_in_session(conn: Connection, challenge: str, credential: bytes,
+                      sign_count: int) -> dict[str, Any]:  # fmt: skip
+    """Record a verified sign-in: {player to play as, its session generation}."""
+    return db.call_one(conn, "wordle_passkey_signed_in", challenge, credential, sign_count)
+
+
 def signed_in(conn: Connection, challenge: str, credential: bytes, sign_count: int) -> str:
     """Record a verified sign-in; the player to play as."""
-    return str(db.call_one(conn, "wordle_passkey_signed_in", challenge, credential,
-                           sign_count)["player"])  # fmt: skip
+    return str(signed_in_session(conn, challenge, credential, sign_count)["player"])
 
 
 def passkeys(conn: Connection, player: str) -> list[dict[str, Any]]:
@@ -40,7 +46,19 @@ def passkeys(conn: Connection, player: str) -> list[dict[str, Any]]:
 
 
 def remove(conn: Connection, player: str, passkey: str) -> dict[str, Any]:
+    """Remove a passkey: {passkeys left, generation: the player's new session generation}."""
     return db.call_one(conn, "wordle_passkey_remove", player, passkey)
+
+
+def generation(conn: Connection, player: str) -> int:
+    """The player's session generation (0 until it signs up; one more on every sign-up,
+    passkey removal and sign-out everywhere)."""
+    return int(db.call_one(conn, "wordle_session_generation", player)["generation"])
+
+
+def sign_out_everywhere(conn: Connection, player: str) -> int:
+    """End every session of the player: its new session generation."""
+    return int(db.call_one(conn, "wordle_sign_out_everywhere", player)["generation"])
 
 
 def transfer_code(conn: Connection, player: str) -> dict[str, Any]:
@@ -48,6 +66,11 @@ def transfer_code(conn: Connection, player: str) -> dict[str, Any]:
     return db.call_one_out(conn, "wordle_transfer_code", player)
 
 
+def redeem_session(conn: Connection, code: str) -> dict[str, Any]:
+    """Use up a transfer code: {player it carries, its session generation}."""
+    return db.call_one(conn, "wordle_transfer_redeem", code)
+
+
 def redeem(conn: Connection, code: str) -> str:
     """The player a transfer code carries (the code is used up)."""
-    return str(db.call_one(conn, "wordle_transfer_redeem", code)["player"])
+    return str(redeem_session(conn, code)["player"])

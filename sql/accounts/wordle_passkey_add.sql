@@ -3,13 +3,17 @@
 -- to `challenge` (wordle_passkey_challenge for 'register' and this player, used up here).
 -- The credential id and COSE public key are what the authenticator gave; the public key is
 -- no secret. At most 10 passkeys per player; a credential is anybody's once only.
--- Result: one row (label, passkeys: how many the player has now).
+-- The first passkey is the sign-up: it starts a new session generation (_wordle_session_bump),
+-- so sessions made before it (a cookie copied from a shared computer, a device a transfer
+-- code carried the anonymous player to) no longer reach the account.
+-- Result: one row (label, passkeys: how many the player has now, generation: the player's
+-- session generation now, for the caller's new session).
 -- Errors: WD091 (see _wordle_passkey_challenge_take; also a challenge of another player),
 -- WD094 bad credential, key, count or label, or a passkey too many, WD095 that passkey is
 -- registered already, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, passkey_challenges, passkeys.
--- Writes: passkey_challenges, passkeys.
--- revision: 0020
+-- Writes: passkey_challenges, passkeys, players, transfer_codes.
+-- revision: 0024
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_add(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_challenge MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -18,7 +22,8 @@ CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Add a verified passkey to a player'
 BEGIN
-  DECLARE v_player, v_issued INT UNSIGNED;
+  DECLARE v_player, v_issued, v_generation INT UNSIGNED;
+  DECLARE v_count INT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   IF p_credential IS NULL OR LENGTH(p_credential) NOT BETWEEN 16 AND 1023
@@ -34,7 +39,8 @@ BEGIN
     SIGNAL SQLSTATE 'WD091' SET MESSAGE_TEXT = 'that passkey request is unknown, used or expired: start again';
   END IF;
   SELECT id INTO v_player FROM players WHERE id = v_player FOR UPDATE;  -- one add at a time
-  IF (SELECT COUNT(*) FROM passkeys WHERE player_id = v_player) >= 10 THEN
+  SET v_count = (SELECT COUNT(*) FROM passkeys WHERE player_id = v_player);
+  IF v_count >= 10 THEN
     SIGNAL SQLSTATE 'WD094' SET MESSAGE_TEXT = 'an account has at most 10 passkeys: remove one first';
   END IF;
   IF EXISTS (SELECT 1 FROM passkeys WHERE credential_id = p_credential) THEN
@@ -42,6 +48,12 @@ BEGIN
   END IF;
   INSERT INTO passkeys (credential_id, player_id, public_key, sign_count, label, created_at)
   VALUES (p_credential, v_player, p_public_key, p_sign_count, p_label, _wordle_utc_now());
-  SELECT p_label AS label, (SELECT COUNT(*) FROM passkeys WHERE player_id = v_player) AS passkeys;
+  IF v_count = 0 THEN  -- the sign-up: no session made before it reaches the account
+    CALL _wordle_session_bump(v_player, v_generation);
+  ELSE
+    SELECT session_generation INTO v_generation FROM players WHERE id = v_player;
+  END IF;
+  SELECT p_label AS label, (SELECT COUNT(*) FROM passkeys WHERE player_id = v_player) AS passkeys,
+         v_generation AS generation;
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -3,12 +3,12 @@
 -- (wordle_passkey_challenge for 'sign in', used up here), and returns the player to play as.
 -- An authenticator that counts its signatures must count up: a count that does not grow means
 -- a cloned passkey, and the sign-in is refused (WD093). Authenticators that keep 0 stay at 0.
--- Result: one row (player).
+-- Result: one row (player, generation: its session generation, for the new session).
 -- Errors: WD090 (see _wordle_passkey_player), WD091 (see _wordle_passkey_challenge_take),
 -- WD093 the count did not grow, WD094 a bad count.
 -- Reads: passkeys, players, passkey_challenges, settings, server_accounts.
 -- Writes: passkeys, passkey_challenges.
--- revision: 0020
+-- revision: 0024
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_signed_in(
     IN p_challenge MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_credential MEDIUMBLOB, IN p_sign_count BIGINT)
@@ -31,6 +31,6 @@ BEGIN
   END IF;
   UPDATE passkeys SET sign_count = p_sign_count, last_used_at = _wordle_utc_now()
   WHERE credential_id = p_credential;
-  SELECT v_name AS player;
+  SELECT v_name AS player, session_generation AS generation FROM players WHERE id = v_player;
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -57,10 +57,20 @@ def _credential(data: dict[str, Any]) -> tuple[dict[str, Any], str, bytes]:
     return credential, bytes_to_base64url(client.challenge), raw_id
 
 
-def _switch_to(player: str, body: dict[str, Any]) -> players.Switch:
+def _switch_to(session: dict[str, Any], body: dict[str, Any]) -> players.Switch:
+    """This browser plays as session's player, with a cookie of its current generation."""
+    player = str(session["player"])
     if not player.startswith(players.PREFIX):
         raise HTTPError(403, "that account is not a player of this page")
-    return players.Switch(player, body)
+    return players.Switch(player, body, int(session["generation"]))
+
+
+def _renewed(name: str, row: dict[str, Any]) -> players.Switch:
+    """The answer of a change that started a new session generation (sign-up, a passkey
+    removed, sign-out everywhere): this browser stays signed in with a cookie of the new
+    generation; every other cookie of the player stops working. The body without it."""
+    body = {k: v for k, v in row.items() if k != "generation"}
+    return players.Switch(name, body, int(row["generation"]))
 
 
 def routes(web: Any) -> list[Route]:
@@ -100,8 +110,9 @@ def routes(web: Any) -> list[Route]:
                 expected_rp_id=rp_id, expected_origin=origin)
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
             raise HTTPError(400, f"the passkey was not accepted: {exc}") from exc
-        return accounts.add(conn, name, challenge, verified.credential_id,
-                            verified.credential_public_key, verified.sign_count, label[:40])
+        return _renewed(name, accounts.add(conn, name, challenge, verified.credential_id,
+                                           verified.credential_public_key, verified.sign_count,
+                                           label[:40]))  # fmt: skip
 
     def sign_in_options(conn: Connection, name: str, data: dict[str, Any],
                         request: Request) -> Any:  # fmt: skip
@@ -125,20 +136,25 @@ def routes(web: Any) -> list[Route]:
                 credential_current_sign_count=stored["sign_count"])
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
             raise HTTPError(403, f"the passkey's signature was not accepted: {exc}") from exc
-        player = accounts.signed_in(conn, challenge, raw_id, verified.new_sign_count)
-        return _switch_to(player, {"signed_in": True})
+        session = accounts.signed_in_session(conn, challenge, raw_id, verified.new_sign_count)
+        return _switch_to(session, {"signed_in": True})
 
     def sign_out(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
         return players.Switch(None, {"signed_in": False})
 
+    def sign_out_everywhere(conn: Connection, name: str, data: dict[str, Any],
+                            request: Request) -> Any:  # fmt: skip
+        generation = accounts.sign_out_everywhere(conn, name)
+        return _renewed(name, {"signed_out_elsewhere": True, "generation": generation})
+
     def remove(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
-        return accounts.remove(conn, name, text_field(data, "id")[:64])
+        return _renewed(name, accounts.remove(conn, name, text_field(data, "id")[:64]))
 
     def transfer(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
         return accounts.transfer_code(conn, name)
 
     def redeem(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
-        return _switch_to(accounts.redeem(conn, text_field(data, "code")[:64]),
+        return _switch_to(accounts.redeem_session(conn, text_field(data, "code")[:64]),
                           {"signed_in": True})
 
     return [
@@ -148,6 +164,7 @@ def routes(web: Any) -> list[Route]:
         Route("/api/account/sign-in/options", post(sign_in_options), methods=["POST"]),
         Route("/api/account/sign-in", post(sign_in), methods=["POST"]),
         Route("/api/account/sign-out", post(sign_out), methods=["POST"]),
+        Route("/api/account/sign-out-everywhere", post(sign_out_everywhere), methods=["POST"]),
         Route("/api/account/passkeys/remove", post(remove), methods=["POST"]),
         Route("/api/account/transfer", post(transfer), methods=["POST"]),
         Route("/api/account/transfer/redeem", post(redeem), methods=["POST"]),
@@ -186,13 +203,21 @@ PATHS: dict[str, Any] = {
                         "created_at, last_used_at}]}", get=True),
     "/api/account/register/options": _op("options for navigator.credentials.create()"),
     "/api/account/register": _op("add the passkey created with those options to this "
-                                 "player: {label, passkeys}",
+                                 "player: {label, passkeys}; the first one (sign-up) ends "
+                                 "every other session of the player (the cookie changes)",
                                  {"credential": _OBJECT, "label": {"type": "string"}}),
     "/api/account/sign-in/options": _op("options for navigator.credentials.get()"),
     "/api/account/sign-in": _op("sign in with a passkey: this browser plays as its player "
                                 "from now on (the cookie changes)", {"credential": _OBJECT}),
     "/api/account/sign-out": _op("sign out: this browser gets a new anonymous player"),
-    "/api/account/passkeys/remove": _op("remove a passkey by its id",
+    "/api/account/sign-out-everywhere": _op("end every other session of this player: its "
+                                            "other browsers and devices (and copies of this "
+                                            "browser's cookie) get new anonymous players; "
+                                            "this browser stays signed in (the cookie "
+                                            "changes): {signed_out_elsewhere}"),
+    "/api/account/passkeys/remove": _op("remove a passkey by its id: every other session "
+                                        "of the player ends (the cookie changes): "
+                                        "{passkeys}",
                                         {"id": {"type": "string"}}),
     "/api/account/transfer": _op("a one-time code (15 minutes) to carry this player to "
                                  "another device: {code, expires_at}"),

@@ -25,8 +25,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wordle_db import analysis, channels, db, game
-from wordle_db.errors import WordleError
+from wordle_db import accounts, analysis, channels, db, game
+from wordle_db.errors import DatabaseError, WordleError
 from wordle_db.web import accounts as web_accounts
 from wordle_db.web import health, hosts, openapi, players
 from wordle_db.web import leagues as web_leagues
@@ -76,14 +76,33 @@ class Web:
         self.settings = settings
         self.limit = RateLimit(settings.guesses_per_minute, settings.guess_burst)
         self.metrics = Metrics(self.pool.idle_count, lambda: self.pool.busy)
+        self.generations = players.Generations()
 
-    def _player(self, request: Request) -> tuple[str, str | None]:
-        """The player this request proves, else a new one: (name, cookie to set or None)."""
-        name = players.player_of(self.settings.secret, request.cookies.get(players.COOKIE))
-        if name is not None:
-            return name, None
+    def _player(self, request: Request) -> tuple[str, int | None, str | None]:
+        """The player this request's cookie proves, else a new one: (name, the cookie's
+        session generation, still to check against the database (None for a new player), cookie
+        to set or None)."""
+        session = players.session_of(self.settings.secret, request.cookies.get(players.COOKIE))
+        if session is not None:
+            return session[0], session[1], None
         cookie, name = players.new_cookie(self.settings.secret)
-        return name, cookie
+        return name, None, cookie
+
+    def _current(self, conn: Connection, name: str, generation: int) -> bool:
+        """Whether a cookie of `generation` is of the player's current session generation
+        (read through wordle_session_generation, trusted for players.CACHE_SECONDS). A cookie
+        newer than what this process remembers (changed through another process) reads
+        again."""
+        known = self.generations.get(name)
+        if known is None or generation > known:
+            try:
+                known = accounts.generation(conn, name)
+            except DatabaseError as exc:
+                if exc.sqlstate not in ("WD038", "WD039"):  # a player this account may not use
+                    raise
+                return False
+            self.generations.put(name, known)
+        return generation == known
 
     async def _run(self, request: Request, work: Work, post: bool = False,
                    costly: bool = False) -> Response:
@@ -104,11 +123,17 @@ class Web:
                                     headers={"retry-after": str(max(1, round(wait)))})
             if post:
                 data = await read_json(request)
-            name, cookie = self._player(request)
-            result = await run_in_threadpool(self._call, work, name, data, endpoint)
+            name, generation, cookie = self._player(request)
+            result, fresh = await run_in_threadpool(self._call, work, name, generation, data,
+                                                    endpoint)  # fmt: skip
+            cookie = fresh or cookie
             if isinstance(result, players.Switch):  # signed in, out, or carried over
-                cookie = (players.new_cookie(self.settings.secret)[0] if result.player is None
-                          else players.cookie_for(self.settings.secret, result.player))
+                if result.player is None:
+                    cookie = players.new_cookie(self.settings.secret)[0]
+                else:
+                    cookie = players.cookie_for(self.settings.secret, result.player,
+                                                result.generation)  # fmt: skip
+                    self.generations.put(result.player, result.generation)
                 result = result.body
             response: Response = JSON(result)
         except (HTTPError, WordleError) as exc:
@@ -125,9 +150,16 @@ class Web:
             time.perf_counter() - started)
         return response
 
-    def _call(self, work: Work, name: str, data: dict[str, Any], endpoint: str) -> Any:
+    def _call(self, work: Work, name: str, generation: int | None, data: dict[str, Any],
+              endpoint: str) -> tuple[Any, str | None]:  # fmt: skip
+        """`work`'s result, and the cookie of a new player when the request's cookie was of
+        an ended session generation (a stale cookie is as a forged one: a new anonymous
+        player, never an error)."""
+        cookie = None
         with self.metrics.database.labels(endpoint).time(), self.pool.connection() as conn:
-            return work(conn, name, data)
+            if generation is not None and not self._current(conn, name, generation):
+                cookie, name = players.new_cookie(self.settings.secret)
+            return work(conn, name, data), cookie
 
     # the endpoints: each a `work(conn, player name, JSON body)`; `channel` (query parameter
     # of a GET, field of a POST's body) chooses the channel, absent: the default one

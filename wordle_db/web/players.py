@@ -1,8 +1,17 @@
-"""Anonymous players: a random id in a cookie signed with HMAC-SHA256.
+"""Players of the page: a random id and a session generation in a cookie signed with
+HMAC-SHA256.
 
-The cookie holds `<id>.<signature>`; the player's name in the database is `web-<id>`. Without
-the secret nobody can make a valid signature, so a forged or altered cookie is refused and
-its bearer gets a new player: never somebody else's game.
+The cookie holds `<id>.<generation>.<signature>`, the signature covering both; the player's
+name in the database is `web-<id>`. Without the secret nobody can make a valid signature, so
+a forged or altered cookie is refused and its bearer gets a new player: never somebody else's
+game. Cookies made before generations (`<id>.<signature>`) count as generation 0.
+
+The generation is the player's `wordle_session_generation`: 0 until it signs up, one more on
+sign-up, on the removal of a passkey and on "sign out everywhere". A cookie of an older
+generation is stale (a copy taken before one of those): the page treats it as a forged one.
+Each process keeps what it read for at most CACHE_SECONDS (`Generations`), so a stale cookie
+may still be served by another process for that long after the change; the process that made
+the change knows the new generation at once.
 """
 
 from __future__ import annotations
@@ -11,6 +20,9 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,43 +30,111 @@ COOKIE = "wordle_player"
 PREFIX = "web-"
 MAX_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep (400 days)
 _ID = re.compile(r"[0-9a-f]{32}")
+_GENERATION = re.compile(r"0|[1-9][0-9]{0,9}")  # one spelling per number, INT UNSIGNED
+MAX_GENERATION = 2**32 - 1
 MIN_SECRET = 16  # bytes
+CACHE_SECONDS = 5.0  # how long a process trusts a generation it read (the revocation delay)
+CACHE_SIZE = 100_000  # players remembered at most per process
 
 
-def _signature(secret: bytes, player_id: str) -> str:
-    return hmac.new(secret, f"player:{player_id}".encode(), hashlib.sha256).hexdigest()
+def _signature(secret: bytes, player_id: str, generation: int | None) -> str:
+    message = f"player:{player_id}" if generation is None else f"player:{player_id}:{generation}"
+    return hmac.new(secret, message.encode(), hashlib.sha256).hexdigest()
+
+
+def _cookie(secret: bytes, player_id: str, generation: int) -> str:
+    return f"{player_id}.{generation}.{_signature(secret, player_id, generation)}"
 
 
 def new_cookie(secret: bytes) -> tuple[str, str]:
-    """A new player: (cookie value, player name)."""
+    """A new player: (cookie value, player name), of generation 0."""
     player_id = secrets.token_hex(16)
-    return f"{player_id}.{_signature(secret, player_id)}", PREFIX + player_id
+    return _cookie(secret, player_id, 0), PREFIX + player_id
+
+
+def session_of(secret: bytes, cookie: str | None) -> tuple[str, int] | None:
+    """(player name, generation) a cookie proves, or None when it is missing, malformed or
+    forged. An old cookie without a generation is of generation 0."""
+    if not cookie or len(cookie) > 200:
+        return None
+    parts = cookie.split(".")
+    if len(parts) == 2:
+        player_id, signature = parts
+        generation = None
+    elif len(parts) == 3 and _GENERATION.fullmatch(parts[1]):
+        player_id, signature = parts[0], parts[2]
+        generation = int(parts[1])
+        if generation > MAX_GENERATION:
+            return None
+    else:
+        return None
+    if not _ID.fullmatch(player_id):
+        return None
+    expected = _signature(secret, player_id, generation)
+    if not hmac.compare_digest(signature.encode(), expected.encode()):
+        return None
+    return PREFIX + player_id, generation or 0
 
 
 def player_of(secret: bytes, cookie: str | None) -> str | None:
-    """The player name a cookie proves, or None when it is missing, malformed or forged."""
-    if not cookie or len(cookie) > 200:
-        return None
-    player_id, _, signature = cookie.partition(".")
-    if not _ID.fullmatch(player_id):
-        return None
-    if not hmac.compare_digest(signature.encode(), _signature(secret, player_id).encode()):
-        return None
-    return PREFIX + player_id
+    """The player name a cookie proves (whatever its generation), or None when it is missing,
+    malformed or forged."""
+    session = session_of(secret, cookie)
+    return session[0] if session else None
 
 
-def cookie_for(secret: bytes, name: str) -> str:
-    """The cookie of an existing web player (one signed in, or carried over by a code)."""
+def cookie_for(secret: bytes, name: str, generation: int = 0) -> str:
+    """The cookie of an existing web player (one signed in, or carried over by a code) for
+    its current session generation."""
     player_id = name.removeprefix(PREFIX)
     if not name.startswith(PREFIX) or not _ID.fullmatch(player_id):
         raise ValueError(f"not a web player's name: {name!r}")
-    return f"{player_id}.{_signature(secret, player_id)}"
+    if not 0 <= generation <= MAX_GENERATION:
+        raise ValueError(f"not a session generation: {generation!r}")
+    return _cookie(secret, player_id, generation)
 
 
 @dataclass
 class Switch:
-    """An endpoint's answer that makes this browser play as `player` from now on (None: a new
-    anonymous player, as after signing out)."""
+    """An endpoint's answer that makes this browser play as `player` (of session generation
+    `generation`) from now on (None: a new anonymous player, as after signing out)."""
 
     player: str | None
     body: Any
+    generation: int = 0
+
+
+class Generations:
+    """player name -> session generation, as read from the database, each trusted for at
+    most `seconds` (CACHE_SECONDS): a change made through another process reaches this one
+    within that time. At most `size` players: when full, the expired ones go, and if none
+    has, all of them."""
+
+    def __init__(self, seconds: float = CACHE_SECONDS, size: int = CACHE_SIZE,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+        self.seconds, self.size, self.clock = seconds, size, clock
+        self._known: dict[str, tuple[int, float]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> int | None:
+        """The generation read less than `seconds` ago, else None."""
+        with self._lock:
+            known = self._known.get(name)
+            if known is None or self.clock() - known[1] >= self.seconds:
+                return None
+            return known[0]
+
+    def put(self, name: str, generation: int) -> None:
+        """Remember a generation just read or made. Generations only grow: a read that
+        started before a change this process made and ends after it does not undo it."""
+        with self._lock:
+            now = self.clock()
+            known = self._known.get(name)
+            if known is not None and now - known[1] < self.seconds and known[0] > generation:
+                return
+            if len(self._known) >= self.size and name not in self._known:
+                self._known = {k: v for k, v in self._known.items()
+                               if now - v[1] < self.seconds}  # fmt: skip
+                if len(self._known) >= self.size:
+                    self._known.clear()
+            self._known[name] = (generation, now)

@@ -1,6 +1,7 @@
 // The account in the Settings dialog: sign up with a passkey (this browser's player, its games
 // and streaks, becomes the account), sign in with one on another device, sign out, the
-// account's passkeys, and a one-time transfer code for players without a passkey. The
+// account's passkeys, sign out on every other device (every other session of the player ends),
+// and a one-time transfer code for players without a passkey. The
 // passkey ceremony is the browser's (WebAuthn); the server checks every answer.
 // Uses app.js's $, t, api and problem.
 "use strict";
@@ -36,9 +37,11 @@
   const add = button("account-add", "account.add", () => register());
   const signIn = button("account-sign-in", "account.signIn", () => signInWithPasskey());
   const signOut = button("account-sign-out", "account.signOut", () => leave());
+  const everywhere = button("account-sign-out-everywhere", "account.signOutEverywhere",
+                            () => signOutEverywhere());
   const section = el("section", { id: "account" },
     text("h3", "account"), status, list,
-    el("p", {}, signUp, add, signIn, signOut),
+    el("p", {}, signUp, add, signIn, signOut, everywhere),
     text("h4", "account.transfer"),
     el("p", {}, button("account-transfer-make", "account.makeCode", () => makeCode()), code),
     el("p", {}, codeInput, button("account-transfer-use", "account.useCode", () => useCode())));
@@ -107,6 +110,17 @@
     try {
       await api("/api/account/sign-out", {});
       location.reload();
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  // every other browser, device and copied cookie of this player gets a new anonymous player;
+  // this browser plays on (the server gives it a new cookie)
+  async function signOutEverywhere() {
+    try {
+      await api("/api/account/sign-out-everywhere", {});
+      tell("account.signedOutEverywhere");
     } catch (e) {
       failed(e);
     }

@@ -1,0 +1,26 @@
+-- wordle_passkey_remove(player, id): removes one of the player's passkeys, named by the id
+-- wordle_passkeys shows. The last one may go too: the player then plays on wherever it is
+-- signed in, and signs up again to add one.
+-- Result: one row (passkeys: how many are left).
+-- Errors: WD090 no passkey of the player has that id, WD038, WD039 (see wordle_play).
+-- Reads: settings, server_accounts, players, passkeys. Writes: passkeys.
+-- revision: 0020
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_remove(
+    IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_id MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
+MODIFIES SQL DATA SQL SECURITY DEFINER
+COMMENT 'Remove one of a player''s passkeys'
+BEGIN
+  DECLARE v_player INT UNSIGNED;
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  CALL _wordle_begin();
+  CALL _wordle_player(p_player, FALSE, v_player);
+  DELETE FROM passkeys
+  WHERE player_id = v_player AND LEFT(SHA2(credential_id, 256), 16) = LOWER(p_id)
+    AND CHAR_LENGTH(p_id) = 16;
+  IF ROW_COUNT() = 0 THEN
+    SIGNAL SQLSTATE 'WD090' SET MESSAGE_TEXT = 'no passkey of yours has that id';
+  END IF;
+  SELECT COUNT(*) AS passkeys FROM passkeys WHERE player_id = v_player;
+  COMMIT AND NO CHAIN NO RELEASE;
+END

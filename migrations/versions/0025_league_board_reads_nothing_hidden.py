@@ -8,7 +8,7 @@ STATUS, open to every account): the counters told who had started. A key `finish
 lost, and an unfinished game only where it is shown.
 
 Revision ID: 0025
-Revises: 0023
+Revises: 0024
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from wordle_db.migration import objects_up, run
 
 revision = "0025"
-down_revision = "0023"
+down_revision = "0024"
 branch_labels = None
 depends_on = None
 

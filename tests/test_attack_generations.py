@@ -110,3 +110,28 @@ def test_a_transfer_code_requested_during_sign_out_everywhere_survives_it(  # ty
         stolen = str(client.cookies.get(players.COOKIE))  # the thief steals again, retries
         del stolen_gen
     assert not won, f"a code made during sign-out-everywhere carried the thief on: {won}"
+
+
+def test_a_stale_session_in_the_cache_window_signs_the_owner_out_and_keeps_the_account(  # type: ignore[no-untyped-def]
+        client: TestClient, make_client) -> None:  # noqa: F811
+    """Worse than keeping access: within CACHE_SECONDS after the owner's sign-out everywhere
+    the thief (on another process) signs out everywhere itself: the owner's fresh cookie is
+    now the stale one, the thief's the current one; and it removes the owner's passkey, so
+    the owner cannot sign back in either."""
+    name = _signed_up(client)
+    thief = make_client()
+    thief.cookies.set(players.COOKIE, str(client.cookies.get(players.COOKIE)))
+    assert thief.get("/api/board").status_code == 200  # caches gen 1
+    assert client.post("/api/account/sign-out-everywhere", json={}, headers=POST).status_code == 200
+    passkey = thief.get("/api/account").json()["passkeys"][0]["id"]
+    removed = thief.post("/api/account/passkeys/remove", json={"id": passkey}, headers=POST)
+    assert removed.status_code in (200, 404)
+    web = client.app.app.state.web  # type: ignore[attr-defined]
+    clock = web.generations.clock
+    web.generations.clock = lambda: clock() + players.CACHE_SECONDS  # the owner's cache ends
+    owner_board = client.get("/api/board").json()
+    thief_session = players.session_of(API_SECRET, removed.cookies.get(players.COOKIE))
+    assert owner_board != [] and removed.status_code != 200, (
+        f"the stale thief removed the owner's passkey ({removed.json()}) and now holds "
+        f"{thief_session}; the owner's board {owner_board}, its cookie "
+        f"{players.session_of(API_SECRET, client.cookies.get(players.COOKIE))}")

@@ -135,3 +135,29 @@ def test_a_stale_session_in_the_cache_window_signs_the_owner_out_and_keeps_the_a
         f"the stale thief removed the owner's passkey ({removed.json()}) and now holds "
         f"{thief_session}; the owner's board {owner_board}, its cookie "
         f"{players.session_of(API_SECRET, client.cookies.get(players.COOKIE))}")
+
+
+def test_a_copied_anonymous_cookie_keeps_the_account_after_sign_up(  # type: ignore[no-untyped-def]
+        client: TestClient, make_client) -> None:  # noqa: F811
+    """The shared-computer case 0024 was made for: the copy of the anonymous cookie, already
+    read by another process (generation 0 cached), asks for a transfer code right after the
+    owner signs up there; the code carries it to the account for good."""
+    assert client.post("/api/guess", json={"word": "slate"}, headers=POST).status_code == 200
+    copy = make_client()
+    copy.cookies.set(players.COOKIE, str(client.cookies.get(players.COOKIE)))
+    assert copy.get("/api/board").status_code == 200  # caches generation 0
+    name = _signed_up_only(client)
+    code = copy.post("/api/account/transfer", json={}, headers=POST).json()["code"]
+    later = make_client()
+    redeemed = later.post("/api/account/transfer/redeem", json={"code": code}, headers=POST)
+    assert redeemed.status_code == 404, (
+        f"the pre-sign-up copy reached the account: "
+        f"{players.session_of(API_SECRET, redeemed.cookies.get(players.COOKIE))}, owner {name}")
+
+
+def _signed_up_only(client: TestClient) -> str:  # noqa: F811
+    options = client.post("/api/account/register/options", json={}, headers=POST).json()
+    signed_up = client.post("/api/account/register", headers=POST, json={
+        "credential": SoftAuthenticator().create(options, "http://testserver"), "label": "pc"})
+    assert signed_up.status_code == 200, signed_up.text
+    return str(players.player_of(API_SECRET, client.cookies.get(players.COOKIE)))

@@ -76,8 +76,8 @@ CREATE TABLE `games` (
   `finished_at` timestamp(6) NULL DEFAULT NULL,
   PRIMARY KEY (`id`),
   UNIQUE KEY `player_channel_day` (`player_id`,`channel_id`,`day`),
-  UNIQUE KEY `finished` (`player_id`,`channel_id`,`day`,`state`),
   KEY `channel_day` (`channel_id`,`day`),
+  KEY `finished` (`player_id`,`channel_id`,`day`,`state`),
   CONSTRAINT `games_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`),
   CONSTRAINT `games_puzzle` FOREIGN KEY (`channel_id`, `day`) REFERENCES `puzzles` (`channel_id`, `day`),
   CONSTRAINT `games_attempts` CHECK (`attempts` <= `max_tries`)

@@ -22,7 +22,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    run("ALTER TABLE games ADD UNIQUE KEY IF NOT EXISTS finished "
+    run("ALTER TABLE games ADD KEY IF NOT EXISTS finished "
         "(player_id, channel_id, day, state)")
     objects_up(["wordle_league_board_on"], revision)
 

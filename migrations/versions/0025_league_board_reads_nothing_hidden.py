@@ -5,7 +5,9 @@ The board read each member's game of the day by its key, so a hidden member's un
 was read and counted in the session's status (Rows_read, buffer pool reads: SHOW SESSION
 STATUS, open to every account): the counters told who had started. A key `finished` on games
 (player, channel, day, state) lets the board look a hidden member's game up only as won or as
-lost, and an unfinished game only where it is shown.
+lost, and an unfinished game only where it is shown. _wordle_lock_game names the unique key it
+locks a game by: through `finished` a search for a game not yet made locked the next player's
+new game and waited for it.
 
 Revision ID: 0025
 Revises: 0024
@@ -24,9 +26,10 @@ depends_on = None
 def upgrade() -> None:
     run("ALTER TABLE games ADD KEY IF NOT EXISTS finished "
         "(player_id, channel_id, day, state)")
-    objects_up(["wordle_league_board_on"], revision)
+    objects_up(["wordle_league_board_on", "_wordle_lock_game"], revision)
 
 
 def downgrade() -> None:
+    objects_up(["_wordle_lock_game"], "0009")
     objects_up(["wordle_league_board_on"], "0019")
     run("ALTER TABLE games DROP KEY IF EXISTS finished")

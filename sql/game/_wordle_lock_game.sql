@@ -3,8 +3,11 @@
 -- (SELECT ... FOR UPDATE by its key: the one row, no gap) for the rest of the transaction of
 -- _wordle_begin, creating the player and the game (with the channel's max_tries; marked
 -- archive when the day is before `today`) if needed; never found through LAST_INSERT_ID().
+-- The read goes by the unique key player_channel_day, named: through the key `finished`
+-- (same first columns) a search that finds nothing locks the next entry, another new player's
+-- game under way, and waits for it (test_rush counts such waits).
 -- Reads: players, games, channels, settings. Writes: players, games.
--- revision: 0009
+-- revision: 0025
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lock_game(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_today DATE, OUT o_game INT UNSIGNED,
@@ -19,7 +22,8 @@ BEGIN
   find: LOOP
     SELECT MAX(id), MAX(state), MAX(hard), MAX(attempts), MAX(max_tries), MAX(revealed)  -- no row: NULLs
       INTO o_game, o_state, o_hard, o_attempts, o_max_tries, o_revealed
-    FROM games WHERE player_id = v_player AND channel_id = p_channel AND day = p_day FOR UPDATE;
+    FROM games FORCE INDEX (player_channel_day)
+    WHERE player_id = v_player AND channel_id = p_channel AND day = p_day FOR UPDATE;
     IF o_game IS NOT NULL OR v_created THEN
       LEAVE find;
     END IF;

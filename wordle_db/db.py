@@ -392,7 +392,12 @@ def _late_error(cursor: Any, args: Sequence[Any]) -> DatabaseError:
 
 def call_one(conn: Connection, procedure: str, *args: Any) -> dict[str, Any]:
     """CALL a procedure that answers with one row; none (an interrupted call) is an error."""
-    rows = call(conn, procedure, *args)
+    return only_row(procedure, call(conn, procedure, *args))
+
+
+def only_row(procedure: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The one row a procedure answers with; none or several (an interrupted call) is an
+    error."""
     if len(rows) != 1:
         raise WordleError(f"{procedure} returned {len(rows)} rows instead of one (interrupted?)")
     return rows[0]
@@ -407,9 +412,7 @@ def call_one_out(conn: Connection, procedure: str, *args: Any) -> dict[str, Any]
         rows = query(conn, f"CALL {_identifier(procedure)}({placeholders})", *args)
     finally:
         query(conn, "SET @wordle_out = NULL")
-    if len(rows) != 1:
-        raise WordleError(f"{procedure} returned {len(rows)} rows instead of one (interrupted?)")
-    return rows[0]
+    return only_row(procedure, rows)
 
 
 def query(conn: Connection, sql: str, *args: Any) -> list[dict[str, Any]]:

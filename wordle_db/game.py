@@ -64,14 +64,11 @@ def _guess(conn: Connection, procedure: str, player: str, word: str, day: date |
     try:
         sets = db.call_sets(conn, procedure, channel, clean_word(player), clean_word(word), day,
                             hard)
-        if len(sets[0]) != 1:
-            raise WordleError(f"{procedure} returned {len(sets[0])} rows instead of one "
-                              "(interrupted?)")  # fmt: skip
+        row = db.only_row(procedure, sets[0])
     except WordleError as exc:
         if isinstance(exc, DatabaseError) and exc.is_refusal:
             raise
         raise WordleError(f"{exc}; {_recorded(conn, player, word, day, channel)}") from exc
-    row = sets[0][0]
     row["hard"] = bool(row["hard"])
     row["solved"] = row["state"] == "won"
     return row, sets[1] if len(sets) > 1 else []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -159,7 +160,7 @@ def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> 
     assert accounts.redeem(web, code) == "web-ann"
     for role in ("reader", "publisher"):
         reader = fronts(role)
-        for sql in ("CALL wordle_passkey_challenge(NULL, 'sign in', REPEAT('A', 43))",
+        for sql in ("CALL wordle_passkey_challenge(NULL, NULL, 'sign in', REPEAT('A', 43))",
                     "CALL wordle_transfer_redeem('AAAA-AAAA-AAAA')", "SELECT * FROM passkeys",
                     "SELECT * FROM transfer_codes"):
             assert outcome(lambda s=sql, r=reader: db.query(r, s)) in (1370, 1142), (role, sql)
@@ -312,6 +313,74 @@ def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere
     assert db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'web-ann'") == 6
 
 
+def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+    """Every call that makes something that lasts takes the caller's session generation and
+    refuses an ended one (WD096) in its own transaction, changing nothing: a front end's
+    cached generation cannot let a stale session make a code, a challenge, a passkey, remove
+    one or end the others' sessions. The current generation, and NULL (a caller with sessions
+    of its own), pass."""
+    web = fronts("player")
+    sign_up(web, "web-ann", C1, 1)  # generation 1: a session of 0 (before sign-up) has ended
+
+    def state() -> tuple[Any, ...]:
+        return tuple(db.scalar(conn, sql) for sql in (
+            "SELECT session_generation FROM players WHERE name = 'web-ann'",
+            "SELECT COUNT(*) FROM passkeys", "SELECT COUNT(*) FROM transfer_codes",
+            "SELECT COUNT(*) FROM passkey_challenges"))
+
+    def add(generation: int | None) -> Any:  # a refused add leaves its challenge unused
+        return accounts.add(web, "web-ann", challenge(11), C2, KEY, 0, "x", generation)
+
+    accounts.challenge(web, "web-ann", "register", challenge(11), 1)
+
+    rows = [
+        # (attempt, work(generation), generations that must be refused)
+        ("a transfer code", lambda g: accounts.transfer_code(web, "web-ann", g)),
+        ("a register challenge", lambda g: accounts.challenge(
+            web, "web-ann", "register", challenge(10), g)),
+        ("a second passkey", add),
+        ("removing the passkey", lambda g: accounts.remove(web, "web-ann", passkey_id(C1), g)),
+        ("signing out everywhere", lambda g: accounts.sign_out_everywhere(web, "web-ann", g)),
+    ]
+    for what, work in rows:
+        current = accounts.generation(web, "web-ann")
+        for stale in (0, current - 1, current + 1, 2**32 - 1):
+            before = state()
+            assert outcome(lambda w=work, g=stale: w(g)) == "WD096", (what, stale)
+            assert state() == before, (what, stale)
+    assert outcome(lambda: accounts.transfer_code(web, "web-ann", 1))["code"]
+    assert outcome(lambda: accounts.transfer_code(web, "web-ann", None))["code"]
+    assert add(1)["passkeys"] == 2
+    assert accounts.sign_out_everywhere(web, "web-ann", 1) == 2
+    assert accounts.remove(web, "web-ann", passkey_id(C2), None)["generation"] == 3
+    # a new anonymous player's session is of generation 0
+    assert outcome(lambda: accounts.transfer_code(web, "web-new", 0))["code"]
+    assert outcome(lambda: accounts.transfer_code(web, "web-new2", 1)) == "WD096"
+
+
+def test_a_call_racing_a_new_generation_checks_the_one_committed(  # type: ignore[no-untyped-def]
+        conn: Connection, db_url: URL, fronts) -> None:
+    """A code asked for while another transaction holds the player's row to start a new
+    generation (as _wordle_session_bump does) waits for it and sees the new generation: it
+    is refused, never made for the ended session in between."""
+    web = fronts("player")
+    sign_up(web, "web-ann", C1, 1)
+    result: list[Any] = []
+    with db.connect(db_url) as bump:
+        bump.exec_driver_sql("START TRANSACTION")
+        db.query(bump, "SELECT id FROM players WHERE name = 'web-ann' FOR UPDATE")
+        waiter = threading.Thread(target=lambda: result.append(
+            outcome(lambda: accounts.transfer_code(web, "web-ann", 1))))
+        waiter.start()
+        waiter.join(timeout=1.0)
+        assert waiter.is_alive(), f"the code did not wait for the player's row: {result}"
+        db.query(bump, "UPDATE players SET session_generation = 2 WHERE name = 'web-ann'")
+        bump.exec_driver_sql("COMMIT")
+        waiter.join(timeout=30)
+    assert result == ["WD096"]
+    assert db.scalar(conn, "SELECT COUNT(*) FROM transfer_codes") == 0
+
+
 def test_another_accounts_player_has_no_generation_to_read_or_end(  # type: ignore[no-untyped-def]
         conn: Connection, fronts) -> None:
     web, other = fronts("player"), fronts("player")
@@ -329,7 +398,7 @@ def test_another_accounts_player_has_no_generation_to_read_or_end(  # type: igno
     for role in ("reader", "publisher"):
         reader = fronts(role)
         for sql in ("CALL wordle_session_generation('web-ann')",
-                    "CALL wordle_sign_out_everywhere('web-ann')",
+                    "CALL wordle_sign_out_everywhere('web-ann', NULL)",
                     "CALL _wordle_session_bump(1, @g)"):
             assert outcome(lambda s=sql, r=reader: db.query(r, s)) == 1370, (role, sql)
     assert outcome(lambda: db.query(other, "CALL _wordle_session_bump(1, @g)")) == 1370

@@ -11,17 +11,20 @@ from sqlalchemy.engine import Connection
 from wordle_db import db
 
 
-def challenge(conn: Connection, player: str | None, purpose: str, value: str) -> None:
-    """Record a challenge (base64url) for 'register' (player's) or 'sign in' (player None)."""
-    db.call(conn, "wordle_passkey_challenge", player, purpose, value)
+def challenge(conn: Connection, player: str | None, purpose: str, value: str,
+              generation: int | None = None) -> None:  # fmt: skip
+    """Record a challenge (base64url) for 'register' (player's) or 'sign in' (player None).
+    `generation` (here and below): the caller's session generation, refused (WD096) if it has
+    ended; None: not checked."""
+    db.call(conn, "wordle_passkey_challenge", player, generation, purpose, value)
 
 
 def add(conn: Connection, player: str, challenge: str, credential: bytes, public_key: bytes,
-        sign_count: int, label: str) -> dict[str, Any]:
+        sign_count: int, label: str, generation: int | None = None) -> dict[str, Any]:
     """Add a verified passkey: {label, passkeys, generation: the player's session generation,
     a new one when this is its first passkey (the sign-up)}."""
-    return db.call_one(conn, "wordle_passkey_add", player, challenge, credential, public_key,
-                       sign_count, label)  # fmt: skip
+    return db.call_one(conn, "wordle_passkey_add", player, generation, challenge, credential,
+                       public_key, sign_count, label)  # fmt: skip
 
 
 def key(conn: Connection, credential: bytes) -> dict[str, Any]:
@@ -45,9 +48,10 @@ def passkeys(conn: Connection, player: str) -> list[dict[str, Any]]:
     return db.call(conn, "wordle_passkeys", player)
 
 
-def remove(conn: Connection, player: str, passkey: str) -> dict[str, Any]:
+def remove(conn: Connection, player: str, passkey: str,
+           generation: int | None = None) -> dict[str, Any]:  # fmt: skip
     """Remove a passkey: {passkeys left, generation: the player's new session generation}."""
-    return db.call_one(conn, "wordle_passkey_remove", player, passkey)
+    return db.call_one(conn, "wordle_passkey_remove", player, generation, passkey)
 
 
 def generation(conn: Connection, player: str) -> int:
@@ -56,14 +60,14 @@ def generation(conn: Connection, player: str) -> int:
     return int(db.call_one(conn, "wordle_session_generation", player)["generation"])
 
 
-def sign_out_everywhere(conn: Connection, player: str) -> int:
+def sign_out_everywhere(conn: Connection, player: str, generation: int | None = None) -> int:
     """End every session of the player: its new session generation."""
-    return int(db.call_one(conn, "wordle_sign_out_everywhere", player)["generation"])
+    return int(db.call_one(conn, "wordle_sign_out_everywhere", player, generation)["generation"])
 
 
-def transfer_code(conn: Connection, player: str) -> dict[str, Any]:
+def transfer_code(conn: Connection, player: str, generation: int | None = None) -> dict[str, Any]:
     """A one-time code for another device: {code, expires_at}."""
-    return db.call_one_out(conn, "wordle_transfer_code", player)
+    return db.call_one_out(conn, "wordle_transfer_code", player, generation)
 
 
 def redeem_session(conn: Connection, code: str) -> dict[str, Any]:

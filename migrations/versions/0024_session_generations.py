@@ -8,7 +8,11 @@ has a session generation (players.session_generation, 0 until it signs up); a fr
 it into its sessions and checks it (wordle_session_generation). Sign-up (the first passkey),
 the removal of a passkey and wordle_sign_out_everywhere start a new generation
 (_wordle_session_bump, which also withdraws the player's pending transfer codes and register
-challenges); sign-in and transfer-code redeem answer the current one.
+challenges); sign-in and transfer-code redeem answer the current one. Every call that makes
+something lasting for a session (a transfer code, a register challenge, a passkey, its
+removal, sign-out everywhere) takes the caller's generation and refuses an ended one inside
+its own transaction (_wordle_session_current, WD096), so no cache or race of a front end lets
+an ended session make a lasting one.
 
 Revision ID: 0024
 Revises: 0023
@@ -24,8 +28,8 @@ branch_labels = None
 depends_on = None
 
 CHANGED = ["wordle_passkey_add", "wordle_passkey_remove", "wordle_passkey_signed_in",
-           "wordle_transfer_redeem"]  # fmt: skip
-INTERNAL = ["_wordle_session_bump"]
+           "wordle_transfer_redeem", "wordle_transfer_code", "wordle_passkey_challenge"]
+INTERNAL = ["_wordle_session_bump", "_wordle_session_current"]
 PUBLIC = ["wordle_session_generation", "wordle_sign_out_everywhere"]
 
 

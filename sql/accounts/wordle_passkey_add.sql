@@ -1,21 +1,24 @@
--- wordle_passkey_add(player, challenge, credential, public key, sign count, label): adds a
--- passkey to the player's account, once the caller has verified the authenticator's answer
--- to `challenge` (wordle_passkey_challenge for 'register' and this player, used up here).
+-- wordle_passkey_add(player, generation, challenge, credential, public key, sign count,
+-- label): adds a passkey to the player's account, once the caller has verified the
+-- authenticator's answer to `challenge` (wordle_passkey_challenge for 'register' and this
+-- player, used up here).
 -- The credential id and COSE public key are what the authenticator gave; the public key is
 -- no secret. At most 10 passkeys per player; a credential is anybody's once only.
 -- The first passkey is the sign-up: it starts a new session generation (_wordle_session_bump),
 -- so sessions made before it (a cookie copied from a shared computer, a device a transfer
 -- code carried the anonymous player to) no longer reach the account.
 -- Result: one row (label, passkeys: how many the player has now, generation: the player's
--- session generation now, for the caller's new session).
+-- session generation now, for the caller's new session). `generation`: the session generation
+-- of the caller's session (see _wordle_session_current; NULL: not checked).
 -- Errors: WD091 (see _wordle_passkey_challenge_take; also a challenge of another player),
 -- WD094 bad credential, key, count or label, or a passkey too many, WD095 that passkey is
--- registered already, WD038, WD039 (see wordle_play).
+-- registered already, WD096 that session has ended, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, passkey_challenges, passkeys.
 -- Writes: passkey_challenges, passkeys, players, transfer_codes.
 -- revision: 0024
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_add(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_generation INT UNSIGNED,
     IN p_challenge MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_credential MEDIUMBLOB, IN p_public_key MEDIUMBLOB, IN p_sign_count BIGINT,
     IN p_label MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -38,7 +41,7 @@ BEGIN
   IF v_issued <> v_player THEN
     SIGNAL SQLSTATE 'WD091' SET MESSAGE_TEXT = 'that passkey request is unknown, used or expired: start again';
   END IF;
-  SELECT id INTO v_player FROM players WHERE id = v_player FOR UPDATE;  -- one add at a time
+  CALL _wordle_session_current(v_player, p_generation);  -- and one add at a time
   SET v_count = (SELECT COUNT(*) FROM passkeys WHERE player_id = v_player);
   IF v_count >= 10 THEN
     SIGNAL SQLSTATE 'WD094' SET MESSAGE_TEXT = 'an account has at most 10 passkeys: remove one first';

@@ -1,14 +1,16 @@
--- wordle_passkey_challenge(player, purpose, challenge): records a WebAuthn challenge the
+-- wordle_passkey_challenge(player, generation, purpose, challenge): records a WebAuthn challenge the
 -- caller made (at least 16 random bytes, base64url) for `purpose`: 'register' (the player
 -- adds a passkey; created if new) or 'sign in' (player NULL: any passkey may answer). Only its
 -- SHA-256 is kept, for five minutes, and it serves once (wordle_passkey_add,
--- wordle_passkey_signed_in).
--- Errors: WD094 bad purpose or challenge, WD038, WD039 (see wordle_play; also an account
+-- wordle_passkey_signed_in). `generation`: for 'register', the session generation of the
+-- caller's session (see _wordle_session_current; NULL: not checked).
+-- Errors: WD094 bad purpose or challenge, WD096 that session has ended, WD038, WD039 (see wordle_play; also an account
 -- without a player role asking for a sign-in).
 -- Reads: settings, server_accounts, players. Writes: players, passkey_challenges.
--- revision: 0020
+-- revision: 0024
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_challenge(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_generation INT UNSIGNED,
     IN p_purpose MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_challenge MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -25,6 +27,7 @@ BEGIN
   END IF;
   IF p_purpose = 'register' THEN
     CALL _wordle_player(p_player, TRUE, v_player);
+    CALL _wordle_session_current(v_player, p_generation);
   ELSEIF p_purpose = 'sign in' AND p_player IS NULL THEN
     CALL _wordle_caller_role(v_role, v_login);
     IF v_role NOT IN ('player', 'admin') THEN  -- as _wordle_player refuses them a player

@@ -76,9 +76,11 @@ def _renewed(name: str, row: dict[str, Any]) -> players.Switch:
 def routes(web: Any) -> list[Route]:
     """The routes, through the app's `Web._run` (player cookie, CSRF, rate limit)."""
 
-    def post(work: Callable[[Connection, str, dict[str, Any], Request], Any]) -> Any:
+    def post(work: Callable[[Connection, str, int, dict[str, Any], Request], Any]) -> Any:
+        """An account's POST: work(conn, player, session generation, body, request)."""
         async def endpoint(request: Request) -> Response:
-            return await web._run(request, lambda c, n, d: work(c, n, d, request), post=True)
+            return await web._run(request, lambda c, n, g, d: work(c, n, g, d, request),
+                                  post=True, session=True)  # fmt: skip
         return endpoint
 
     async def account(request: Request) -> Response:
@@ -87,11 +89,11 @@ def routes(web: Any) -> list[Route]:
             return {"signed_up": bool(keys), "passkeys": keys}
         return await web._run(request, work)
 
-    def register_options(conn: Connection, name: str, data: dict[str, Any],
+    def register_options(conn: Connection, name: str, generation: int, data: dict[str, Any],
                          request: Request) -> Any:  # fmt: skip
         rp_id, _ = _site(request)
         challenge = secrets.token_bytes(32)
-        accounts.challenge(conn, name, "register", bytes_to_base64url(challenge))
+        accounts.challenge(conn, name, "register", bytes_to_base64url(challenge), generation)
         options = webauthn.generate_registration_options(
             rp_id=rp_id, rp_name=RP_NAME, user_id=name.encode(), user_name=_handle(name),
             challenge=challenge,
@@ -100,7 +102,8 @@ def routes(web: Any) -> list[Route]:
                 user_verification=UserVerificationRequirement.PREFERRED))
         return json.loads(webauthn.options_to_json(options))
 
-    def register(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+    def register(conn: Connection, name: str, generation: int, data: dict[str, Any],
+                 request: Request) -> Any:  # fmt: skip
         rp_id, origin = _site(request)
         credential, challenge, _ = _credential(data)
         label = text_field(data, "label") if data.get("label") else "passkey"
@@ -112,9 +115,9 @@ def routes(web: Any) -> list[Route]:
             raise HTTPError(400, f"the passkey was not accepted: {exc}") from exc
         return _renewed(name, accounts.add(conn, name, challenge, verified.credential_id,
                                            verified.credential_public_key, verified.sign_count,
-                                           label[:40]))  # fmt: skip
+                                           label[:40], generation))  # fmt: skip
 
-    def sign_in_options(conn: Connection, name: str, data: dict[str, Any],
+    def sign_in_options(conn: Connection, name: str, generation: int, data: dict[str, Any],
                         request: Request) -> Any:  # fmt: skip
         rp_id, _ = _site(request)
         challenge = secrets.token_bytes(32)
@@ -124,7 +127,8 @@ def routes(web: Any) -> list[Route]:
             user_verification=UserVerificationRequirement.PREFERRED)
         return json.loads(webauthn.options_to_json(options))
 
-    def sign_in(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+    def sign_in(conn: Connection, name: str, generation: int, data: dict[str, Any],
+                request: Request) -> Any:  # fmt: skip
         rp_id, origin = _site(request)
         credential, challenge, raw_id = _credential(data)
         stored = accounts.key(conn, raw_id)
@@ -139,21 +143,26 @@ def routes(web: Any) -> list[Route]:
         session = accounts.signed_in_session(conn, challenge, raw_id, verified.new_sign_count)
         return _switch_to(session, {"signed_in": True})
 
-    def sign_out(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+    def sign_out(conn: Connection, name: str, generation: int, data: dict[str, Any],
+                 request: Request) -> Any:  # fmt: skip
         return players.Switch(None, {"signed_in": False})
 
-    def sign_out_everywhere(conn: Connection, name: str, data: dict[str, Any],
+    def sign_out_everywhere(conn: Connection, name: str, generation: int, data: dict[str, Any],
                             request: Request) -> Any:  # fmt: skip
-        generation = accounts.sign_out_everywhere(conn, name)
-        return _renewed(name, {"signed_out_elsewhere": True, "generation": generation})
+        new = accounts.sign_out_everywhere(conn, name, generation)
+        return _renewed(name, {"signed_out_elsewhere": True, "generation": new})
 
-    def remove(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
-        return _renewed(name, accounts.remove(conn, name, text_field(data, "id")[:64]))
+    def remove(conn: Connection, name: str, generation: int, data: dict[str, Any],
+               request: Request) -> Any:  # fmt: skip
+        return _renewed(name, accounts.remove(conn, name, text_field(data, "id")[:64],
+                                              generation))  # fmt: skip
 
-    def transfer(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
-        return accounts.transfer_code(conn, name)
+    def transfer(conn: Connection, name: str, generation: int, data: dict[str, Any],
+                 request: Request) -> Any:  # fmt: skip
+        return accounts.transfer_code(conn, name, generation)
 
-    def redeem(conn: Connection, name: str, data: dict[str, Any], request: Request) -> Any:
+    def redeem(conn: Connection, name: str, generation: int, data: dict[str, Any],
+               request: Request) -> Any:  # fmt: skip
         return _switch_to(accounts.redeem_session(conn, text_field(data, "code")[:64]),
                           {"signed_in": True})
 

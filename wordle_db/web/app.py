@@ -51,6 +51,8 @@ mimetypes.add_type("application/manifest+json", ".webmanifest")  # the page's in
 CHANNEL_FIELDS = ("name", "language", "letters", "max_tries", "letter_hints", "is_default",
                   "number", "today")
 Work = Callable[[Connection, str, dict[str, Any]], Any]
+# an account's work also takes the session generation its database calls check (WD096)
+SessionWork = Callable[[Connection, str, int, dict[str, Any]], Any]
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -104,11 +106,13 @@ class Web:
             self.generations.put(name, known)
         return generation == known
 
-    async def _run(self, request: Request, work: Work, post: bool = False,
-                   costly: bool = False) -> Response:
+    async def _run(self, request: Request, work: Work | SessionWork, post: bool = False,
+                   costly: bool = False, session: bool = False) -> Response:
         """Check a POST (CSRF, rate limit, body), find the player, run `work` in a thread with
         a connection, and answer its result or its error as JSON. A `costly` GET takes a token
-        of the rate limit as a POST does."""
+        of the rate limit as a POST does. A `session` work (SessionWork) also gets the session
+        generation of the cookie, which its calls check in their own transactions: an ended
+        session (WD096, whatever this process cached) gets a new player's cookie."""
         cookie = None
         endpoint, started = request.url.path, time.perf_counter()
         try:
@@ -125,7 +129,7 @@ class Web:
                 data = await read_json(request)
             name, generation, cookie = self._player(request)
             result, fresh = await run_in_threadpool(self._call, work, name, generation, data,
-                                                    endpoint)  # fmt: skip
+                                                    endpoint, session)  # fmt: skip
             cookie = fresh or cookie
             if isinstance(result, players.Switch):  # signed in, out, or carried over
                 if result.player is None:
@@ -141,6 +145,8 @@ class Web:
             code = getattr(exc, "code", None) or getattr(exc, "sqlstate", None)
             if code and str(code).startswith("WD"):
                 self.metrics.refusals.labels(code).inc()
+            if code == "WD096":  # the session ended: as a stale cookie, a new player
+                cookie = players.new_cookie(self.settings.secret)[0]
         if cookie:
             response.set_cookie(players.COOKIE, cookie, max_age=players.MAX_AGE, path="/",
                                 httponly=True, samesite="strict",
@@ -150,8 +156,8 @@ class Web:
             time.perf_counter() - started)
         return response
 
-    def _call(self, work: Work, name: str, generation: int | None, data: dict[str, Any],
-              endpoint: str) -> tuple[Any, str | None]:  # fmt: skip
+    def _call(self, work: Work | SessionWork, name: str, generation: int | None,
+              data: dict[str, Any], endpoint: str, session: bool = False) -> tuple[Any, str | None]:
         """`work`'s result, and the cookie of a new player when the request's cookie was of
         an ended session generation (a stale cookie is as a forged one: a new anonymous
         player, never an error)."""
@@ -159,7 +165,10 @@ class Web:
         with self.metrics.database.labels(endpoint).time(), self.pool.connection() as conn:
             if generation is not None and not self._current(conn, name, generation):
                 cookie, name = players.new_cookie(self.settings.secret)
-            return work(conn, name, data), cookie
+                generation = None
+            if session:  # a new player's generation is 0
+                return work(conn, name, generation or 0, data), cookie  # type: ignore[call-arg]
+            return work(conn, name, data), cookie  # type: ignore[call-arg]
 
     # the endpoints: each a `work(conn, player name, JSON body)`; `channel` (query parameter
     # of a GET, field of a POST's body) chooses the channel, absent: the default one

@@ -31,7 +31,8 @@ STATUS = {
     "WD080": 422, "WD081": 422, "WD083": 409, "WD082": 404,  # leagues: names, membership,
     "WD084": 404, "WD086": 404, "WD085": 403,  # codes, creator's rights
     "WD090": 404, "WD091": 409, "WD092": 404,  # accounts: passkeys, challenges, codes,
-    "WD093": 403, "WD094": 422, "WD095": 409,  # counts, bad input, taken
+    "WD093": 403, "WD094": 422, "WD095": 409,  # counts, bad input, taken,
+    "WD096": 403,  # an ended session (the page then plays as a new player)
     "WD025": 503,  # the database stayed busy
     "WD039": 500, "WD012": 500, "WD013": 500,  # the server's account or session is wrong
 }  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +14,7 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import channels, db, game, schema, settings, solver, words
 from wordle_db.errors import DatabaseError
 
-from conftest import Invoke, cli_runner
+from conftest import Invoke, _database, _drop, cli_runner, copy_rows
 from test_game import set_word, sql_error, today
 from test_hints import reference
 
@@ -80,18 +80,81 @@ def test_bad_pairs(run: Invoke, args: list[str], message: str) -> None:
     assert message in result.stderr
 
 
-@pytest.fixture
-def tiny(new_db: Callable[[], URL]) -> URL:
-    """Three answers (abc, acb, bac) and three other guesses (ddd, aaa, bbb), built."""
+def auto_increments(conn: Connection, database: str) -> dict[str, int]:
+    return {r["name"]: int(r["counter"]) for r in db.query(
+        conn, "SELECT TABLE_NAME AS name, AUTO_INCREMENT AS counter FROM information_schema.TABLES "
+              "WHERE TABLE_SCHEMA = ? AND AUTO_INCREMENT IS NOT NULL", database)}  # fmt: skip
+
+
+BASE_TABLES = ("SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
+               "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'")  # fmt: skip
+
+
+def checksums(conn: Connection, database: str) -> dict[str, Any]:
+    """Each table's CHECKSUM TABLE ... EXTENDED (all its rows), the tables copy_rows copies."""
+    tables = [r["name"] for r in db.query(conn, BASE_TABLES, database)]
+    quoted = ", ".join(f"{db.quote_identifier(database)}.{db.quote_identifier(t)}" for t in tables)
+    return {r["Table"].split(".", 1)[1]: r["Checksum"]
+            for r in db.query(conn, f"CHECKSUM TABLE {quoted} EXTENDED")}  # fmt: skip
+
+
+def copy_built(source: URL, target: URL) -> None:
+    """Make `target`, migrated to head with no rows of its own yet, hold what `source` holds:
+    every table's rows and the AUTO_INCREMENT counters past them (checked, table by table)."""
+    copy_rows(source, target)
+    with db.connect(target) as conn:
+        current = auto_increments(conn, target.database)
+        for table, counter in auto_increments(conn, source.database).items():
+            if current.get(table) != counter:
+                quoted = db.quote_identifier(table)
+                conn.exec_driver_sql(f"ALTER TABLE {quoted} AUTO_INCREMENT = {counter}")
+        assert auto_increments(conn, target.database) == auto_increments(conn, source.database)
+        assert checksums(conn, target.database) == checksums(conn, source.database)
+
+
+def built_once(server_url: URL, make: Callable[[URL], None]) -> Iterator[URL]:
+    """A database migrated to head and filled by make(url) for a module's tests to copy
+    (copy_built), never to use; dropped at the module's end."""
+    url = _database(server_url)
+    try:
+        schema.migrate(url)
+        make(url)
+        with db.connect(url) as conn:  # its events would rewrite rows while they are copied
+            for event in db.query(conn, "SELECT EVENT_NAME AS name FROM information_schema.EVENTS "
+                                        "WHERE EVENT_SCHEMA = ?", url.database):  # fmt: skip
+                conn.exec_driver_sql(f"ALTER EVENT {db.quote_identifier(event['name'])} DISABLE")
+        yield url
+    finally:
+        _drop(url)
+
+
+def own_copy(new_db: Callable[[], URL], source: URL) -> URL:
+    """A database of this test's own, migrated to head, holding `source`'s rows."""
     url = new_db()
     schema.migrate(url)
+    copy_built(source, url)
+    return url
+
+
+def make_tiny(url: URL) -> None:
     with db.connect(url) as conn:
         channels.add(conn, "abc", 3)  # a channel of 3-letter words, the default one here
         settings.set_setting(conn, "default_channel", "abc")
         words.import_lines(conn, [(1, "ddd", 0), (2, "aaa", 0), (3, "bbb", 0)], answers=False)
         words.import_lines(conn, [(1, "abc", 0), (2, "acb", 0), (3, "bac", 0)], answers=True)
     solver.build(url, workers=1)
-    return url
+
+
+@pytest.fixture(scope="module")
+def tiny_built(server_url: URL) -> Iterator[URL]:
+    yield from built_once(server_url, make_tiny)
+
+
+@pytest.fixture
+def tiny(new_db: Callable[[], URL], tiny_built: URL) -> URL:
+    """Three answers (abc, acb, bac) and three other guesses (ddd, aaa, bbb), built (once for
+    the module: this test's database holds a copy of the rows)."""
+    return own_copy(new_db, tiny_built)
 
 
 def test_suggestions_on_a_list_ranked_by_hand(tiny: URL) -> None:
@@ -130,17 +193,24 @@ def test_new_words_make_the_build_stale(tiny: URL) -> None:
     assert (state["answers"], state["guesses"], state["ready"]) == (4, 7, 1)
 
 
-@pytest.fixture
-def small(new_db: Callable[[], URL]) -> URL:
-    """Every 8th answer word, and every 16th accepted word besides, built with two workers."""
-    url = new_db()
-    schema.migrate(url)
+def make_small(url: URL) -> None:
     allowed = [w.strip() for w in words.bundled_path(words.BUNDLED_ALLOWED).open()][::16]
     with db.connect(url) as conn:
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed, 1)], answers=False)
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(ANSWERS[::8], 1)], True)
     solver.build(url, workers=2)
-    return url
+
+
+@pytest.fixture(scope="module")
+def small_built(server_url: URL) -> Iterator[URL]:
+    yield from built_once(server_url, make_small)
+
+
+@pytest.fixture
+def small(new_db: Callable[[], URL], small_built: URL) -> URL:
+    """Every 8th answer word, and every 16th accepted word besides, built with two workers
+    (once for the module: this test's database holds a copy of the rows)."""
+    return own_copy(new_db, small_built)
 
 
 def test_self_play_solves_every_answer_and_agrees_with_single_games(small: URL) -> None:

@@ -166,6 +166,11 @@ REFUSALS: list[tuple[str, str, tuple[Any, ...], str]] = [
     ("dan", "wordle_league_create", ("Club\u202e", None), "WD080"),
     ("dan", "wordle_league_create", ("Club", "n" * 25), "WD081"),
     ("dan", "wordle_league_create", ("Club", "a\u200bb"), "WD081"),
+    # look-alikes: a Cyrillic О or А among Latin letters, Greek with Latin, Cyrillic with Greek
+    ("dan", "wordle_league_create", ("\u041effice", None), "WD080"),
+    ("dan", "wordle_league_create", ("Club", "\u0410nn"), "WD081"),
+    ("dan", "wordle_league_create", ("Club", "\u03a9mega"), "WD081"),
+    ("dan", "wordle_league_create", ("Club", "\u0418\u03c9\u0430\u043d"), "WD081"),
     ("ada", "wordle_league_create", ("OFFICE", None), "WD083"),  # ada has one of that name
     ("dan", "wordle_league_join", ("not a code", None), "WD084"),
     ("dan", "wordle_league_join", ("0" * 32, None), "WD084"),
@@ -209,6 +214,22 @@ def test_refusals(conn: Connection, league: dict[str, Any]) -> None:
     # a league of the same name as one the joiner is in
     other = leagues.create(conn, "eve", "office")["code"]
     refused(lambda: leagues.join(conn, "ben", other), "WD083")
+
+
+def test_names_of_one_alphabet_and_other_mixes_are_welcome(conn: Connection) -> None:
+    """Only the look-alike mixes are refused: Greek, Cyrillic, kana with kanji, accents, digits
+    and signs make league names and nicknames; a nickname given to a join is checked too."""
+    made = [("gus", "\u0395\u03bb\u03bb\u03ac\u03b4\u03b1", "\u0418\u0432\u0430\u043d"),
+            ("hal", "\u6771\u4eac\u306e\u53cb\u9054", "\u305f\u308d\u3046"),
+            ("ivy", "Caf\u00e9 2", "Jos\u00e9-1")]
+    for player, name, nickname in made:
+        code = leagues.create(conn, player, name, nickname)["code"]
+        assert [(m["league"], m["nickname"]) for m in leagues.mine(conn, player)] == [
+            (name, nickname)]
+    refused(lambda: leagues.join(conn, "jo", code, "\u0420aul"), "WD081")  # Cyrillic Р
+    assert leagues.mine(conn, "jo") == []
+    leagues.join(conn, "jo", code, "Paul")
+    assert [m["league"] for m in leagues.mine(conn, "jo")] == ["Caf\u00e9 2"]
 
 
 def test_codes_are_random_hashed_and_not_enumerable(conn: Connection, shared,  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@
 -- WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, league_members. Writes: players, leagues,
 -- league_members.
--- revision: 0019
+-- revision: 0026
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_create(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -22,11 +22,11 @@ BEGIN
   DECLARE v_nickname VARCHAR(24) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
-  IF NOT _wordle_league_text(p_name, 40) THEN
-    SIGNAL SQLSTATE 'WD080' SET MESSAGE_TEXT = 'a league name must be 1 to 40 characters, without control, invisible or direction characters or surrounding spaces';
+  IF NOT (_wordle_league_text(p_name, 40) AND _wordle_one_alphabet(p_name)) THEN
+    SIGNAL SQLSTATE 'WD080' SET MESSAGE_TEXT = 'a league name must be 1 to 40 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';
   END IF;
-  IF p_nickname IS NOT NULL AND NOT _wordle_league_text(p_nickname, 24) THEN
-    SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = 'a nickname must be 1 to 24 characters, without control, invisible or direction characters or surrounding spaces';
+  IF p_nickname IS NOT NULL AND NOT (_wordle_league_text(p_nickname, 24) AND _wordle_one_alphabet(p_nickname)) THEN
+    SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = 'a nickname must be 1 to 24 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';
   END IF;
   CALL _wordle_player(p_player, TRUE, v_player);
   -- a placeholder hash, replaced at once by the code's: RANDOM_BYTES never collides

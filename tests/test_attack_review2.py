@@ -259,3 +259,28 @@ def test_a_front_end_cannot_kill_its_own_call_inside_a_routine(  # type: ignore[
         waiting.join(timeout=30)
         assert "not owner of thread" in str(killed), killed
         assert result == [2] and db.scalar(web, "SELECT @@in_transaction") == 0
+
+
+@pytest.mark.parametrize("isolation", ["SERIALIZABLE"])
+def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(  # type: ignore[no-untyped-def]
+        shared, db_url: URL, isolation: str) -> None:
+    """Held: past_games joins every player with a past game; a reader's long locking read
+    through it (autocommit) takes no lock on their rows, which _wordle_session_current now
+    locks FOR UPDATE on every account call: ann (a past game) signs out everywhere at once."""
+    with db.connect(shared("reader")) as reader, db.connect(db_url) as admin:
+        reader.exec_driver_sql(f"SET SESSION TRANSACTION ISOLATION LEVEL {isolation}")
+        admin.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+        for clause in ("FOR UPDATE", "LOCK IN SHARE MODE"):
+            read: list[Any] = []
+            sql = f"SELECT COUNT(*) + SLEEP(1.5) AS n FROM past_games {clause}"
+            thread = threading.Thread(target=lambda s=sql, r=read: r.append(outcome(
+                lambda: db.query(reader, s))))
+            begun = time.monotonic()
+            thread.start()
+            time.sleep(0.3)
+            started = time.monotonic()
+            accounts.sign_out_everywhere(admin, "ann", None)
+            accounts.transfer_code(admin, "ann", None)
+            assert time.monotonic() - started < 1, clause
+            thread.join(timeout=30)
+            assert read[0][0]["n"] >= 1 and time.monotonic() - begun >= 1.5, (clause, read)

@@ -47,13 +47,12 @@ def _stale_thief(client: TestClient, make_client: Callable[..., TestClient]) -> 
     return thief
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "leagues/join (and the other league and game POSTs) do not pass the cookie's generation "
-    "to the database: inside CACHE_SECONDS after sign-out-everywhere a stale cookie on another "
-    "process joins the owner's player to the thief's league, a membership that outlives the "
-    "window and shows the thief the owner's results every day"))
 def test_a_stale_cookie_joins_the_owners_player_to_a_league(  # type: ignore[no-untyped-def]
         client: TestClient, make_client) -> None:  # noqa: F811
+    """Inside CACHE_SECONDS after sign-out-everywhere a stale cookie on another process tries
+    to join the owner's player to the thief's league (a membership that would outlive the
+    window and show the thief the owner's results every day). League POSTs read the generation
+    afresh: the stale cookie is as a forged one, and joins as a new anonymous player."""
     thief = _stale_thief(client, make_client)
     spy = make_client()  # the thief's own anonymous player, on any process
     made = spy.post("/api/leagues/create", json={"name": "Spy", "nickname": "boss"},
@@ -66,13 +65,17 @@ def test_a_stale_cookie_joins_the_owners_player_to_a_league(  # type: ignore[no-
     clock = web.generations.clock
     web.generations.clock = lambda: clock() + players.CACHE_SECONDS
     mine = [r["league"] for r in client.get("/api/leagues").json()]
-    assert joined.status_code == 403 and mine == [], (joined.status_code, mine)
+    assert mine == [], (joined.status_code, mine)
+    now = players.player_of(API_SECRET, joined.cookies.get(players.COOKIE))
+    assert now is not None and now != players.player_of(API_SECRET, client.cookies.get(
+        players.COOKIE)), joined.text
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "/api/guess does not pass the cookie's generation: inside CACHE_SECONDS after "
-    "sign-out-everywhere a stale cookie on another process plays the owner's game of the day "
-    "(a lasting change to the account's game, statistics and streak)"))
+    "not fixed (the documented window, README): /api/guess does not pass the cookie's "
+    "generation: inside CACHE_SECONDS after sign-out-everywhere a stale cookie on another "
+    "process plays the owner's game of the day; the fix is the generation checked in "
+    "wordle_guess_on's own transaction, as the account calls do"))
 def test_a_stale_cookie_plays_the_owners_game(client: TestClient, make_client) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     thief = _stale_thief(client, make_client)
     played = thief.post("/api/guess", json={"word": "pious"}, headers=POST)
@@ -86,7 +89,9 @@ def test_a_stale_cookie_plays_the_owners_game(client: TestClient, make_client) -
 def test_a_stale_cookie_is_refused_every_account_call_in_the_window(  # type: ignore[no-untyped-def]
         client: TestClient, make_client) -> None:  # noqa: F811
     """Held: every account POST from the stale cookie is 403 WD096 (or does not use the old
-    player at all: sign-in, redeem, sign-out), and the answer names no generation."""
+    player at all: sign-in, redeem, sign-out), and the answer names no generation. After the
+    first refusal the process reads the generation again: later ones are served as a new
+    anonymous player."""
     thief = _stale_thief(client, make_client)
     stale = str(thief.cookies.get(players.COOKIE))
     for path, body in (("/api/account/transfer", {}),
@@ -96,11 +101,14 @@ def test_a_stale_cookie_is_refused_every_account_call_in_the_window(  # type: ig
         thief.cookies.clear()
         thief.cookies.set(players.COOKIE, stale)
         answer = thief.post(path, json=body, headers=POST)
-        assert answer.status_code == 403 and answer.json()["code"] == "WD096", (path, answer.text)
-        assert set(answer.json()) <= {"error", "code"}, answer.json()
+        if path == "/api/account/transfer":  # the first: refused by the database
+            assert answer.status_code == 403 and answer.json()["code"] == "WD096", (
+                path, answer.text)
+            assert set(answer.json()) <= {"error", "code"}, answer.json()
         fresh = players.session_of(API_SECRET, answer.cookies.get(players.COOKIE))
-        assert fresh is not None and fresh[1] == 0 and fresh[0] != players.player_of(
-            API_SECRET, stale)
+        # a new player (of generation 1 once it has signed itself out everywhere)
+        assert fresh is not None and fresh[0] != players.player_of(API_SECRET, stale), path
+        assert fresh[1] == (1 if path.endswith("everywhere") else 0), (path, fresh)
 
 
 # --- the database: NULL generations, other accounts, other players' locks ------------------
@@ -172,13 +180,6 @@ def test_account_calls_of_other_players_do_not_wait_for_a_held_player(  # type: 
                 assert time.monotonic() - started < 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "wordle_passkey_add takes its challenge (_wordle_passkey_challenge_take first deletes up "
-    "to 100 expired challenges of anybody, X-locking them) before it waits for its own "
-    "player's row in _wordle_session_current: while one player's row is held (its own bump, "
-    "sign-up or removal under way, an administrator's transaction), every other account's "
-    "passkey sign-in and passkey add waits on those expired rows, up to "
-    "innodb_lock_wait_timeout (x5 with db.call's retries), then fails with 1205"))
 def test_one_players_held_row_stops_every_accounts_passkey_sign_in(  # type: ignore[no-untyped-def]
         conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
     url, other_url = front_urls("player"), front_urls("player")

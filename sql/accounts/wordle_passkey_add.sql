@@ -37,11 +37,13 @@ BEGIN
     SIGNAL SQLSTATE 'WD094' SET MESSAGE_TEXT = 'a passkey needs a credential id (16-1023 bytes), a public key, a sign count and a label of 1 to 40 visible characters';
   END IF;
   CALL _wordle_player(p_player, TRUE, v_player);
+  -- the player's row first (one add at a time): taking the challenge locks expired ones of
+  -- anybody, which must not stay locked while this waits for the row
+  CALL _wordle_session_current(v_player, p_generation);
   CALL _wordle_passkey_challenge_take(p_challenge, 'register', v_issued);
   IF v_issued <> v_player THEN
     SIGNAL SQLSTATE 'WD091' SET MESSAGE_TEXT = 'that passkey request is unknown, used or expired: start again';
   END IF;
-  CALL _wordle_session_current(v_player, p_generation);  -- and one add at a time
   SET v_count = (SELECT COUNT(*) FROM passkeys WHERE player_id = v_player);
   IF v_count >= 10 THEN
     SIGNAL SQLSTATE 'WD094' SET MESSAGE_TEXT = 'an account has at most 10 passkeys: remove one first';

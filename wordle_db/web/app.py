@@ -90,12 +90,12 @@ class Web:
         cookie, name = players.new_cookie(self.settings.secret)
         return name, None, cookie
 
-    def _current(self, conn: Connection, name: str, generation: int) -> bool:
+    def _current(self, conn: Connection, name: str, generation: int, fresh: bool) -> bool:
         """Whether a cookie of `generation` is of the player's current session generation
-        (read through wordle_session_generation, trusted for players.CACHE_SECONDS). A cookie
-        newer than what this process remembers (changed through another process) reads
-        again."""
-        known = self.generations.get(name)
+        (read through wordle_session_generation, trusted for players.CACHE_SECONDS unless
+        `fresh`). A cookie newer than what this process remembers (changed through another
+        process) reads again."""
+        known = None if fresh else self.generations.get(name)
         if known is None or generation > known:
             try:
                 known = accounts.generation(conn, name)
@@ -107,12 +107,15 @@ class Web:
         return generation == known
 
     async def _run(self, request: Request, work: Work | SessionWork, post: bool = False,
-                   costly: bool = False, session: bool = False) -> Response:
+                   costly: bool = False, session: bool = False, fresh: bool = False) -> Response:
         """Check a POST (CSRF, rate limit, body), find the player, run `work` in a thread with
         a connection, and answer its result or its error as JSON. A `costly` GET takes a token
         of the rate limit as a POST does. A `session` work (SessionWork) also gets the session
         generation of the cookie, which its calls check in their own transactions: an ended
-        session (WD096, whatever this process cached) gets a new player's cookie."""
+        session (WD096, whatever this process cached) gets a new player's cookie. A `fresh` work
+        (a league's change, which its calls do not check) reads the generation from the
+        database, never from the cache: a membership is not made for a session that ended
+        within CACHE_SECONDS."""
         cookie = None
         endpoint, started = request.url.path, time.perf_counter()
         try:
@@ -128,9 +131,9 @@ class Web:
             if post:
                 data = await read_json(request)
             name, generation, cookie = self._player(request)
-            result, fresh = await run_in_threadpool(self._call, work, name, generation, data,
-                                                    endpoint, session)  # fmt: skip
-            cookie = fresh or cookie
+            result, new = await run_in_threadpool(self._call, work, name, generation, data,
+                                                  endpoint, session, fresh)
+            cookie = new or cookie
             if isinstance(result, players.Switch):  # signed in, out, or carried over
                 if result.player is None:
                     cookie = players.new_cookie(self.settings.secret)[0]
@@ -142,11 +145,13 @@ class Web:
             response: Response = JSON(result)
         except (HTTPError, WordleError) as exc:
             response = error_response(exc)
+            cookie = getattr(exc, "new_cookie", None) or cookie
             code = getattr(exc, "code", None) or getattr(exc, "sqlstate", None)
             if code and str(code).startswith("WD"):
                 self.metrics.refusals.labels(code).inc()
             if code == "WD096":  # the session ended: as a stale cookie, a new player
                 cookie = players.new_cookie(self.settings.secret)[0]
+                self.generations.forget(name)
         if cookie:
             response.set_cookie(players.COOKIE, cookie, max_age=players.MAX_AGE, path="/",
                                 httponly=True, samesite="strict",
@@ -157,18 +162,23 @@ class Web:
         return response
 
     def _call(self, work: Work | SessionWork, name: str, generation: int | None,
-              data: dict[str, Any], endpoint: str, session: bool = False) -> tuple[Any, str | None]:
+              data: dict[str, Any], endpoint: str, session: bool = False,
+              fresh: bool = False) -> tuple[Any, str | None]:  # fmt: skip
         """`work`'s result, and the cookie of a new player when the request's cookie was of
         an ended session generation (a stale cookie is as a forged one: a new anonymous
         player, never an error)."""
         cookie = None
         with self.metrics.database.labels(endpoint).time(), self.pool.connection() as conn:
-            if generation is not None and not self._current(conn, name, generation):
+            if generation is not None and not self._current(conn, name, generation, fresh):
                 cookie, name = players.new_cookie(self.settings.secret)
                 generation = None
-            if session:  # a new player's generation is 0
-                return work(conn, name, generation or 0, data), cookie  # type: ignore[call-arg]
-            return work(conn, name, data), cookie  # type: ignore[call-arg]
+            try:
+                if session:  # a new player's generation is 0
+                    return work(conn, name, generation or 0, data), cookie  # type: ignore[call-arg]
+                return work(conn, name, data), cookie  # type: ignore[call-arg]
+            except (HTTPError, WordleError) as exc:
+                exc.new_cookie = cookie  # type: ignore[union-attr]  # the refusal keeps it
+                raise
 
     # the endpoints: each a `work(conn, player name, JSON body)`; `channel` (query parameter
     # of a GET, field of a POST's body) chooses the channel, absent: the default one

@@ -37,7 +37,7 @@ def routes(web: Any) -> list[Route]:
 
     def post(work: Work) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            return await web._run(request, work, post=True)
+            return await web._run(request, work, post=True, fresh=True)  # a membership lasts
         return endpoint
 
     def mine(conn: Connection, name: str, request: Request) -> Any:

@@ -124,6 +124,11 @@ class Generations:
                 return None
             return known[0]
 
+    def forget(self, name: str) -> None:
+        """Read the player's generation again next time (the database refused it)."""
+        with self._lock:
+            self._known.pop(name, None)
+
     def put(self, name: str, generation: int) -> None:
         """Remember a generation just read or made. Generations only grow: a read that
         started before a change this process made and ends after it does not undo it."""

@@ -1,6 +1,6 @@
 """League names and nicknames of one alphabet (issue 26's attacker review: look-alikes).
 
-A nickname mixing Latin with Cyrillic or Greek letters (a Cyrillic 'а' in 'Аnn') looked like
+A nickname mixing Latin with Cyrillic or Greek letters (a Cyrillic A, U+0410, in 'Ann') looked like
 another member's on a league board. _wordle_one_alphabet refuses such mixes (and Cyrillic with
 Greek) where a league name or nickname is made (wordle_league_create, _wordle_league_member);
 the messages of WD080 and WD081 say so. Names made before are still found as they are.

@@ -50,7 +50,7 @@ def main() -> None:
                 "bare guess": lambda p, w: db.call(front, "bench_bare_guess", hash(p) % 1024, w),
                 "wordle_play": lambda p, w: db.call(front, "wordle_play", p, w, None, None),
                 "wordle_guess_on": lambda p, w: db.call_sets(front, "wordle_guess_on", None, p,
-                                                             w, None, None),
+                                                             w, None, None, 0),
                 "wordle_play + wordle_keyboard": lambda p, w: (
                     db.call(front, "wordle_play", p, w, None, None),
                     db.call(front, "wordle_keyboard", p, None)),

@@ -6,9 +6,9 @@ with one connection (a MariaDB session, or a keep-alive HTTP connection), start 
 players and play six guesses that are not the answer, back to back, for --seconds:
 
 - SQL, wordle_play: `CALL wordle_play(player, guess, NULL, NULL)`, the guess alone;
-- SQL, the endpoint's call: `CALL wordle_guess_on(NULL, player, guess, NULL, NULL)`, the
-  guess and the keyboard after it in one call, which is what POST /api/guess calls (it
-  answers with the attempt and the keyboard);
+- SQL, the endpoint's call: `CALL wordle_guess_on(NULL, player, guess, NULL, NULL, 0)`, the
+  guess and the keyboard after it in one call, its session generation checked, which is what
+  POST /api/guess calls (it answers with the attempt and the keyboard);
 - SQL, the two calls the endpoint made before migration 0022: wordle_play, then
   wordle_keyboard;
 - HTTP: POST /api/guess to `wordle-db serve` (one uvicorn process, run as the CLI runs it,
@@ -68,7 +68,7 @@ def sql_scenario(front: URL, clients: int, seconds: float, calls: str, tag: str)
         for guess in GUESSES:
             def call(guess: str = guess) -> None:
                 if calls == "guess":
-                    db.call_sets(conn, "wordle_guess_on", None, player, guess, None, None)  # type: ignore[arg-type]
+                    db.call_sets(conn, "wordle_guess_on", None, player, guess, None, None, 0)  # type: ignore[arg-type]
                     return
                 db.call(conn, "wordle_play", player, guess, None, None)  # type: ignore[arg-type]
                 if calls == "two":

@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 from test_session_attacks import PRESETS, REFUSED
 
-from wordle_db import accounts, db, leagues, roles, schema, settings
+from wordle_db import accounts, db, game, leagues, roles, schema, settings
 from wordle_db.errors import DatabaseError
 from wordle_db.server import find_binary
 
@@ -326,7 +326,8 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
         return tuple(db.scalar(conn, sql) for sql in (
             "SELECT session_generation FROM players WHERE name = 'web-ann'",
             "SELECT COUNT(*) FROM passkeys", "SELECT COUNT(*) FROM transfer_codes",
-            "SELECT COUNT(*) FROM passkey_challenges"))
+            "SELECT COUNT(*) FROM passkey_challenges", "SELECT COUNT(*) FROM games",
+            "SELECT COUNT(*) FROM attempts", "SELECT COALESCE(SUM(revealed), 0) FROM games"))
 
     def add(generation: int | None) -> Any:  # a refused add leaves its challenge unused
         return accounts.add(web, "web-ann", challenge(11), C2, KEY, 0, "x", generation)
@@ -341,6 +342,9 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
         ("a second passkey", add),
         ("removing the passkey", lambda g: accounts.remove(web, "web-ann", passkey_id(C1), g)),
         ("signing out everywhere", lambda g: accounts.sign_out_everywhere(web, "web-ann", g)),
+        ("a guess (migration 0027)", lambda g: game.play_with_keyboard(
+            web, "web-ann", "slate", generation=g)),
+        ("a letter hint", lambda g: game.reveal_letter(web, "web-ann", generation=g)),
     ]
     for what, work in rows:
         current = accounts.generation(web, "web-ann")
@@ -353,6 +357,9 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
     assert add(1)["passkeys"] == 2
     assert accounts.sign_out_everywhere(web, "web-ann", 1) == 2
     assert accounts.remove(web, "web-ann", passkey_id(C2), None)["generation"] == 3
+    assert game.reveal_letter(web, "web-ann", generation=3)["letters_revealed"] == 1
+    assert game.play_with_keyboard(web, "web-ann", "slate", generation=3)[0]["attempt"] == 1
+    assert game.play_with_keyboard(web, "web-ann", "pious", generation=None)[0]["attempt"] == 2
     # a new anonymous player's session is of generation 0
     assert outcome(lambda: accounts.transfer_code(web, "web-new", 0))["code"]
     assert outcome(lambda: accounts.transfer_code(web, "web-new2", 1)) == "WD096"

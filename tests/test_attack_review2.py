@@ -71,14 +71,19 @@ def test_a_stale_cookie_joins_the_owners_player_to_a_league(  # type: ignore[no-
         players.COOKIE)), joined.text
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "not fixed (the documented window, README): /api/guess does not pass the cookie's "
-    "generation: inside CACHE_SECONDS after sign-out-everywhere a stale cookie on another "
-    "process plays the owner's game of the day; the fix is the generation checked in "
-    "wordle_guess_on's own transaction, as the account calls do"))
 def test_a_stale_cookie_plays_the_owners_game(client: TestClient, make_client) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """Inside CACHE_SECONDS after sign-out-everywhere a stale cookie on another process tries
+    to guess (and take a letter hint) in the owner's game: wordle_guess_on and
+    wordle_reveal_letter_on check the generation in their own transaction (migration 0027)."""
     thief = _stale_thief(client, make_client)
+    stale = str(thief.cookies.get(players.COOKIE))
     played = thief.post("/api/guess", json={"word": "pious"}, headers=POST)
+    assert played.status_code == 403 and played.json()["code"] == "WD096", played.text
+    thief.cookies.clear()
+    thief.cookies.set(players.COOKIE, stale)
+    hinted = thief.post("/api/hint", json={}, headers=POST)
+    assert hinted.status_code != 200 or players.player_of(
+        API_SECRET, hinted.cookies.get(players.COOKIE)) != players.player_of(API_SECRET, stale)
     web = client.app.app.state.web  # type: ignore[attr-defined]
     clock = web.generations.clock
     web.generations.clock = lambda: clock() + players.CACHE_SECONDS

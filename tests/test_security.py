@@ -126,7 +126,7 @@ def routine_probes(day: date) -> list[tuple[str, tuple[Any, ...]]]:
                 ("CALL wordle_play(?, ?, ?, NULL)", (name, "pious", when)),
                 ("CALL wordle_play(?, ?, ?, NULL)", (name, "zzzzz", when)),
                 ("CALL wordle_play(?, ?, ?, NULL)", (name, "toolongword", when)),
-                ("CALL wordle_guess_on(NULL, ?, ?, ?, NULL)", (name, "dumpy", when)),
+                ("CALL wordle_guess_on(NULL, ?, ?, ?, NULL, NULL)", (name, "dumpy", when)),
             ]
         probes.append(("SELECT wordle_puzzle_number(?) AS n", (when,)))
     probes += [

@@ -124,7 +124,7 @@ PROBES: dict[str, list[Probe]] = {
         ("status of side", call("wordle_status_on", "side")),  # for a front end's /readyz
         ("play a guess", call("wordle_play", "ME", "pious", None, None)),  # writes: last
         ("play on side", call("wordle_play_on", "side", "ME", "slate", None, None)),
-        ("guess with keyboard", call("wordle_guess_on", None, "ME", "dumpy", None, None)),
+        ("guess with keyboard", call("wordle_guess_on", None, "ME", "dumpy", None, None, None)),
     ],
     "reader": [
         ("functions", FUNCTIONS),

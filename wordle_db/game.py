@@ -46,24 +46,28 @@ def play(
 
     A failure other than a rule's refusal (an interrupted call, a lost connection) says
     whether the guess was recorded all the same."""
-    return _guess(conn, "wordle_play_on", player, word, day, hard, channel)[0]
+    return _guess(conn, "wordle_play_on", player, word, day, hard, channel, ())[0]
 
 
 def play_with_keyboard(
     conn: Connection, player: str, word: str, day: date | None = None, hard: bool | None = None,
-    channel: str | None = None,
+    channel: str | None = None, generation: int | None = None,
 ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """play() and then the keyboard (as keyboard()), in one call (wordle_guess_on)."""
-    row, keys = _guess(conn, "wordle_guess_on", player, word, day, hard, channel)
+    """play() and then the keyboard (as keyboard()), in one call (wordle_guess_on).
+    `generation`: the caller's session generation, refused (WD096) if it has ended; None: not
+    checked."""
+    row, keys = _guess(conn, "wordle_guess_on", player, word, day, hard, channel, (generation,))
     return row, [(r["letter"], r["state"]) for r in keys]
 
 
 def _guess(conn: Connection, procedure: str, player: str, word: str, day: date | None,
-           hard: bool | None, channel: str | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The guess's row and the result set after it (none for wordle_play_on)."""
+           hard: bool | None, channel: str | None,
+           more: tuple[Any, ...]) -> tuple[dict[str, Any], list[dict[str, Any]]]:  # fmt: skip
+    """The guess's row and the result set after it (none for wordle_play_on); `more`: the
+    procedure's arguments after `hard`."""
     try:
         sets = db.call_sets(conn, procedure, channel, clean_word(player), clean_word(word), day,
-                            hard)
+                            hard, *more)
         row = db.only_row(procedure, sets[0])
     except WordleError as exc:
         if isinstance(exc, DatabaseError) and exc.is_refusal:
@@ -107,9 +111,10 @@ def keyboard(conn: Connection, player: str, day: date | None = None,
 
 
 def reveal_letter(conn: Connection, player: str, day: date | None = None,
-                  channel: str | None = None) -> dict[str, Any]:
-    row = db.call_one(conn, "wordle_reveal_letter_on", channel, clean_word(player), day)
-    return row
+                  channel: str | None = None, generation: int | None = None) -> dict[str, Any]:
+    """A letter hint (wordle_reveal_letter_on); `generation` as in play_with_keyboard."""
+    return db.call_one(conn, "wordle_reveal_letter_on", channel, clean_word(player), day,
+                       generation)
 
 
 def share(conn: Connection, player: str, day: date | None = None,

@@ -1,16 +1,16 @@
--- _wordle_play(channel, player, guess, day, hard, keyboard): internal. A guess, as
+-- _wordle_play(channel, player, guess, day, hard, keyboard, generation): internal. A guess, as
 -- wordle_play_on describes it (the rules, the transaction, the errors, the result row); with
 -- `keyboard` the game's keyboard follows the result row in a second result set (rows of
 -- _wordle_keyboard, read in a transaction of its own after the guess is committed).
--- Serves wordle_play_on, wordle_play and wordle_guess_on.
+-- Serves wordle_play_on, wordle_play and wordle_guess_on. `generation`: the caller's session generation (see _wordle_game_session; NULL: not checked).
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions. Writes: players, games, attempts.
--- revision: 0022
+-- revision: 0027
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_play(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_guess MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
-    IN p_day DATE, IN p_hard BOOLEAN, IN p_keyboard BOOLEAN)
+    IN p_day DATE, IN p_hard BOOLEAN, IN p_keyboard BOOLEAN, IN p_generation INT UNSIGNED)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: a guess, and the keyboard after it if asked'
 BEGIN
@@ -35,6 +35,7 @@ BEGIN
       CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
       CALL _wordle_lock_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
                              v_max, v_revealed);
+      CALL _wordle_game_session(v_game, p_generation);
       IF v_state <> 'playing' THEN
         SET v_message = CONCAT('this game is over: ', IF(v_state = 'won', 'it was won', 'it was lost'));
         SIGNAL SQLSTATE 'WD035' SET MESSAGE_TEXT = v_message;

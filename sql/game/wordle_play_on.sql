@@ -14,7 +14,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts. Writes: players, games, attempts.
 -- The rules live in _wordle_play (shared with wordle_play and wordle_guess_on).
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0022
+-- revision: 0027
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_play_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -22,4 +22,4 @@ CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_play_on(
     IN p_day DATE, IN p_hard BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Submit a guess in a player''s game'
-CALL _wordle_play(p_channel, p_player, p_guess, p_day, p_hard, FALSE)
+CALL _wordle_play(p_channel, p_player, p_guess, p_day, p_hard, FALSE, NULL)

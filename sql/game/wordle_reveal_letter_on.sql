@@ -1,4 +1,4 @@
--- wordle_reveal_letter_on(channel, player, day): a letter hint. Reveals one letter of the answer that no
+-- wordle_reveal_letter_on(channel, player, day, generation): a letter hint. Reveals one letter of the answer that no
 -- guess has found yet, in an order fixed for the day that only the answer determines (every
 -- player of a day sees the same first letters, so fresh players together learn no more): not green in any attempt, not revealed before, and not accounted
 -- for by yellows (a letter is eligible while the answer has more copies of it than the player
@@ -6,14 +6,18 @@
 -- most setting letter_hints per game. The count is kept in games.revealed; asking before the
 -- first guess starts the game.
 -- Result: one row (position, letter, letters_revealed, hints_left).
--- Errors: WD035 game over, WD040 no hint left, and those of wordle_game.
+-- `generation`: the session generation of the caller's session (see _wordle_game_session;
+-- NULL: not checked).
+-- Errors: WD035 game over, WD040 no hint left, WD096 that session has ended, and those of
+-- wordle_game.
 -- Reads: settings, puzzles, words, positions, players, games, attempts, revealed_letters.
 -- Writes: players, games, revealed_letters.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0009
+-- revision: 0027
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_reveal_letter_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
-    IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
+    IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE,
+    IN p_generation INT UNSIGNED)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Reveal one letter of the answer not found yet (letter hint)'
 BEGIN
@@ -31,6 +35,7 @@ BEGIN
   CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
   CALL _wordle_lock_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
                          v_max, v_revealed);
+  CALL _wordle_game_session(v_game, p_generation);
   SET v_allowed = (SELECT letter_hints FROM channels WHERE id = v_channel);
   IF v_state <> 'playing' THEN
     SIGNAL SQLSTATE 'WD035' SET MESSAGE_TEXT = 'this game is over';

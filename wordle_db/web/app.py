@@ -211,24 +211,27 @@ class Web:
             conn, name, _day(request), _channel(request)))
 
     async def guess(self, request: Request) -> Response:
-        def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
+        def work(conn: Connection, name: str, generation: int,
+                 data: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
             word, day = text_field(data, "word"), day_param(request, data.get("day"))
             hard, channel = bool_field(data, "hard"), channel_param(request, data.get("channel"))
             # the page adds the row; the keyboard comes with it, in the same call
-            result, keys = game.play_with_keyboard(conn, name, word, day, hard, channel)
+            result, keys = game.play_with_keyboard(conn, name, word, day, hard, channel,
+                                                   generation)  # fmt: skip
             self.metrics.guessed(channel, result["state"])
             return {"result": result, "keyboard": _key_rows(keys)}
 
-        return await self._run(request, work, post=True)
+        return await self._run(request, work, post=True, session=True)
 
     async def hint(self, request: Request) -> Response:
-        def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
+        def work(conn: Connection, name: str, generation: int,
+                 data: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
             day = day_param(request, data.get("day"))
             channel = channel_param(request, data.get("channel"))
-            return {"hint": game.reveal_letter(conn, name, day, channel),
+            return {"hint": game.reveal_letter(conn, name, day, channel, generation),
                     **_whole(conn, name, day, channel)}
 
-        return await self._run(request, work, post=True)
+        return await self._run(request, work, post=True, session=True)
 
     async def stats(self, request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,8 @@ players' games of six guesses (none the answer) with each of:
 
 - the bare guess (load.py's `bench_bare_guess`: lock, insert, update, commit, a row);
 - `CALL wordle_play(...)`, the SQL guess;
-- `CALL wordle_guess_on(...)`, the guess and the keyboard after it (the page's POST /api/guess);
+- `CALL wordle_guess_on(...)`, the guess and the keyboard after it (the page's POST /api/guess),
+  with the session generation checked (as the page calls it) and without (NULL);
 - `wordle_play` then `wordle_keyboard`, the two calls the page made before migration 0022.
 
 It prints the server's CPU µs per call and the client's wall µs per call, for `--rounds`
@@ -51,6 +52,8 @@ def main() -> None:
                 "wordle_play": lambda p, w: db.call(front, "wordle_play", p, w, None, None),
                 "wordle_guess_on": lambda p, w: db.call_sets(front, "wordle_guess_on", None, p,
                                                              w, None, None, 0),
+                "wordle_guess_on, generation NULL": lambda p, w: db.call_sets(
+                    front, "wordle_guess_on", None, p, w, None, None, None),
                 "wordle_play + wordle_keyboard": lambda p, w: (
                     db.call(front, "wordle_play", p, w, None, None),
                     db.call(front, "wordle_keyboard", p, None)),

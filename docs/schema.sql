@@ -3,6 +3,13 @@
 -- in migrations/versions/ create them; the routines and views are in sql/. Written by
 -- `WORDLE_DB_WRITE_SCHEMA=1 ./dev test -k schema_doc`, and checked by that test.
 
+CREATE TABLE `access_version` (
+  `id` tinyint(3) unsigned NOT NULL,
+  `version` bigint(20) unsigned NOT NULL,
+  PRIMARY KEY (`id`),
+  CONSTRAINT `access_version_one_row` CHECK (`id` = 1)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `alembic_version` (
   `version_num` varchar(32) NOT NULL,
   PRIMARY KEY (`version_num`)
@@ -155,6 +162,16 @@ CREATE TABLE `players` (
   UNIQUE KEY `name_own` (`name`,`own`),
   KEY `account` (`account`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
+
+CREATE TABLE `player_access` (
+  `account` varchar(384) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `name` varchar(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `version` bigint(20) unsigned NOT NULL,
+  `player_id` int(10) unsigned NOT NULL,
+  PRIMARY KEY (`account`,`name`),
+  KEY `player_access_player` (`player_id`),
+  CONSTRAINT `player_access_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `positions` (
   `n` tinyint(3) unsigned NOT NULL,

@@ -63,6 +63,16 @@ def schema() -> str:
 def objects_up(names: list[str], revision: str) -> None:
     for name in names:
         patiently(lambda name=name: sqlfiles.apply(op.get_bind(), name, revision))
+    forget_access_decisions()
+
+
+def forget_access_decisions() -> None:
+    """Routines were replaced: the players' access decisions they kept (player_access, see
+    _wordle_player) may not be theirs any more."""
+    if scalar(op.get_bind(), "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+              "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'access_version'"):  # fmt: skip
+        run("UPDATE access_version SET version = version + 1 WHERE id = 1")
+        run("DELETE FROM player_access")
 
 
 def objects_down(names: list[str], revision: str) -> None:

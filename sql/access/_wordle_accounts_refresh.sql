@@ -9,9 +9,12 @@
 -- kept too: _wordle_caller_role refuses a login one of them may stand for. Run by migrations,
 -- by `wordle-db grant` and by the event wordle_accounts_refresh (every minute), so a GRANT or
 -- REVOKE made by hand counts within a minute. The grant tables are read once, into a
--- temporary table, in a statement that waits for no row lock.
--- Reads: mysql.user, mysql.db, mysql.roles_mapping. Writes: server_accounts.
--- revision: 0015
+-- temporary table, in a statement that waits for no row lock. When an account's admin flag or
+-- role changes, or an account comes or goes, the players' access decisions kept since are
+-- dropped (_wordle_access_changed), in the same transaction.
+-- Reads: mysql.user, mysql.db, mysql.roles_mapping. Writes: server_accounts, access_version,
+-- player_access.
+-- revision: 0028
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
@@ -54,6 +57,14 @@ BEGIN
                                            WHEN 'wordle_publisher' THEN '3publisher' END), 2)
           FROM held h WHERE h.user = a.user AND h.host = a.host)
   FROM accounts a;
+  IF EXISTS (SELECT 1 FROM server_accounts s
+             LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host
+             WHERE n.user IS NULL OR NOT (n.admin <=> s.admin) OR NOT (n.role <=> s.role))
+     OR EXISTS (SELECT 1 FROM _wordle_seen_accounts n
+                LEFT JOIN server_accounts s ON s.user = n.user AND s.host = n.host
+                WHERE s.user IS NULL) THEN
+    CALL _wordle_access_changed();
+  END IF;
   DELETE s FROM server_accounts s
   LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host
   WHERE n.user IS NULL;

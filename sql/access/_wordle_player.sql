@@ -17,8 +17,15 @@
 -- direction characters, variation selectors, a mark with no letter), WD039 a name this
 -- account may not use (another account's player, or creating another login's name), or any
 -- name when the login cannot be told apart from an anonymous one.
--- Reads: server_accounts, players, settings. Writes: players.
--- revision: 0015
+-- A decision that a session's account (SESSION_USER(): login and client host) may use a name
+-- is kept in player_access with the access version it was made under; later calls of that
+-- account for that name find the player there, in one key lookup, until the version changes
+-- (an account or role changed, player_names changed, a migration installed routines).
+-- Refusals are never kept, nor decisions of reads (`create` false: they write nothing). The version is read before anything the decision reads, so a
+-- decision made while the accounts changed carries the old version and is never used.
+-- Reads: player_access, access_version, server_accounts, players, settings. Writes: players,
+-- player_access.
+-- revision: 0028
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)
@@ -31,6 +38,15 @@ find: BEGIN
   DECLARE v_owner VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_names VARCHAR(255) CHARACTER SET utf8mb4;
   DECLARE v_own BOOLEAN;
+  DECLARE v_version BIGINT UNSIGNED;
+  SELECT MAX(a.player_id), MAX(v.version) INTO o_id, v_version
+  FROM access_version v
+  LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_name
+                           AND a.version = v.version
+  WHERE v.id = 1;
+  IF o_id IS NOT NULL THEN
+    LEAVE find;
+  END IF;
   IF p_name IS NULL OR CHAR_LENGTH(p_name) NOT BETWEEN 1 AND 64 OR p_name <> TRIM(p_name)
      OR p_name REGEXP '[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cs}\\p{Cn}\\p{Zl}\\p{Zp}]|[^\\P{Zs} ]|[\\x{115F}\\x{1160}\\x{3164}\\x{FFA0}\\x{2800}\\x{034F}\\x{17B4}\\x{17B5}\\x{FE00}-\\x{FE0F}\\x{E0100}-\\x{E01EF}]|^\\p{M}|\\s\\p{M}' THEN
     SIGNAL SQLSTATE 'WD038' SET MESSAGE_TEXT = 'a player name must be 1 to 64 characters, without control, invisible or direction characters or surrounding spaces';
@@ -75,5 +91,10 @@ find: BEGIN
   END IF;
   IF o_id IS NOT NULL AND v_role <> 'admin' AND v_names = 'created' AND NOT (v_owner <=> v_login) THEN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name belongs to another account (setting player_names)';
+  END IF;
+  IF o_id IS NOT NULL AND p_create THEN  -- a move: reads write nothing
+    INSERT INTO player_access (account, name, version, player_id)
+    VALUES (SESSION_USER(), p_name, v_version, o_id)
+    ON DUPLICATE KEY UPDATE version = VALUES(version), player_id = VALUES(player_id);
   END IF;
 END

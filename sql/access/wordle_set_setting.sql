@@ -5,8 +5,10 @@
 -- wordle_channel_set checks them. Nothing is stored unless the value is valid. Error WD011 for
 -- an unknown setting or a bad value.
 -- Result: the setting's row (name, value, description).
--- Reads: settings, channels, puzzles. Writes: settings, channels.
--- revision: 0007
+-- A new player_names drops the players' access decisions kept so far (_wordle_access_changed).
+-- Reads: settings, channels, puzzles. Writes: settings, channels, access_version,
+-- player_access.
+-- revision: 0028
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_set_setting(
     IN p_name VARCHAR(64) CHARACTER SET ascii, IN p_value MEDIUMTEXT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -45,6 +47,9 @@ BEGIN
       SIGNAL SQLSTATE 'WD011' SET MESSAGE_TEXT = v_problem;
     END IF;
     UPDATE settings SET value = v_value WHERE name = p_name;
+    IF p_name = 'player_names' THEN
+      CALL _wordle_access_changed();
+    END IF;
     CALL _wordle_settings_rows(p_name);
     COMMIT AND NO CHAIN NO RELEASE;
   END IF;

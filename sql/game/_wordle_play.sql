@@ -3,9 +3,13 @@
 -- `keyboard` the game's keyboard follows the result row in a second result set (rows of
 -- _wordle_keyboard, read in a transaction of its own after the guess is committed).
 -- Serves wordle_play_on, wordle_play and wordle_guess_on. `generation`: the caller's session generation (see _wordle_game_session; NULL: not checked).
+-- The usual guess (a known channel, a published day, an accepted word as typed) finds its
+-- context in two reads; anything else goes the long way (_wordle_find_puzzle, which publishes
+-- today if needed, and _wordle_check_guess), whose routines decide and word every refusal.
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
--- letters, positions. Writes: players, games, attempts.
--- revision: 0027
+-- letters, positions, player_access, access_version. Writes: players, games, attempts,
+-- player_access.
+-- revision: 0028
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_play(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -15,6 +19,9 @@ MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: a guess, and the keyboard after it if asked'
 BEGIN
   DECLARE v_channel SMALLINT UNSIGNED;
+  DECLARE v_zone VARCHAR(64) CHARACTER SET utf8mb4;
+  DECLARE v_accents VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  DECLARE v_known BOOLEAN;
   DECLARE v_day, v_today DATE;
   DECLARE v_answer, v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_game INT UNSIGNED;
@@ -31,8 +38,30 @@ BEGIN
     SET v_tries = v_tries + 1, v_retry = FALSE;
     BEGIN
       DECLARE EXIT HANDLER FOR 1213, 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-      CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
-      CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
+      CALL _wordle_begin();
+      SELECT MAX(id), MAX(time_zone), MAX(accents) INTO v_channel, v_zone, v_accents
+      FROM channels
+      WHERE name = COALESCE(p_channel, (SELECT value COLLATE utf8mb4_nopad_bin FROM settings
+                                        WHERE name = 'default_channel'));
+      SET v_today = _wordle_date_in(v_zone), v_day = COALESCE(p_day, v_today),
+          v_answer = NULL, v_known = FALSE;
+      IF v_channel IS NOT NULL AND v_day <= v_today THEN
+        SELECT MAX(w.word), MAX(DATEDIFF(p.day, c.first_day)) + 1,
+               v_accents NOT LIKE 'fold%' AND EXISTS (
+                 SELECT 1 FROM words g JOIN channel_words cw ON cw.word_id = g.id
+                 WHERE g.word = LOWER(p_guess) AND cw.channel_id = v_channel)
+          INTO v_answer, v_number, v_known
+        FROM puzzles p JOIN words w ON w.id = p.word_id JOIN channels c ON c.id = p.channel_id
+        WHERE p.channel_id = v_channel AND p.day = v_day;
+      END IF;
+      IF v_answer IS NULL THEN  -- the long way: no such channel, a future day, today unpublished
+        CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
+      END IF;
+      IF v_known AND CHAR_LENGTH(LOWER(p_guess)) = CHAR_LENGTH(v_answer) THEN
+        SET v_guess = LOWER(p_guess);
+      ELSE
+        CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
+      END IF;
       CALL _wordle_lock_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
                              v_max, v_revealed);
       CALL _wordle_game_session(v_game, p_generation);

@@ -1,0 +1,54 @@
+"""A player's access decision is kept (issue 28): a move resolves its player in one key lookup.
+
+Each guess ran _wordle_player's checks in full: the name's characters, the caller's role from
+server_accounts, the setting player_names, whether the name is another login's, the player's
+row: about 18 statements and a third of a guess's server time. A decision that an account
+(SESSION_USER()) may use a name is now kept in player_access, stamped with the access version
+it was made under (access_version); a later move of that account with that name finds its
+player in one key lookup. The version changes, and the kept decisions go, whenever what a
+decision reads changes: an account or role (_wordle_accounts_refresh), the setting
+player_names (wordle_set_setting), any migration that installs routines (objects_up).
+
+Revision ID: 0028
+Revises: 0027
+"""
+
+from __future__ import annotations
+
+from wordle_db.migration import objects_down, objects_up, run
+
+revision = "0028"
+down_revision = "0027"
+branch_labels = None
+depends_on = None
+
+CHANGED = ["_wordle_accounts_refresh", "wordle_set_setting", "_wordle_player", "_wordle_play"]
+PREVIOUS = {"_wordle_accounts_refresh": "0015", "wordle_set_setting": "0007",
+            "_wordle_player": "0015", "_wordle_play": "0027"}
+
+
+def upgrade() -> None:
+    run("CREATE TABLE IF NOT EXISTS access_version ("
+        " id TINYINT UNSIGNED NOT NULL PRIMARY KEY,"
+        " version BIGINT UNSIGNED NOT NULL,"
+        " CONSTRAINT access_version_one_row CHECK (id = 1)"
+        ") ENGINE=InnoDB")  # fmt: skip
+    run("INSERT IGNORE INTO access_version (id, version) VALUES (1, 1)")
+    run("CREATE TABLE IF NOT EXISTS player_access ("
+        " account VARCHAR(384) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,"
+        " name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,"
+        " version BIGINT UNSIGNED NOT NULL,"
+        " player_id INT UNSIGNED NOT NULL,"
+        " PRIMARY KEY (account, name),"
+        " KEY player_access_player (player_id),"
+        " CONSTRAINT player_access_player FOREIGN KEY (player_id) REFERENCES players (id)"
+        ") ENGINE=InnoDB")  # fmt: skip
+    objects_up(["_wordle_access_changed", *CHANGED], revision)
+
+
+def downgrade() -> None:
+    for name in CHANGED:
+        objects_up([name], PREVIOUS[name])
+    objects_down(["_wordle_access_changed"], revision)
+    run("DROP TABLE IF EXISTS player_access")
+    run("DROP TABLE IF EXISTS access_version")

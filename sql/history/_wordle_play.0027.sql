@@ -1,0 +1,92 @@
+-- _wordle_play(channel, player, guess, day, hard, keyboard, generation): internal. A guess, as
+-- wordle_play_on describes it (the rules, the transaction, the errors, the result row); with
+-- `keyboard` the game's keyboard follows the result row in a second result set (rows of
+-- _wordle_keyboard, read in a transaction of its own after the guess is committed).
+-- Serves wordle_play_on, wordle_play and wordle_guess_on. `generation`: the caller's session generation (see _wordle_game_session; NULL: not checked).
+-- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
+-- letters, positions. Writes: players, games, attempts.
+-- revision: 0027
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_play(
+    IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_guess MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_day DATE, IN p_hard BOOLEAN, IN p_keyboard BOOLEAN, IN p_generation INT UNSIGNED)
+MODIFIES SQL DATA SQL SECURITY DEFINER
+COMMENT 'Internal: a guess, and the keyboard after it if asked'
+BEGIN
+  DECLARE v_channel SMALLINT UNSIGNED;
+  DECLARE v_day, v_today DATE;
+  DECLARE v_answer, v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  DECLARE v_game INT UNSIGNED;
+  DECLARE v_state VARCHAR(10);
+  DECLARE v_hard BOOLEAN;
+  DECLARE v_attempts, v_max, v_number, v_revealed INT;
+  DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
+  DECLARE v_message VARCHAR(255);
+  DECLARE v_tries INT DEFAULT 0;
+  DECLARE v_retry BOOLEAN;
+  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+
+  submit: LOOP
+    SET v_tries = v_tries + 1, v_retry = FALSE;
+    BEGIN
+      DECLARE EXIT HANDLER FOR 1213, 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
+      CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
+      CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
+      CALL _wordle_lock_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
+                             v_max, v_revealed);
+      CALL _wordle_game_session(v_game, p_generation);
+      IF v_state <> 'playing' THEN
+        SET v_message = CONCAT('this game is over: ', IF(v_state = 'won', 'it was won', 'it was lost'));
+        SIGNAL SQLSTATE 'WD035' SET MESSAGE_TEXT = v_message;
+      END IF;
+      IF p_hard IS NOT NULL AND p_hard <> v_hard THEN
+        IF v_attempts > 0 THEN
+          SIGNAL SQLSTATE 'WD037' SET MESSAGE_TEXT = 'hard mode can only be chosen before the first guess';
+        END IF;
+        SET v_hard = p_hard;
+      END IF;
+      IF EXISTS (SELECT 1 FROM attempts WHERE game_id = v_game AND guess = v_guess) THEN
+        SET v_message = CONCAT(_wordle_quote(v_guess), ' was already tried in this game');
+        SIGNAL SQLSTATE 'WD034' SET MESSAGE_TEXT = v_message;
+      END IF;
+      IF v_hard THEN
+        SET v_message = (
+          SELECT broken FROM (
+            SELECT attempt, wordle_hard_mode_violation(guess, hint, v_guess) AS broken
+            FROM attempts WHERE game_id = v_game) checks
+          WHERE broken IS NOT NULL ORDER BY attempt DESC LIMIT 1);
+        IF v_message IS NOT NULL THEN
+          SIGNAL SQLSTATE 'WD036' SET MESSAGE_TEXT = v_message;
+        END IF;
+      END IF;
+      SET v_hint = wordle_hint(v_answer, v_guess),
+          v_attempts = v_attempts + 1,
+          v_state = IF(v_guess = v_answer, 'won', IF(v_attempts >= v_max, 'lost', 'playing'));
+      INSERT INTO attempts (game_id, attempt, guess, hint, played_at)
+      VALUES (v_game, v_attempts, v_guess, v_hint, SYSDATE(6));
+      UPDATE games
+         SET hard = v_hard, attempts = v_attempts, state = v_state,
+             finished_at = IF(v_state = 'playing', NULL, SYSDATE(6))
+       WHERE id = v_game;
+    END;
+    IF NOT v_retry THEN
+      LEAVE submit;
+    END IF;
+    IF v_tries >= 10 THEN
+      SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy: try again';
+    END IF;
+    DO SLEEP(_wordle_random(1000) / 1000 * 0.01 * v_tries);
+  END LOOP;
+  -- Committed before the result is sent: a commit that fails (a Galera conflict) is an error
+  -- the client sees instead of rows, whatever its driver does with errors after rows.
+  COMMIT AND NO CHAIN NO RELEASE;
+  SELECT v_day AS day, v_number AS number, v_attempts AS attempt,
+         v_guess AS guess, v_hint AS hint, v_state AS state, v_hard AS hard, v_max AS max_tries,
+         IF(v_state = 'playing', NULL, v_answer) AS answer;
+  IF p_keyboard THEN
+    CALL _wordle_begin();  -- a read of its own: nothing of the guess waits for it
+    CALL _wordle_keyboard(v_channel, v_game);
+    COMMIT AND NO CHAIN NO RELEASE;
+  END IF;
+END

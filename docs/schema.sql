@@ -170,6 +170,7 @@ CREATE TABLE `player_access` (
   `player_id` int(10) unsigned NOT NULL,
   PRIMARY KEY (`account`,`name`),
   KEY `player_access_player` (`player_id`),
+  KEY `player_access_version` (`version`),
   CONSTRAINT `player_access_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 

@@ -13,11 +13,13 @@ import uuid
 from collections.abc import Callable
 
 import pytest
+from alembic.operations import Operations
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 from test_security import denied
 
-from wordle_db import db, game, roles
+from wordle_db import db, game, migration, roles
 from wordle_db.db import Connection
 from wordle_db.errors import DatabaseError
 
@@ -182,3 +184,46 @@ def test_many_front_ends_keep_decisions_without_waiting_for_each_other(
     played = db.scalar(conn, "SELECT COUNT(*) FROM games WHERE attempts = 2 AND player_id IN "
                              "(SELECT id FROM players WHERE name LIKE 'f%\\_%')")  # fmt: skip
     assert played == 16 * 8
+
+
+def test_a_migration_installing_routines_forgets_every_decision(
+    shared, conn: Connection  # type: ignore[no-untyped-def]
+) -> None:
+    """A later migration may change who may use a name: objects_up drops what was kept."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    url, name = shared("player"), f"n{uuid.uuid4().hex[:8]}"
+    with db.connect(url) as front:
+        game.play(front, name, WRONG[0])
+        version = db.scalar(conn, "SELECT version FROM access_version")
+        assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE name = ?", name) == 1
+        with Operations.context(MigrationContext.configure(conn)):
+            migration.objects_up(["_wordle_player"], "0028")
+        assert db.scalar(conn, "SELECT version FROM access_version") == version + 1
+        assert game.play(front, name, WRONG[1])["attempt"] == 2  # decided again
+        assert db.scalar(conn, "SELECT version FROM player_access WHERE name = ?", name) == (
+            version + 1)
+
+
+def test_an_account_change_writes_one_row_whatever_was_kept(
+    shared, conn: Connection  # type: ignore[no-untyped-def]
+) -> None:
+    """Review 28: the change deleted every kept decision in its own transaction (300,000 rows:
+    3.3 s, and on Galera a stall of every move on the other nodes while they applied it). A
+    change now writes the version row; the refresh deletes retired rows 1,000 at a time."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    with db.connect(shared("player")) as front:
+        game.play(front, "kept", WRONG[0])
+    player, version = db.scalar(conn, "SELECT MIN(id) FROM players"), db.scalar(
+        conn, "SELECT version FROM access_version")
+    conn.exec_driver_sql(
+        "INSERT INTO player_access (account, name, version, player_id) "
+        f"SELECT CONCAT('front', seq MOD 50, '@10.0.0.', seq MOD 7), CONCAT('p', seq), "
+        f"{version}, {player} FROM seq_1_to_5000")
+    deletes = lambda: int(db.query(conn, "SHOW SESSION STATUS LIKE 'Handler_delete'")[0]["Value"])  # noqa: E731
+    before = deletes()
+    db.call(conn, "wordle_set_setting", "player_names", "created")  # a change
+    assert deletes() == before
+    assert db.scalar(conn, "SELECT COUNT(*) FROM player_access") == 5001
+    conn.exec_driver_sql(REFRESH)
+    assert deletes() - before == 1000
+    assert db.scalar(conn, "SELECT COUNT(*) FROM player_access") == 4001

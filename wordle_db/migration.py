@@ -67,12 +67,14 @@ def objects_up(names: list[str], revision: str) -> None:
 
 
 def forget_access_decisions() -> None:
-    """Routines were replaced: the players' access decisions they kept (player_access, see
-    _wordle_player) may not be theirs any more."""
+    """Routines were replaced: the players' access decisions the old ones kept (player_access,
+    see _wordle_player) may not be the new ones'. A new access version retires them, once the
+    calls that were running the old routines have ended (one of them could otherwise stamp an
+    old decision with the new version)."""
     if scalar(op.get_bind(), "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
               "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'access_version'"):  # fmt: skip
+        let_running_calls_finish()
         run("UPDATE access_version SET version = version + 1 WHERE id = 1")
-        run("DELETE FROM player_access")
 
 
 def objects_down(names: list[str], revision: str) -> None:

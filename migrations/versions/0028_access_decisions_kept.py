@@ -1,13 +1,19 @@
-"""A player's access decision is kept (issue 28): a move resolves its player in one key lookup.
+"""A guess in fewer statements (issue 28): kept access decisions, a two-read context.
 
 Each guess ran _wordle_player's checks in full: the name's characters, the caller's role from
 server_accounts, the setting player_names, whether the name is another login's, the player's
 row: about 18 statements and a third of a guess's server time. A decision that an account
 (SESSION_USER()) may use a name is now kept in player_access, stamped with the access version
 it was made under (access_version); a later move of that account with that name finds its
-player in one key lookup. The version changes, and the kept decisions go, whenever what a
-decision reads changes: an account or role (_wordle_accounts_refresh), the setting
-player_names (wordle_set_setting), any migration that installs routines (objects_up).
+player in one key lookup. The version changes, which retires every kept decision in one row
+written, whenever what a decision reads changes: an account or role (_wordle_accounts_refresh),
+the setting player_names (wordle_set_setting), any migration that installs routines
+(objects_up); the refresh deletes retired decisions 1,000 at a time.
+
+_wordle_play reads the usual guess's channel, puzzle, word and kept decision in two SELECTs
+and goes the long way (_wordle_find_puzzle, _wordle_check_guess, _wordle_player) for anything
+else. _wordle_lock_game takes the player's id when it is known, and locks the player's row
+with the game, checking the session generation there: _wordle_game_session (0027) goes.
 
 Revision ID: 0028
 Revises: 0027
@@ -22,9 +28,10 @@ down_revision = "0027"
 branch_labels = None
 depends_on = None
 
-CHANGED = ["_wordle_accounts_refresh", "wordle_set_setting", "_wordle_player", "_wordle_play"]
 PREVIOUS = {"_wordle_accounts_refresh": "0015", "wordle_set_setting": "0007",
-            "_wordle_player": "0015", "_wordle_play": "0027"}
+            "_wordle_player": "0015", "_wordle_lock_game": "0025", "_wordle_play": "0027",
+            "wordle_reveal_letter_on": "0027", "wordle_guess_on": "0027"}
+CHANGED = list(PREVIOUS)
 
 
 def upgrade() -> None:
@@ -41,12 +48,15 @@ def upgrade() -> None:
         " player_id INT UNSIGNED NOT NULL,"
         " PRIMARY KEY (account, name),"
         " KEY player_access_player (player_id),"
+        " KEY player_access_version (version),"
         " CONSTRAINT player_access_player FOREIGN KEY (player_id) REFERENCES players (id)"
         ") ENGINE=InnoDB")  # fmt: skip
     objects_up(["_wordle_access_changed", *CHANGED], revision)
+    objects_down(["_wordle_game_session"], "0027")
 
 
 def downgrade() -> None:
+    objects_up(["_wordle_game_session"], "0027")
     for name in CHANGED:
         objects_up([name], PREVIOUS[name])
     objects_down(["_wordle_access_changed"], revision)

@@ -11,9 +11,10 @@
 -- REVOKE made by hand counts within a minute. The grant tables are read once, into a
 -- temporary table, in a statement that waits for no row lock. When an account's admin flag or
 -- role changes, or an account comes or goes, the players' access decisions kept since are
--- dropped (_wordle_access_changed), in the same transaction.
--- Reads: mysql.user, mysql.db, mysql.roles_mapping. Writes: server_accounts, access_version,
--- player_access.
+-- retired (_wordle_access_changed), in the same transaction. Then, in a transaction of its
+-- own, at most 1,000 retired decisions are deleted (by the key on their version).
+-- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
+-- access_version, player_access.
 -- revision: 0028
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -73,4 +74,8 @@ BEGIN
   ON DUPLICATE KEY UPDATE admin = VALUES(admin), role = VALUES(role), seen_at = VALUES(seen_at);
   COMMIT AND NO CHAIN NO RELEASE;
   DROP TEMPORARY TABLE _wordle_seen_accounts;
+  CALL _wordle_begin();
+  DELETE FROM player_access
+  WHERE version < (SELECT version FROM access_version WHERE id = 1) LIMIT 1000;
+  COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -6,14 +6,14 @@
 -- most setting letter_hints per game. The count is kept in games.revealed; asking before the
 -- first guess starts the game.
 -- Result: one row (position, letter, letters_revealed, hints_left).
--- `generation`: the session generation of the caller's session (see _wordle_game_session;
+-- `generation`: the session generation of the caller's session (see _wordle_lock_game;
 -- NULL: not checked).
 -- Errors: WD035 game over, WD040 no hint left, WD096 that session has ended, and those of
 -- wordle_game.
 -- Reads: settings, puzzles, words, positions, players, games, attempts, revealed_letters.
 -- Writes: players, games, revealed_letters.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0027
+-- revision: 0028
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_reveal_letter_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE,
@@ -33,9 +33,8 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
   CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
-  CALL _wordle_lock_game(p_player, v_channel, v_day, v_today, v_game, v_state, v_hard, v_attempts,
-                         v_max, v_revealed);
-  CALL _wordle_game_session(v_game, p_generation);
+  CALL _wordle_lock_game(p_player, NULL, v_channel, v_day, v_today, p_generation, v_game, v_state,
+                         v_hard, v_attempts, v_max, v_revealed);
   SET v_allowed = (SELECT letter_hints FROM channels WHERE id = v_channel);
   IF v_state <> 'playing' THEN
     SIGNAL SQLSTATE 'WD035' SET MESSAGE_TEXT = 'this game is over';

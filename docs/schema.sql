@@ -168,7 +168,7 @@ CREATE TABLE `player_access` (
   `name` varchar(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
   `version` bigint(20) unsigned NOT NULL,
   `player_id` int(10) unsigned NOT NULL,
-  PRIMARY KEY (`account`,`name`),
+  PRIMARY KEY (`account`,`name`,`version`),
   KEY `player_access_player` (`player_id`),
   KEY `player_access_version` (`version`),
   CONSTRAINT `player_access_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)

@@ -39,7 +39,7 @@ INTERNAL = [
     ("PROCEDURE", "_wordle_publish", "CURDATE(), NULL, @p"),
     ("PROCEDURE", "_wordle_check_guess", "1, 'crane', 'crane', @w"),
     ("PROCEDURE", "_wordle_player", "'x', TRUE, @id"),
-    ("PROCEDURE", "_wordle_lock_game",
+    ("PROCEDURE", "_wordle_lock_player_game",
      "'x', NULL, 1, CURDATE(), CURDATE(), NULL, @id, @s, @h, @a, @m, @r"),
     ("PROCEDURE", "_wordle_caller_role", "@role"),
     ("FUNCTION", "wordle_setting", "'time_zone'"),

@@ -61,18 +61,22 @@ def schema() -> str:
 
 
 def objects_up(names: list[str], revision: str) -> None:
-    for name in names:
-        patiently(lambda name=name: sqlfiles.apply(op.get_bind(), name, revision))
-    forget_access_decisions()
+    objects_up_each(dict.fromkeys(names, revision))
 
 
-def forget_access_decisions() -> None:
-    """Routines were replaced: the players' access decisions the old ones kept (player_access,
-    see _wordle_player) may not be the new ones'. A new access version retires them, once the
-    calls that were running the old routines have ended (one of them could otherwise stamp an
-    old decision with the new version)."""
-    if scalar(op.get_bind(), "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-              "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'access_version'"):  # fmt: skip
+def objects_up_each(revisions: dict[str, str]) -> None:
+    """Install each object at its revision, in order. The players' access decisions kept by
+    the routines replaced (player_access, see _wordle_player) may not be the new ones': a new
+    access version retires them before, and again once the calls that were running the old
+    routines have ended (one of them could have stamped an old decision with the new version)."""
+    kept = bool(scalar(op.get_bind(), "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                       "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'access_version'"))  # fmt: skip
+    if kept:
+        run("UPDATE access_version SET version = version + 1 WHERE id = 1")
+    for name, revision in revisions.items():
+        patiently(lambda name=name, revision=revision: sqlfiles.apply(op.get_bind(), name,
+                                                                      revision))
+    if kept:
         let_running_calls_finish()
         run("UPDATE access_version SET version = version + 1 WHERE id = 1")
 

@@ -12,8 +12,10 @@ the setting player_names (wordle_set_setting), any migration that installs routi
 
 _wordle_play reads the usual guess's channel, puzzle, word and kept decision in two SELECTs
 and goes the long way (_wordle_find_puzzle, _wordle_check_guess, _wordle_player) for anything
-else. _wordle_lock_game takes the player's id when it is known, and locks the player's row
-with the game, checking the session generation there: _wordle_game_session (0027) goes.
+else. _wordle_lock_player_game (replacing _wordle_lock_game, a new name for new parameters,
+so that no move running during the migration calls a routine with the other's parameters)
+takes the player's id when it is known and locks the player's row with the game, checking the
+session generation there: _wordle_game_session (0027) goes.
 
 Revision ID: 0028
 Revises: 0027
@@ -21,17 +23,26 @@ Revises: 0027
 
 from __future__ import annotations
 
-from wordle_db.migration import objects_down, objects_up, run
+from wordle_db.migration import (
+    let_running_calls_finish,
+    objects_down,
+    objects_up,
+    objects_up_each,
+    run,
+)
 
 revision = "0028"
 down_revision = "0027"
 branch_labels = None
 depends_on = None
 
+# Replaced in place (CREATE OR REPLACE keeps their grants), and what a downgrade puts back.
 PREVIOUS = {"_wordle_accounts_refresh": "0015", "wordle_set_setting": "0007",
-            "_wordle_player": "0015", "_wordle_lock_game": "0025", "_wordle_play": "0027",
-            "wordle_reveal_letter_on": "0027", "wordle_guess_on": "0027"}
-CHANGED = list(PREVIOUS)
+            "_wordle_player": "0015", "_wordle_play": "0027", "wordle_reveal_letter_on": "0027",
+            "wordle_guess_on": "0027"}
+# New: installed before their callers. Gone: dropped once no running call can reach them.
+NEW = ["_wordle_access_changed", "_wordle_lock_player_game"]
+GONE = {"_wordle_game_session": "0027", "_wordle_lock_game": "0025"}
 
 
 def upgrade() -> None:
@@ -46,19 +57,19 @@ def upgrade() -> None:
         " name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,"
         " version BIGINT UNSIGNED NOT NULL,"
         " player_id INT UNSIGNED NOT NULL,"
-        " PRIMARY KEY (account, name),"
+        " PRIMARY KEY (account, name, version),"
         " KEY player_access_player (player_id),"
         " KEY player_access_version (version),"
         " CONSTRAINT player_access_player FOREIGN KEY (player_id) REFERENCES players (id)"
         ") ENGINE=InnoDB")  # fmt: skip
-    objects_up(["_wordle_access_changed", *CHANGED], revision)
-    objects_down(["_wordle_game_session"], "0027")
+    objects_up(NEW + list(PREVIOUS), revision)
+    for name, previous in GONE.items():
+        objects_down([name], previous)
 
 
 def downgrade() -> None:
-    objects_up(["_wordle_game_session"], "0027")
-    for name in CHANGED:
-        objects_up([name], PREVIOUS[name])
-    objects_down(["_wordle_access_changed"], revision)
+    objects_up_each(GONE | PREVIOUS)
+    let_running_calls_finish()
+    objects_down(NEW, revision)
     run("DROP TABLE IF EXISTS player_access")
     run("DROP TABLE IF EXISTS access_version")

@@ -95,6 +95,6 @@ find: BEGIN
   IF o_id IS NOT NULL AND p_create THEN  -- a move: reads write nothing
     INSERT INTO player_access (account, name, version, player_id)
     VALUES (SESSION_USER(), p_name, v_version, o_id)
-    ON DUPLICATE KEY UPDATE version = VALUES(version), player_id = VALUES(player_id);
+    ON DUPLICATE KEY UPDATE player_id = VALUES(player_id);  -- the same decision, made at once
   END IF;
 END

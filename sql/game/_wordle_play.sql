@@ -2,7 +2,7 @@
 -- wordle_play_on describes it (the rules, the transaction, the errors, the result row); with
 -- `keyboard` the game's keyboard follows the result row in a second result set (rows of
 -- _wordle_keyboard, read in a transaction of its own after the guess is committed).
--- Serves wordle_play_on, wordle_play and wordle_guess_on. `generation`: the caller's session generation (see _wordle_lock_game; NULL: not checked).
+-- Serves wordle_play_on, wordle_play and wordle_guess_on. `generation`: the caller's session generation (see _wordle_lock_player_game; NULL: not checked).
 -- The usual guess (a known channel, a published day, an accepted word as typed) finds its
 -- context in two reads; anything else goes the long way (_wordle_find_puzzle, which publishes
 -- today if needed, and _wordle_check_guess), whose routines decide and word every refusal.
@@ -51,11 +51,12 @@ BEGIN
                v_accents NOT LIKE 'fold%' AND EXISTS (
                  SELECT 1 FROM words g JOIN channel_words cw ON cw.word_id = g.id
                  WHERE g.word = LOWER(p_guess) AND cw.channel_id = v_channel),
-               MAX(IF(v.id IS NULL, NULL, a.player_id))
+               MAX(a.player_id)
           INTO v_answer, v_number, v_known, v_player
         FROM puzzles p JOIN words w ON w.id = p.word_id JOIN channels c ON c.id = p.channel_id
+        JOIN access_version v ON v.id = 1
         LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_player
-        LEFT JOIN access_version v ON v.id = 1 AND v.version = a.version
+                                 AND a.version = v.version
         WHERE p.channel_id = v_channel AND p.day = v_day;
       END IF;
       IF v_answer IS NULL THEN  -- the long way: no such channel, a future day, today unpublished
@@ -66,7 +67,7 @@ BEGIN
       ELSE
         CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
       END IF;
-      CALL _wordle_lock_game(p_player, v_player, v_channel, v_day, v_today, p_generation, v_game,
+      CALL _wordle_lock_player_game(p_player, v_player, v_channel, v_day, v_today, p_generation, v_game,
                              v_state, v_hard, v_attempts, v_max, v_revealed);
       IF v_state <> 'playing' THEN
         SET v_message = CONCAT('this game is over: ', IF(v_state = 'won', 'it was won', 'it was lost'));

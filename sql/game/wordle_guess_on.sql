@@ -3,7 +3,7 @@
 -- /api/guess), without a second call that finds the channel, puzzle, player and game again.
 -- Result: two result sets: the guess's row (as wordle_play_on), then the keyboard's rows
 -- (letter, state) as wordle_keyboard_on gives them, read after the guess is committed.
--- `generation`: the session generation of the caller's session (see _wordle_lock_game;
+-- `generation`: the session generation of the caller's session (see _wordle_lock_player_game;
 -- NULL: not checked): a session that has ended makes no move.
 -- Errors: as wordle_play_on, and WD096 that session has ended.
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,

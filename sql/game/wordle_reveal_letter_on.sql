@@ -6,7 +6,7 @@
 -- most setting letter_hints per game. The count is kept in games.revealed; asking before the
 -- first guess starts the game.
 -- Result: one row (position, letter, letters_revealed, hints_left).
--- `generation`: the session generation of the caller's session (see _wordle_lock_game;
+-- `generation`: the session generation of the caller's session (see _wordle_lock_player_game;
 -- NULL: not checked).
 -- Errors: WD035 game over, WD040 no hint left, WD096 that session has ended, and those of
 -- wordle_game.
@@ -33,7 +33,7 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
   CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
-  CALL _wordle_lock_game(p_player, NULL, v_channel, v_day, v_today, p_generation, v_game, v_state,
+  CALL _wordle_lock_player_game(p_player, NULL, v_channel, v_day, v_today, p_generation, v_game, v_state,
                          v_hard, v_attempts, v_max, v_revealed);
   SET v_allowed = (SELECT letter_hints FROM channels WHERE id = v_channel);
   IF v_state <> 'playing' THEN

@@ -1,5 +1,5 @@
--- _wordle_lock_game(player, player id, channel id, day, today, generation, OUT game, OUT state,
--- OUT hard, OUT attempts, OUT max_tries, OUT revealed): internal. The player's game of the
+-- _wordle_lock_player_game(player, player id, channel id, day, today, generation, OUT game,
+-- OUT state, OUT hard, OUT attempts, OUT max_tries, OUT revealed): internal. The player's game of the
 -- channel's `day`, locked (SELECT ... FOR UPDATE by its key: the one row, no gap) with its
 -- player's row for the rest of the transaction of _wordle_begin, creating the player and the
 -- game (with the channel's max_tries; marked archive when the day is before `today`) if
@@ -8,14 +8,16 @@
 -- `generation`: the caller's session generation; a move of any other generation than the
 -- player's current one is refused (NULL: not checked, for a caller with sessions of its own):
 -- the player's row stays locked, so a new generation (_wordle_session_bump) waits for the
--- move or the move sees it.
+-- move or the move sees it. (It replaces _wordle_lock_game, 0025, whose parameters were
+-- fewer: a new name, so that moves running while migration 0028 installs their routines
+-- never call a routine with the other one's parameters.)
 -- The read goes by the unique key player_channel_day, named: through the key `finished`
 -- (same first columns) a search that finds nothing locks the next entry, another new player's
 -- game under way, and waits for it (test_rush counts such waits).
 -- Errors: those of _wordle_player, WD096 that session has ended.
 -- Reads: players, games, channels, settings. Writes: players, games.
 -- revision: 0028
-CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lock_game(
+CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lock_player_game(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player_id INT UNSIGNED, IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_today DATE,
     IN p_generation INT UNSIGNED, OUT o_game INT UNSIGNED, OUT o_state VARCHAR(10),

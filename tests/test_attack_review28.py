@@ -1,0 +1,121 @@
+"""Attacks from the reviews of migration 0028 (kept access decisions, the guess locking its
+player with its game): the purge of retired decisions against players' first moves after an
+account change, and players playing while the migration runs up and down."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+
+from sqlalchemy.engine import Connection
+
+from wordle_db import db, game
+
+from test_game import today
+
+
+def at_once(workers: list[Callable[[], object]]) -> list[BaseException]:
+    start = threading.Barrier(len(workers))
+    errors: list[BaseException] = []
+
+    def run(work: Callable[[], object]) -> None:
+        start.wait()
+        try:
+            work()
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(w,)) for w in workers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    return errors
+
+
+def status(conn: Connection, name: str) -> int:
+    return int(db.query(conn, f"SHOW GLOBAL STATUS LIKE '{name}'")[0]["Value"])
+
+
+def test_the_purge_of_retired_decisions_never_makes_a_player_wait(  # type: ignore[no-untyped-def]
+        shared, conn: Connection) -> None:
+    """A front end keeps a decision per player name. An account change retires them all
+    (_wordle_access_changed, one row) and the refresh then deletes 1,000 of them in one
+    transaction, by the key on their version, while the front end's players play on. When a
+    first move after the change overwrote its own retired row, it waited for the purge's lock
+    on it, or the purge for the move (found by review: a wait about every third round of 960
+    names). The version is part of a decision's key now: a move writes a row of its own and
+    never touches a retired one."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front_end = shared("player")
+    yesterday = today(conn) - timedelta(1)
+    names = sorted(f"kept{n:03d}" for n in range(480))  # the purge's order
+    with db.connect(front_end) as c:
+        for name in names:
+            game.play(c, name, "slate", yesterday)
+    waits = status(conn, "Innodb_row_lock_waits")
+    lanes = 24
+    rounds = [(w, yesterday) for w in ("pious", "dumpy")]
+    rounds += [(w, None) for w in ("slate", "pious", "dumpy")]
+    for word, day in rounds:
+        db.query(conn, "CALL _wordle_access_changed()")  # what an account change does
+
+        def lane(k: int, word: str = word, day=day) -> Callable[[], None]:  # type: ignore[no-untyped-def]
+            def work() -> None:
+                with db.connect(front_end) as c:
+                    for name in names[k * 20:(k + 1) * 20]:
+                        game.play(c, name, word, day)
+            return work
+
+        assert at_once([lambda: db.query(conn, "CALL _wordle_accounts_refresh()"),
+                        *[lane(k) for k in range(lanes)]]) == []
+    assert status(conn, "Innodb_row_lock_waits") - waits == 0
+
+
+def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:  # type: ignore[no-untyped-def]
+    """0028's lock of a move takes more parameters (player id, generation). Changed in place,
+    one routine at a time, every guess and hint called it with the wrong number of arguments
+    between the callee's and the callers' replacement (1318, not a WD error), both ways (found
+    by review). It has a new name now, installed before its callers and dropped after them."""
+    from test_rush import rush_database
+
+    from wordle_db import schema
+    from wordle_db.errors import DatabaseError
+
+    url = rush_database(new_db)
+    schema.migrate(url, "0027")
+    stop, played = threading.Event(), [0]
+    errors: list[BaseException] = []
+
+    def player(n: int) -> None:
+        with db.connect(url) as c:
+            games = 0
+            while not stop.is_set():
+                games += 1
+                for guess in ("slate", "pious"):
+                    name = f"mig{n}_{games}"
+                    for move in (lambda name=name, guess=guess: game.play(c, name, guess),
+                                 lambda name=name: game.reveal_letter(c, name)):
+                        try:
+                            move()
+                            played[0] += 1
+                        except DatabaseError as exc:
+                            if not str(exc.sqlstate or "").startswith("WD"):
+                                errors.append(exc)
+                        except BaseException as exc:
+                            errors.append(exc)
+
+    threads = [threading.Thread(target=player, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    counts = []
+    for revision in ("0028", "0027", "0028", "0027", "0028"):
+        before = played[0]
+        schema.migrate(url, revision)
+        counts.append(played[0] - before)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert [str(e)[:100] for e in errors[:3]] == []
+    assert all(counts), counts

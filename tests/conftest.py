@@ -31,6 +31,7 @@ from wordle_db import channels, db, game, publish, roles, schema, words
 from wordle_db.cli import cli
 from wordle_db.server import LocalServer, find_binary
 
+import clone
 from cluster import cluster_db, cluster_template, galera  # noqa: F401  (the Galera fixtures)
 
 # The shared fixture's words: yesterday's is public, today's and tomorrow's are secrets.
@@ -161,11 +162,43 @@ def copy_rows(source: URL, target: URL) -> None:
             )
 
 
-@pytest.fixture
-def db_url(new_db: Callable[[], URL], template_url: URL) -> URL:
-    """A database of its own for this test: schema at head, the bundled words loaded."""
+@pytest.fixture(scope="session")
+def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
+    """The template's schema, read once for cloning (tests/clone.py); checked first against a
+    database migrated the real way: the run stops if a clone would differ from it."""
+    with db.connect(template_url) as conn:
+        recipe = clone.read_recipe(conn, template_url.database)
+    migrated, cloned = _database(server_url), _database(server_url)
+    try:
+        schema.migrate(migrated)
+        copy_rows(template_url, migrated)
+        schema.ensure_database(cloned)
+        clone.create(recipe, cloned)
+        copy_rows(template_url, cloned)
+        with db.connect(server_url) as conn:
+            different = clone.differences(clone.fingerprint(conn, migrated.database),
+                                          clone.fingerprint(conn, cloned.database))
+    finally:
+        _drop(migrated)
+        _drop(cloned)
+    if different:
+        pytest.exit("a cloned test database differs from a migrated one:\n"
+                    + "\n".join(different), returncode=1)
+    return recipe
+
+
+def new_migrated_db(new_db: Callable[[], URL], recipe: clone.Recipe) -> URL:
+    """A database at head with no rows of its own yet: the template's schema, cloned."""
     url = new_db()
-    schema.migrate(url)
+    clone.create(recipe, url)
+    return url
+
+
+@pytest.fixture
+def db_url(new_db: Callable[[], URL], template_url: URL, schema_recipe: clone.Recipe) -> URL:
+    """A database of its own for this test: schema at head (cloned from the template, which
+    the migrations built: see schema_recipe), the bundled words loaded."""
+    url = new_migrated_db(new_db, schema_recipe)
     copy_rows(template_url, url)
     return url
 

@@ -44,6 +44,11 @@ NO_SERVER = (
     "mariadb-server), or set WORDLE_DB_TEST_URL to a server's URL, or start Docker"
 )
 
+SHARED_SERVER = (
+    "WORDLE_DB_TEST_URL names one server for every pytest-xdist worker: tests that read the "
+    "server's counters (tests/test_rush.py) would count the other workers' work; run with -n 0"
+)
+
 
 def new_local_server(home: Path, mariadbd: str) -> LocalServer:
     """A private server's data directory, copied from a template installed once per version."""
@@ -96,6 +101,8 @@ def _docker_server() -> Iterator[URL] | None:
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
     """A MariaDB server for the whole session (URL without a database)."""
     if os.environ.get("WORDLE_DB_TEST_URL"):
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            pytest.fail(SHARED_SERVER, pytrace=False)
         yield db.parse_url(os.environ["WORDLE_DB_TEST_URL"]).set(database="")
         return
     source = _local_server(tmp_path_factory.mktemp("mariadb")) or _docker_server()
@@ -187,18 +194,12 @@ def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
     return recipe
 
 
-def new_migrated_db(new_db: Callable[[], URL], recipe: clone.Recipe) -> URL:
-    """A database at head with no rows of its own yet: the template's schema, cloned."""
-    url = new_db()
-    clone.create(recipe, url)
-    return url
-
-
 @pytest.fixture
 def db_url(new_db: Callable[[], URL], template_url: URL, schema_recipe: clone.Recipe) -> URL:
     """A database of its own for this test: schema at head (cloned from the template, which
     the migrations built: see schema_recipe), the bundled words loaded."""
-    url = new_migrated_db(new_db, schema_recipe)
+    url = new_db()
+    clone.create(schema_recipe, url)
     copy_rows(template_url, url)
     return url
 

@@ -13,6 +13,7 @@ word lists (rows copied from a template database built once per session).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -95,6 +96,29 @@ def _docker_server() -> Iterator[URL] | None:
             yield URL.create(db.DRIVER, "root", "wordle", host, port, "")
 
     return run()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Under pytest-xdist, a test marked `alone` (it measures time: its calls must not be slowed
+    by another worker's on this machine's cores) runs, set-up and tear-down included, while
+    every other worker waits between its tests; any other test runs beside any but an `alone`
+    one. Without xdist: nothing."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return (yield)
+    exclusive = item.get_closest_marker("alone") is not None
+    base = Path(item.config.option.basetemp).parent / "alone"  # the run's, above the workers'
+    # A turnstile first: a waiting `alone` test holds it, so no new test starts meanwhile.
+    with open(f"{base}.turnstile", "a") as turnstile, open(f"{base}.lock", "a") as lock:
+        fcntl.flock(turnstile, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        finally:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+        try:
+            return (yield)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session")

@@ -245,6 +245,7 @@ HIDDEN = {"past_puzzles": "word", "my_games": "state", "my_attempts": "guess",
           "past_games": "state", "past_attempts": "guess"}
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 @pytest.mark.parametrize("role", list(VIEWS))
 def test_view_filters_leak_nothing_through_warnings_errors_or_time(
         shared, conn: Connection, role: str) -> None:  # type: ignore[no-untyped-def]
@@ -291,6 +292,7 @@ LOCKING_READS = [
 ]
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 @pytest.mark.parametrize("isolation", ["REPEATABLE READ", "SERIALIZABLE"])
 @pytest.mark.parametrize("role", list(VIEWS))
 def test_a_long_locking_read_through_a_view_blocks_nobody(

@@ -13,6 +13,7 @@ word lists (rows copied from a template database built once per session).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -31,6 +32,7 @@ from wordle_db import channels, db, game, publish, roles, schema, words
 from wordle_db.cli import cli
 from wordle_db.server import LocalServer, find_binary
 
+import clone
 from cluster import cluster_db, cluster_template, galera  # noqa: F401  (the Galera fixtures)
 
 # The shared fixture's words: yesterday's is public, today's and tomorrow's are secrets.
@@ -41,6 +43,11 @@ SIDE, SIDE_TODAY, SIDE_TOMORROW, SIDE_GUESSES = "side", "qopaz", "zimbu", ["vexo
 NO_SERVER = (
     "no MariaDB server for the tests: install one (Debian/Ubuntu: apt-get install "
     "mariadb-server), or set WORDLE_DB_TEST_URL to a server's URL, or start Docker"
+)
+
+SHARED_SERVER = (
+    "WORDLE_DB_TEST_URL names one server for every pytest-xdist worker: tests that read the "
+    "server's counters (tests/test_rush.py) would count the other workers' work; run with -n 0"
 )
 
 
@@ -91,10 +98,35 @@ def _docker_server() -> Iterator[URL] | None:
     return run()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Under pytest-xdist, a test marked `alone` (it measures time: its calls must not be slowed
+    by another worker's on this machine's cores) runs, set-up and tear-down included, while
+    every other worker waits between its tests; any other test runs beside any but an `alone`
+    one. Without xdist: nothing."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return (yield)
+    exclusive = item.get_closest_marker("alone") is not None
+    base = Path(item.config.option.basetemp).parent / "alone"  # the run's, above the workers'
+    # A turnstile first: a waiting `alone` test holds it, so no new test starts meanwhile.
+    with open(f"{base}.turnstile", "a") as turnstile, open(f"{base}.lock", "a") as lock:
+        fcntl.flock(turnstile, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        finally:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+        try:
+            return (yield)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
     """A MariaDB server for the whole session (URL without a database)."""
     if os.environ.get("WORDLE_DB_TEST_URL"):
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            pytest.fail(SHARED_SERVER, pytrace=False)
         yield db.parse_url(os.environ["WORDLE_DB_TEST_URL"]).set(database="")
         return
     source = _local_server(tmp_path_factory.mktemp("mariadb")) or _docker_server()
@@ -161,11 +193,37 @@ def copy_rows(source: URL, target: URL) -> None:
             )
 
 
+@pytest.fixture(scope="session")
+def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
+    """The template's schema, read once for cloning (tests/clone.py); checked first against a
+    database migrated the real way: the run stops if a clone would differ from it."""
+    with db.connect(template_url) as conn:
+        recipe = clone.read_recipe(conn, template_url.database)
+    migrated, cloned = _database(server_url), _database(server_url)
+    try:
+        schema.migrate(migrated)
+        copy_rows(template_url, migrated)
+        schema.ensure_database(cloned)
+        clone.create(recipe, cloned)
+        copy_rows(template_url, cloned)
+        with db.connect(server_url) as conn:
+            different = clone.differences(clone.fingerprint(conn, migrated.database),
+                                          clone.fingerprint(conn, cloned.database))
+    finally:
+        _drop(migrated)
+        _drop(cloned)
+    if different:
+        pytest.exit("a cloned test database differs from a migrated one:\n"
+                    + "\n".join(different), returncode=1)
+    return recipe
+
+
 @pytest.fixture
-def db_url(new_db: Callable[[], URL], template_url: URL) -> URL:
-    """A database of its own for this test: schema at head, the bundled words loaded."""
+def db_url(new_db: Callable[[], URL], template_url: URL, schema_recipe: clone.Recipe) -> URL:
+    """A database of its own for this test: schema at head (cloned from the template, which
+    the migrations built: see schema_recipe), the bundled words loaded."""
     url = new_db()
-    schema.migrate(url)
+    clone.create(schema_recipe, url)
     copy_rows(template_url, url)
     return url
 

@@ -165,6 +165,7 @@ def _held(db_url: URL, name: str) -> Iterator[None]:
             holder.exec_driver_sql("ROLLBACK")
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 def test_account_calls_of_other_players_do_not_wait_for_a_held_player(  # type: ignore[no-untyped-def]
         conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
     """Held (no expired challenge or code anywhere): with ann's row locked, bob's calls on
@@ -185,6 +186,7 @@ def test_account_calls_of_other_players_do_not_wait_for_a_held_player(  # type: 
                 assert time.monotonic() - started < 1
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 def test_one_players_held_row_stops_every_accounts_passkey_sign_in(  # type: ignore[no-untyped-def]
         conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
     url, other_url = front_urls("player"), front_urls("player")
@@ -267,6 +269,7 @@ def test_a_front_end_cannot_kill_its_own_call_inside_a_routine(  # type: ignore[
         assert result == [2] and db.scalar(web, "SELECT @@in_transaction") == 0
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 @pytest.mark.parametrize("isolation", ["SERIALIZABLE"])
 def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(  # type: ignore[no-untyped-def]
         shared, db_url: URL, isolation: str) -> None:

@@ -69,6 +69,7 @@ def timed(results: dict[str, float], what: str, step: Callable[[], object]) -> N
     results[what] = time.monotonic() - began
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 def test_nobody_waits_for_a_held_view_or_function(shared, conn: Connection,  # type: ignore[no-untyped-def]
                                                   db_url: URL) -> None:
     accounts = {role: shared(role) for role in HOLDING_ROLES if role != "admin"}

@@ -199,6 +199,7 @@ def test_rules_on_a_small_list(tmp_path: Path) -> None:
     assert set(result.answers) <= set(result.accepted)
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 def test_fast() -> None:
     system_words("de", 5)  # wordfreq's data loaded once
     start = time.perf_counter()

@@ -77,6 +77,7 @@ def lock_waits(conn: Connection) -> int:
     return int(db.query(conn, "SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_waits'")[0]["Value"])
 
 
+@pytest.mark.alone  # no other worker's work beside its 32 players (conftest.py)
 def test_different_players_never_wait_for_each_others_locks(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
     """32 new players through one front-end account, then the same players on a past day: no
     call waits for a row lock another player's call holds (the server counts every wait)."""

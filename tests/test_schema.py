@@ -172,6 +172,7 @@ def test_schema_doc_shows_the_tables_of_the_latest_migration(conn: Connection,
     assert len(columns(text)) > 50
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
         shared, conn: Connection, db_url: URL) -> None:  # type: ignore[no-untyped-def]
     """A player's idle transaction holds wordle_today(): the migration that replaces it waits

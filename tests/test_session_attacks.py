@@ -245,6 +245,7 @@ HIDDEN = {"past_puzzles": "word", "my_games": "state", "my_attempts": "guess",
           "past_games": "state", "past_attempts": "guess"}
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 @pytest.mark.parametrize("role", list(VIEWS))
 def test_view_filters_leak_nothing_through_warnings_errors_or_time(
         shared, conn: Connection, role: str) -> None:  # type: ignore[no-untyped-def]
@@ -291,6 +292,7 @@ LOCKING_READS = [
 ]
 
 
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 @pytest.mark.parametrize("isolation", ["REPEATABLE READ", "SERIALIZABLE"])
 @pytest.mark.parametrize("role", list(VIEWS))
 def test_a_long_locking_read_through_a_view_blocks_nobody(
@@ -351,15 +353,15 @@ def test_a_forced_insert_id_cannot_reach_another_game(shared, conn: Connection) 
     game.play(conn, "newcomer", "slate")  # the counter was not pushed to its maximum
 
 
-def test_the_random_seed_does_not_steer_the_draw(new_db, template_url: URL) -> None:  # type: ignore[no-untyped-def]
-    from wordle_db import schema
-
+def test_the_random_seed_does_not_steer_the_draw(new_db, template_url: URL,  # type: ignore[no-untyped-def]
+                                                 schema_recipe) -> None:
+    import clone
     from conftest import copy_rows
 
     drawn = []
     for _ in range(2):
-        url = new_db()
-        schema.migrate(url)
+        url = new_db()  # two databases made as db_url makes them
+        clone.create(schema_recipe, url)
         copy_rows(template_url, url)
         with db.connect(url) as conn:
             conn.exec_driver_sql("SET rand_seed1 = 1, rand_seed2 = 2")

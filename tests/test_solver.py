@@ -15,6 +15,7 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import channels, db, game, schema, settings, solver, words
 from wordle_db.errors import DatabaseError
 
+import clone
 from conftest import Invoke, _database, _drop, cli_runner, copy_rows
 from test_game import set_word, sql_error, today
 from test_hints import reference
@@ -129,10 +130,11 @@ def built_once(server_url: URL, make: Callable[[URL], None]) -> Iterator[URL]:
         _drop(url)
 
 
-def own_copy(new_db: Callable[[], URL], source: URL) -> URL:
-    """A database of this test's own, migrated to head, holding `source`'s rows."""
+def own_copy(new_db: Callable[[], URL], recipe: clone.Recipe, source: URL) -> URL:
+    """A database of this test's own, at head (the migrated template's schema, cloned as for
+    db_url), holding `source`'s rows."""
     url = new_db()
-    schema.migrate(url)
+    clone.create(recipe, url)
     copy_built(source, url)
     return url
 
@@ -152,10 +154,10 @@ def tiny_built(server_url: URL) -> Iterator[URL]:
 
 
 @pytest.fixture
-def tiny(new_db: Callable[[], URL], tiny_built: URL) -> URL:
+def tiny(new_db: Callable[[], URL], schema_recipe: clone.Recipe, tiny_built: URL) -> URL:
     """Three answers (abc, acb, bac) and three other guesses (ddd, aaa, bbb), built (once for
     the module: this test's database holds a copy of the rows)."""
-    return own_copy(new_db, tiny_built)
+    return own_copy(new_db, schema_recipe, tiny_built)
 
 
 def test_suggestions_on_a_list_ranked_by_hand(tiny: URL) -> None:
@@ -208,10 +210,10 @@ def small_built(server_url: URL) -> Iterator[URL]:
 
 
 @pytest.fixture
-def small(new_db: Callable[[], URL], small_built: URL) -> URL:
+def small(new_db: Callable[[], URL], schema_recipe: clone.Recipe, small_built: URL) -> URL:
     """Every 8th answer word, and every 16th accepted word besides, built with two workers
     (once for the module: this test's database holds a copy of the rows)."""
-    return own_copy(new_db, small_built)
+    return own_copy(new_db, schema_recipe, small_built)
 
 
 def test_self_play_solves_every_answer_and_agrees_with_single_games(small: URL) -> None:

@@ -22,6 +22,7 @@ from wordle_db.web import hosts, limits, players, setup
 from wordle_db.web.app import Settings, create_app
 from wordle_db.web.http import MAX_BODY
 
+import clone
 from conftest import TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, _drop, copy_rows
 from test_game import set_word, today
 
@@ -31,13 +32,14 @@ POST = {"X-Wordle": "1"}
 
 
 @pytest.fixture(scope="module")
-def web_db(server_url: URL, template_url: URL) -> Iterator[tuple[URL, URL]]:
+def web_db(server_url: URL, template_url: URL,
+           schema_recipe: clone.Recipe) -> Iterator[tuple[URL, URL]]:
     """One database for this module (the players are new in every test): the puzzles of
     yesterday, today and tomorrow, and a front-end account as the README says (wordle_player,
     player_names created). Returns (administrator's URL, the account's URL)."""
     url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
     schema.ensure_database(url)
-    schema.migrate(url)
+    clone.create(schema_recipe, url)  # as db_url: the migrated template's schema, cloned
     copy_rows(template_url, url)
     user, password = f"web_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
     with db.connect(url) as conn:

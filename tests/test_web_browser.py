@@ -21,7 +21,7 @@ import pytest
 import uvicorn
 from babel.dates import format_date
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -123,12 +123,23 @@ def rows(driver: WebDriver) -> list[list[WebElement]]:
             driver.find_elements(By.CSS_SELECTOR, "#board .row")]  # fmt: skip
 
 
+def fresh(read: Callable[[], Any]) -> Any:
+    """read(), once more when the page redrew an element while it was being read (a slow
+    machine: the board drawn again under the reader): the value is then the new board's."""
+    for _ in range(20):
+        try:
+            return read()
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    return read()
+
+
 def row_states(driver: WebDriver, n: int) -> list[str]:
-    return [t.get_attribute("data-state") or "" for t in rows(driver)[n]]
+    return fresh(lambda: [t.get_attribute("data-state") or "" for t in rows(driver)[n]])
 
 
 def row_text(driver: WebDriver, n: int) -> str:
-    return "".join(t.text for t in rows(driver)[n]).lower()
+    return fresh(lambda: "".join(t.text for t in rows(driver)[n]).lower())
 
 
 def type_keys(driver: WebDriver, keys: str) -> None:

@@ -34,7 +34,8 @@ HOSTILE = [
 ]
 # Rows a routine may legitimately write with a hostile string as data: a player's name; and
 # the minute-long cache of what the calling account may do (_wordle_caller_role).
-DATA_TABLES = {"players", "games", "attempts", "revealed_letters", "caller_roles"}
+DATA_TABLES = {"players", "games", "attempts", "revealed_letters", "caller_roles",
+               "player_access"}  # what a move writes (a kept access decision too)
 
 
 def fingerprint(conn: Connection) -> dict[str, Any]:

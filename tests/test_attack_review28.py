@@ -13,6 +13,7 @@ from sqlalchemy.engine import Connection
 from wordle_db import db, game
 
 from test_game import today
+from test_rush import no_lock_waits
 
 
 def at_once(workers: list[Callable[[], object]]) -> list[BaseException]:
@@ -46,7 +47,8 @@ def test_the_purge_of_retired_decisions_never_makes_a_player_wait(  # type: igno
     first move after the change overwrote its own retired row, it waited for the purge's lock
     on it, or the purge for the move (found by review: a wait about every third round of 960
     names). The version is part of a decision's key now: a move writes a row of its own and
-    never touches a retired one."""
+    never touches a retired one. Any wait fails at once here (no_lock_waits): the purge itself
+    still waited under load, for the decisions being written (its scan, the next test)."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     front_end = shared("player")
     yesterday = today(conn) - timedelta(1)
@@ -68,9 +70,36 @@ def test_the_purge_of_retired_decisions_never_makes_a_player_wait(  # type: igno
                         game.play(c, name, word, day)
             return work
 
-        assert at_once([lambda: db.query(conn, "CALL _wordle_accounts_refresh()"),
-                        *[lane(k) for k in range(lanes)]]) == []
+        with no_lock_waits(conn):
+            assert at_once([lambda: db.query(conn, "CALL _wordle_accounts_refresh()"),
+                            *[lane(k) for k in range(lanes)]]) == []
     assert status(conn, "Innodb_row_lock_waits") - waits == 0
+
+
+def test_the_purge_never_waits_for_a_decision_being_written(conn: Connection) -> None:
+    """Most kept decisions retired, and a first move's new decision written but not committed
+    yet (held open here): the refresh's purge deletes the retired ones without waiting for it.
+    `DELETE ... WHERE version < ...` scanned the whole table once most rows were retired and
+    waited for the new row (the concurrent test above failed under load, migration 0029); the
+    purge reads the retired keys first, without a lock, and deletes by primary key."""
+    version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
+    db.query(conn, "INSERT INTO players (name, account, created_at) "
+                   "SELECT CONCAT('held', seq), 'front', NOW() FROM seq_1_to_600")
+    db.query(conn, "INSERT INTO player_access (account, name, version, player_id) "
+                   "SELECT 'front@localhost', name, ? - 1, id FROM players "
+                   "WHERE name LIKE 'held%'", version)
+    db.query(conn, "ANALYZE TABLE player_access")
+    with conn.engine.connect() as move:
+        move.exec_driver_sql("START TRANSACTION")
+        move.exec_driver_sql(
+            "INSERT INTO player_access (account, name, version, player_id) "
+            "SELECT 'front@localhost', name, ?, id FROM players WHERE name = 'held1'",
+            (version,))
+        with no_lock_waits(conn):
+            db.query(conn, "CALL _wordle_accounts_refresh()")
+        move.exec_driver_sql("COMMIT")
+    assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE version < ?", version) == 0
+    assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE version = ?", version) == 1
 
 
 def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:  # type: ignore[no-untyped-def]
@@ -78,10 +107,10 @@ def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:  #
     one routine at a time, every guess and hint called it with the wrong number of arguments
     between the callee's and the callers' replacement (1318, not a WD error), both ways (found
     by review). It has a new name now, installed before its callers and dropped after them."""
-    from test_rush import rush_database
-
     from wordle_db import schema
     from wordle_db.errors import DatabaseError
+
+    from test_rush import rush_database
 
     url = rush_database(new_db)
     schema.migrate(url, "0027")

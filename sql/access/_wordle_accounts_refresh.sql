@@ -12,10 +12,13 @@
 -- temporary table, in a statement that waits for no row lock. When an account's admin flag or
 -- role changes, or an account comes or goes, the players' access decisions kept since are
 -- retired (_wordle_access_changed), in the same transaction. Then, in a transaction of its
--- own, at most 1,000 retired decisions are deleted (by the key on their version).
+-- own, at most 1,000 retired decisions are deleted, each by its primary key: their keys are
+-- read first (a read that locks nothing), so the delete locks no row but theirs, which no move
+-- reads or writes. (A `DELETE ... WHERE version < ...` scans the whole table once most rows
+-- are retired, and waited for the rows players' first moves were writing.)
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
 -- access_version, player_access.
--- revision: 0028
+-- revision: 0029
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
@@ -23,6 +26,7 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
     ROLLBACK AND NO CHAIN NO RELEASE;
     DROP TEMPORARY TABLE IF EXISTS _wordle_seen_accounts;
+    DROP TEMPORARY TABLE IF EXISTS _wordle_retired_access;
     RESIGNAL;
   END;
   CALL _wordle_begin();
@@ -75,7 +79,13 @@ BEGIN
   COMMIT AND NO CHAIN NO RELEASE;
   DROP TEMPORARY TABLE _wordle_seen_accounts;
   CALL _wordle_begin();
-  DELETE FROM player_access
-  WHERE version < (SELECT version FROM access_version WHERE id = 1) LIMIT 1000;
+  CREATE OR REPLACE TEMPORARY TABLE _wordle_retired_access ENGINE = MEMORY
+  SELECT a.account, a.name, a.version
+  FROM access_version v JOIN player_access a ON a.version < v.version
+  WHERE v.id = 1 LIMIT 1000;
+  DELETE a FROM _wordle_retired_access r
+  STRAIGHT_JOIN player_access a ON a.account = r.account AND a.name = r.name
+                               AND a.version = r.version;
   COMMIT AND NO CHAIN NO RELEASE;
+  DROP TEMPORARY TABLE _wordle_retired_access;
 END

@@ -13,10 +13,12 @@
 -- never call a routine with the other one's parameters.)
 -- The read goes by the unique key player_channel_day, named: through the key `finished`
 -- (same first columns) a search that finds nothing locks the next entry, another new player's
--- game under way, and waits for it (test_rush counts such waits).
+-- game under way, and waits for it (test_rush counts such waits). A new game is one
+-- `INSERT ... VALUES` row: an `INSERT ... SELECT` takes the table's AUTO-INC lock for the
+-- whole statement, and every other new player's first move of the day waited for it.
 -- Errors: those of _wordle_player, WD096 that session has ended.
 -- Reads: players, games, channels, settings. Writes: players, games.
--- revision: 0028
+-- revision: 0029
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lock_player_game(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player_id INT UNSIGNED, IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_today DATE,
@@ -28,6 +30,7 @@ BEGIN
   DECLARE v_player INT UNSIGNED DEFAULT p_player_id;
   DECLARE v_generation INT UNSIGNED;
   DECLARE v_created BOOLEAN DEFAULT FALSE;
+  DECLARE v_max_tries INT;
   IF v_player IS NULL THEN
     CALL _wordle_player(p_player, TRUE, v_player);
   END IF;
@@ -40,12 +43,14 @@ BEGIN
     IF o_game IS NOT NULL OR v_created THEN
       LEAVE find;
     END IF;
-    BEGIN
-      DECLARE CONTINUE HANDLER FOR 1062 BEGIN END;  -- another session created it first
-      INSERT INTO games (player_id, channel_id, day, max_tries, archive, started_at)
-      SELECT v_player, p_channel, p_day, max_tries, p_day < p_today, SYSDATE(6)
-      FROM channels WHERE id = p_channel;
-    END;
+    SELECT MAX(max_tries) INTO v_max_tries FROM channels WHERE id = p_channel;
+    IF v_max_tries IS NOT NULL THEN
+      BEGIN
+        DECLARE CONTINUE HANDLER FOR 1062 BEGIN END;  -- another session created it first
+        INSERT INTO games (player_id, channel_id, day, max_tries, archive, started_at)
+        VALUES (v_player, p_channel, p_day, v_max_tries, p_day < p_today, SYSDATE(6));
+      END;
+    END IF;
     SET v_created = TRUE;
   END LOOP;
   IF p_generation IS NOT NULL AND NOT (p_generation <=> v_generation) THEN

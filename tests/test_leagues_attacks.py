@@ -139,13 +139,20 @@ def test_the_board_reads_the_same_whether_a_hidden_member_has_started_or_not(
         conn: Connection, league: dict[str, Any]) -> None:  # noqa: F811
     """ben is still playing today: to him cy's row says only 'not finished', whether cy has not
     started or is in the middle of a game. The session's counters (SHOW SESSION STATUS, open to
-    every account) must not tell the two apart either: the routine reads the same rows."""
+    every account) must not tell the two apart either: the routine reads the same rows.
+    Innodb_buffer_pool_read_requests is the server's, not the session's: what the server's own
+    work (the accounts refresh event, purge) adds to it only raises it, so each counter is the
+    least of five reads of the board."""
     def counters() -> tuple[list[Any], dict[str, int]]:
         leagues.board(conn, "ben", "Office")  # warm: tables open, plans made
-        before = status()
-        rows = leagues.board(conn, "ben", "Office")
-        after = status()
-        return rows, {k: after[k] - before[k] for k in after if after[k] != before[k]}
+        deltas: dict[str, int] = {}
+        for _ in range(5):
+            before = status()
+            rows = leagues.board(conn, "ben", "Office")
+            after = status()
+            for k in after:
+                deltas[k] = min(deltas.get(k, after[k] - before[k]), after[k] - before[k])
+        return rows, {k: d for k, d in deltas.items() if d}
 
     def status() -> dict[str, int]:
         names = ("Rows_read", "Handler_read_key", "Handler_read_next", "Handler_read_rnd_next",

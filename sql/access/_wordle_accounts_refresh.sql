@@ -15,10 +15,12 @@
 -- own, at most 1,000 retired decisions are deleted, each by its primary key: their keys are
 -- read first (a read that locks nothing), so the delete locks no row but theirs, which no move
 -- reads or writes. (A `DELETE ... WHERE version < ...` scans the whole table once most rows
--- are retired, and waited for the rows players' first moves were writing.)
+-- are retired, and waited for the rows players' first moves were writing.) Both temporary
+-- tables are InnoDB's: a MEMORY table is capped by max_heap_table_size, and a server set below
+-- a few megabytes (or with some ten thousand accounts) failed every refresh.
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
 -- access_version, player_access.
--- revision: 0029
+-- revision: 0030
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
@@ -36,7 +38,7 @@ BEGIN
     admin BOOLEAN NOT NULL,
     role VARCHAR(16) CHARACTER SET ascii,
     PRIMARY KEY (user, host)
-  ) ENGINE = MEMORY;
+  ) ENGINE = InnoDB;
   INSERT INTO _wordle_seen_accounts (user, host, admin, role)
   WITH RECURSIVE accounts AS (
     SELECT u.User AS user, u.Host AS host,
@@ -79,7 +81,7 @@ BEGIN
   COMMIT AND NO CHAIN NO RELEASE;
   DROP TEMPORARY TABLE _wordle_seen_accounts;
   CALL _wordle_begin();
-  CREATE OR REPLACE TEMPORARY TABLE _wordle_retired_access ENGINE = MEMORY
+  CREATE OR REPLACE TEMPORARY TABLE _wordle_retired_access ENGINE = InnoDB
   SELECT a.account, a.name, a.version
   FROM access_version v JOIN player_access a ON a.version < v.version
   WHERE v.id = 1 LIMIT 1000;

@@ -6,8 +6,9 @@ Here each statement runs 2,000 times in a loop inside a procedure on load.py's b
 (one client, nothing else of the game running), and the loop's own cost (an empty loop) is
 taken off: what is left is what the statement costs where it runs, in a routine, on hot
 caches. The statements are the guess's (migration 0028's _wordle_play and _wordle_lock_game),
-plus a one-row key lookup as a yardstick. Each is measured `--rounds` times; the minimum is
-printed.
+an experiment (the channel and the context in one-table key lookups: no cheaper than the
+join), plus a one-row key lookup as a yardstick. Each is measured `--rounds` times; the
+minimum is printed.
 Run: .venv/bin/python bench/statements.py [--rounds 3] [--loops 2000]
 """
 
@@ -37,6 +38,8 @@ BEGIN
   DECLARE v_player INT UNSIGNED;
   DECLARE v_state VARCHAR(10);
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
+  DECLARE v_first DATE;
+  DECLARE v_name {TEXT};
   WHILE i < n DO
     {{body}}
     SET i = i + 1;
@@ -79,6 +82,24 @@ STATEMENTS = {
       LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_player
       LEFT JOIN access_version v ON v.id = 1 AND v.version = a.version
       WHERE p.channel_id = v_channel AND p.day = v_day;""",
+    "the channel and the context in seven key lookups (not kept)": """
+      SET v_name = p_channel;
+      IF v_name IS NULL THEN
+        SELECT MAX(value) INTO v_name FROM settings WHERE name = 'default_channel';
+      END IF;
+      SELECT MAX(id), MAX(time_zone), MAX(accents), MAX(first_day)
+        INTO v_channel, v_zone, v_accents, v_first FROM channels WHERE name = v_name;
+      SELECT MAX(word_id) INTO v_int FROM puzzles WHERE channel_id = v_channel AND day = v_day;
+      SELECT MAX(word) INTO v_answer FROM words WHERE id = v_int;
+      SET v_number = DATEDIFF(v_day, v_first) + 1, v_int = NULL;
+      IF v_accents NOT LIKE 'fold%' THEN
+        SELECT MAX(id) INTO v_int FROM words WHERE word = LOWER(p_guess);
+        SELECT COUNT(*) > 0 INTO v_known FROM channel_words
+        WHERE channel_id = v_channel AND word_id = v_int;
+      END IF;
+      SELECT version INTO v_int FROM access_version WHERE id = 1;
+      SELECT MAX(player_id) INTO v_player FROM player_access
+      WHERE account = SESSION_USER() AND name = p_player AND version = v_int;""",
     "the word accepted, a join of its own": """SELECT COUNT(*) INTO v_known
       FROM words g JOIN channel_words cw ON cw.word_id = g.id AND cw.channel_id = v_channel
       WHERE g.word = LOWER(p_guess);""",

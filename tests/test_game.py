@@ -374,3 +374,16 @@ def test_stateless_guess_still_works_and_records_nothing(run: Invoke, conn: Conn
     assert result.stdout == "02212\n"
     assert run("guess", "trace", "--hard").exit_code == 2  # --hard needs --player
     assert db.scalar(conn, "SELECT COUNT(*) FROM games") == 0
+
+
+@pytest.mark.parametrize("channel, day", [(999, 0), (1, 400)])
+def test_a_move_whose_channel_was_removed_meanwhile_gets_one_line(conn: Connection, channel: int,
+                                                                  day: int) -> None:
+    """The move's lock creates the game after its caller found the channel and the puzzle; a
+    channel removed in between (`channel remove --force`: its puzzles go too) is simulated by
+    an id that no channel has, and by a day with no puzzle: WD060, not 1048 or 1452."""
+    with pytest.raises(DatabaseError) as caught:
+        db.query(conn, "CALL _wordle_lock_player_game('ann', NULL, ?, CURDATE() + INTERVAL ? DAY, "
+                       "CURDATE(), NULL, @g, @s, @h, @a, @m, @r)", channel, day)  # fmt: skip
+    assert caught.value.sqlstate == "WD060", str(caught.value)
+    assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id = ?", channel) == 0

@@ -16,9 +16,10 @@
 -- game under way, and waits for it (test_rush counts such waits). A new game is one
 -- `INSERT ... VALUES` row: an `INSERT ... SELECT` takes the table's AUTO-INC lock for the
 -- whole statement, and every other new player's first move of the day waited for it.
--- Errors: those of _wordle_player, WD096 that session has ended.
+-- Errors: those of _wordle_player, WD096 that session has ended, WD060 the channel was removed
+-- meanwhile (its game could not be created).
 -- Reads: players, games, channels, settings. Writes: players, games.
--- revision: 0029
+-- revision: 0031
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lock_player_game(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player_id INT UNSIGNED, IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_today DATE,
@@ -47,12 +48,16 @@ BEGIN
     IF v_max_tries IS NOT NULL THEN
       BEGIN
         DECLARE CONTINUE HANDLER FOR 1062 BEGIN END;  -- another session created it first
+        DECLARE CONTINUE HANDLER FOR 1452 BEGIN END;  -- its channel and puzzle removed since
         INSERT INTO games (player_id, channel_id, day, max_tries, archive, started_at)
         VALUES (v_player, p_channel, p_day, v_max_tries, p_day < p_today, SYSDATE(6));
       END;
     END IF;
     SET v_created = TRUE;
   END LOOP;
+  IF o_game IS NULL THEN
+    SIGNAL SQLSTATE 'WD060' SET MESSAGE_TEXT = 'that channel was removed while the move was made';
+  END IF;
   IF p_generation IS NOT NULL AND NOT (p_generation <=> v_generation) THEN
     SIGNAL SQLSTATE 'WD096' SET MESSAGE_TEXT = 'this session has ended (signed out on another device, or signed up since): sign in again';
   END IF;

@@ -13,30 +13,26 @@ from sqlalchemy.engine import Connection
 from wordle_db import db, game
 
 from test_game import today
-from test_rush import no_lock_waits
+from test_rush import at_once, lock_waits, no_lock_waits
 
 
-def at_once(workers: list[Callable[[], object]]) -> list[BaseException]:
-    start = threading.Barrier(len(workers))
-    errors: list[BaseException] = []
-
-    def run(work: Callable[[], object]) -> None:
-        start.wait()
-        try:
-            work()
-        except BaseException as exc:
-            errors.append(exc)
-
-    threads = [threading.Thread(target=run, args=(w,)) for w in workers]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    return errors
+def settle(conn: Connection) -> None:
+    """The copy of the accounts made current: this database was cloned from a template made
+    before other tests' accounts, and a refresh that finds them new retires every decision."""
+    db.query(conn, "CALL _wordle_accounts_refresh()")
 
 
-def status(conn: Connection, name: str) -> int:
-    return int(db.query(conn, f"SHOW GLOBAL STATUS LIKE '{name}'")[0]["Value"])
+def retired_decisions(conn: Connection, count: int, account: str = "front@localhost") -> int:
+    """`count` players (held1, held2, ...) with a kept decision of the version before the
+    current one (retired, as an account change leaves them); returns the current version."""
+    settle(conn)
+    version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
+    db.query(conn, "INSERT INTO players (name, account, created_at) "
+                   f"SELECT CONCAT('held', seq), 'front', NOW() FROM seq_1_to_{count}")
+    db.query(conn, "INSERT INTO player_access (account, name, version, player_id) "
+                   "SELECT ?, name, ? - 1, id FROM players WHERE name LIKE 'held%'",
+             account, version)  # fmt: skip
+    return int(version)
 
 
 def test_the_purge_of_retired_decisions_never_makes_a_player_wait(  # type: ignore[no-untyped-def]
@@ -56,7 +52,7 @@ def test_the_purge_of_retired_decisions_never_makes_a_player_wait(  # type: igno
     with db.connect(front_end) as c:
         for name in names:
             game.play(c, name, "slate", yesterday)
-    waits = status(conn, "Innodb_row_lock_waits")
+    waits = lock_waits(conn)
     lanes = 24
     rounds = [(w, yesterday) for w in ("pious", "dumpy")]
     rounds += [(w, None) for w in ("slate", "pious", "dumpy")]
@@ -73,7 +69,7 @@ def test_the_purge_of_retired_decisions_never_makes_a_player_wait(  # type: igno
         with no_lock_waits(conn):
             assert at_once([lambda: db.query(conn, "CALL _wordle_accounts_refresh()"),
                             *[lane(k) for k in range(lanes)]]) == []
-    assert status(conn, "Innodb_row_lock_waits") - waits == 0
+    assert lock_waits(conn) - waits == 0
 
 
 def test_the_purge_never_waits_for_a_decision_being_written(conn: Connection) -> None:
@@ -82,12 +78,7 @@ def test_the_purge_never_waits_for_a_decision_being_written(conn: Connection) ->
     `DELETE ... WHERE version < ...` scanned the whole table once most rows were retired and
     waited for the new row (the concurrent test above failed under load, migration 0029); the
     purge reads the retired keys first, without a lock, and deletes by primary key."""
-    version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
-    db.query(conn, "INSERT INTO players (name, account, created_at) "
-                   "SELECT CONCAT('held', seq), 'front', NOW() FROM seq_1_to_600")
-    db.query(conn, "INSERT INTO player_access (account, name, version, player_id) "
-                   "SELECT 'front@localhost', name, ? - 1, id FROM players "
-                   "WHERE name LIKE 'held%'", version)
+    version = retired_decisions(conn, 600)
     db.query(conn, "ANALYZE TABLE player_access")
     with conn.engine.connect() as move:
         move.exec_driver_sql("START TRANSACTION")

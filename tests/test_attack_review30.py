@@ -18,6 +18,7 @@ from wordle_db import channels, db, publish, words
 from wordle_db.errors import DatabaseError
 
 from conftest import SIDE, TODAY_WORD, TOMORROW_WORD
+from test_attack_review28 import retired_decisions, settle
 from test_game import today
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,25 +30,6 @@ def outcome(conn: Connection, procedure: str, *args: Any) -> tuple[Any, ...]:
         return ("row", db.call(conn, procedure, *args)[0])
     except DatabaseError as exc:
         return ("error", exc.sqlstate, str(exc))
-
-
-def settle(conn: Connection) -> None:
-    """The copy of the accounts made current: this database was cloned from a template made
-    before other tests' accounts, and a refresh that finds them new retires every decision."""
-    db.query(conn, "CALL _wordle_accounts_refresh()")
-
-
-def retired_decisions(conn: Connection, count: int, account: str = "front@localhost") -> int:
-    """`count` players with a kept decision of the version before the current one (retired, as
-    an account change leaves them); returns the current version."""
-    settle(conn)
-    version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
-    db.query(conn, "INSERT INTO players (name, account, created_at) "
-                   f"SELECT CONCAT('held', seq), 'front', NOW() FROM seq_1_to_{count}")
-    db.query(conn, "INSERT INTO player_access (account, name, version, player_id) "
-                   "SELECT ?, name, ? - 1, id FROM players WHERE name LIKE 'held%'",
-             account, version)  # fmt: skip
-    return int(version)
 
 
 # --- Found: the refresh's MEMORY tables needed megabytes of max_heap_table_size ---------------

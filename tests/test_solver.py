@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -412,6 +413,33 @@ def test_an_interrupted_build_resumes(new_db: Callable[[], URL]) -> None:
     assert state["ready"] and state["guesses_done"] == total
     assert min(seen) > done  # no step started again from nothing
     assert len(seen) <= -(-(total - done) // solver.BUILD_BATCH) + 2
+
+
+def test_a_build_waits_without_spinning_while_another_session_holds_the_guesses(
+        tiny: URL) -> None:  # fmt: skip
+    """Every guess left is claimed by another build (a transaction holds them here): a step
+    claims nothing and waits for no lock, each of a build's sessions stops after such a step,
+    the build waits, and it ends ready once the other lets go."""
+    with db.connect(tiny) as conn:
+        words.import_lines(conn, [(1, "cab", 0)], answers=True)
+        assert not db.call_one(conn, "wordle_solver_prepare_on", None)["ready"]
+    seen: list[int] = []
+    with db.connect(tiny) as holder, ThreadPoolExecutor(1) as pool:
+        holder.exec_driver_sql("START TRANSACTION")
+        held = db.query(holder, "SELECT guess_no FROM solver_guesses WHERE NOT done FOR UPDATE")
+        assert len(held) == 7
+        with db.connect(tiny) as other:  # a wait would be a lock wait timeout (1205)
+            db.query(other, "SET SESSION innodb_lock_wait_timeout = 1")
+            step = db.call_one(other, "wordle_solver_build_on", None, 100)
+        assert (step["claimed"], step["guesses_done"], step["ready"]) == (0, 0, 0)
+        building = pool.submit(solver.build, tiny, 2, lambda d, t: seen.append(d))
+        time.sleep(1.5)  # the old loop asked again and again: a dozen steps by now
+        assert not building.done()
+        assert seen == [0, 0]  # one step each, nothing claimed
+        holder.exec_driver_sql("ROLLBACK")
+        state = building.result(timeout=60)
+    assert (state["guesses_done"], state["guesses"], state["ready"]) == (7, 7, 1)
+    assert seen == [0, 0]
 
 
 def test_hard_self_play_only_plays_guesses_hard_mode_allows(small: URL) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from datetime import date
@@ -54,7 +55,8 @@ def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | Non
                 step = db.call_one(conn, "wordle_solver_build_on", channel, BUILD_BATCH)
                 if progress:
                     progress(int(step["guesses_done"]), int(step["guesses"]))
-                if step["ready"] or step["guesses_done"] == step["guesses"]:
+                # Nothing claimed: the rest is being built by the others, or all is done.
+                if step["ready"] or not step["claimed"]:
                     return
 
     with ThreadPoolExecutor(workers) as pool:
@@ -66,7 +68,13 @@ def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | Non
         for future in futures:
             future.result()
     with db.connect(url) as conn:
-        db.call(conn, "wordle_solver_build_on", channel, BUILD_BATCH)  # ranks the openings if due
+        # Ranks the openings if due; waits while another build's sessions hold the last guesses.
+        while True:
+            step = db.call_one(conn, "wordle_solver_build_on", channel, BUILD_BATCH)
+            if step["ready"]:
+                break
+            if not step["claimed"]:
+                time.sleep(0.2)
         state = db.call_one(conn, "wordle_solver_prepare_on", channel)
     return state
 

@@ -11,8 +11,11 @@ players' games of six guesses (none the answer) with each of:
   with the session generation checked (as the page calls it) and without (NULL);
 - `wordle_play` then `wordle_keyboard`, the two calls the page made before migration 0022.
 
-It prints the server's CPU µs per call and the client's wall µs per call, for `--rounds`
-rounds (the first warms the caches). Linux only (/proc).
+It prints the server's CPU µs per call, the client's (this Python process's) CPU µs and its
+wall µs per call, for `--rounds` rounds (the first warms the caches). When the machine's cores
+are the limit (load.py's clients share them with the server), a call's rate follows the CPU it
+costs both sides, so the last round ends with the real/bare ratio that predicts, and the
+server CPU a SQL guess may cost for a ratio of 0.5. Linux only (/proc).
 Run: .venv/bin/python bench/cpu.py [--games 300] [--rounds 3]
 """
 
@@ -58,17 +61,25 @@ def main() -> None:
                     db.call(front, "wordle_play", p, w, None, None),
                     db.call(front, "wordle_keyboard", p, None)),
             }
-            print("| round | call | server CPU µs/call | client wall µs/call |")
-            print("|---|---|---|---|")
+            print("| round | call | server CPU µs/call | client CPU µs/call "
+                  "| client wall µs/call |")
+            print("|---|---|---|---|---|")
+            costs: dict[str, tuple[float, float]] = {}  # name: (server, client) CPU µs
             for round_ in range(1, args.rounds + 1):
                 for n, (name, call) in enumerate(kinds.items()):
-                    cpu, wall = cpu_seconds(pid), time.perf_counter()
+                    cpu, mine, wall = cpu_seconds(pid), time.process_time(), time.perf_counter()
                     for game in range(args.games):
                         for word in GUESSES:
                             call(f"r{round_}k{n}g{game}", word)
                     calls = args.games * len(GUESSES)
-                    print(f"| {round_} | {name} | {(cpu_seconds(pid) - cpu) / calls * 1e6:,.0f} | "
+                    server_us = (cpu_seconds(pid) - cpu) / calls * 1e6
+                    client_us = (time.process_time() - mine) / calls * 1e6
+                    costs[name] = (server_us, client_us)
+                    print(f"| {round_} | {name} | {server_us:,.0f} | {client_us:,.0f} | "
                           f"{(time.perf_counter() - wall) / calls * 1e6:,.0f} |", flush=True)
+    bare, play = sum(costs["bare guess"]), sum(costs["wordle_play"])
+    print(f"\nCPU-bound, real/bare would be {bare / play:.2f}; 0.5 needs wordle_play at most "
+          f"{2 * bare - costs['wordle_play'][1]:,.0f} µs of server CPU (last round)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,117 @@
+"""What each part of a guess costs the server: the SQL guess with one part made free at a time.
+
+cpu.py gives the server's CPU per `CALL wordle_play` as a whole; here parts of it are replaced,
+one variant at a time, by the least that keeps the game's calls working (a hint that is a
+constant, a session check that checks nothing, ...), and the same games are played again. The
+difference from the unchanged guess, in alternating chunks of games (medians; each chunk
+starts after a routine change, which empties every session's routine cache), is what that part
+costs in a real call: the most that making it cheaper can save. The variants exist only in
+this run's private database; nothing of them is kept.
+Linux only (/proc).
+Run: .venv/bin/python bench/ablation.py [--games 40] [--chunks 9]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from contextlib import suppress
+from pathlib import Path
+
+from _server import private_server
+from load import GUESSES, prepare
+from sqlalchemy.engine import Connection
+
+from wordle_db import db
+
+WORD = "VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"
+# variant: [(kind, name, the replacement's text after CREATE OR REPLACE)]
+VARIANTS: dict[str, list[tuple[str, str, str]]] = {
+    "the hint (wordle_hint) a constant": [
+        ("FUNCTION", "wordle_hint", f"FUNCTION wordle_hint(answer {WORD}, guess {WORD}) "
+                                    f"RETURNS {WORD} DETERMINISTIC NO SQL "
+                                    "RETURN REPEAT('0', CHAR_LENGTH(guess))"),
+    ],
+    "no session check (_wordle_session_check)": [
+        ("PROCEDURE", "_wordle_session_check", "PROCEDURE _wordle_session_check() NO SQL "
+                                               "BEGIN END"),
+    ],
+    "a bare begin (_wordle_begin: START TRANSACTION only)": [
+        ("PROCEDURE", "_wordle_begin", "PROCEDURE _wordle_begin() NO SQL "
+                                       "SQL SECURITY INVOKER START TRANSACTION"),
+    ],
+    "today without the zone (_wordle_date_in)": [
+        ("FUNCTION", "_wordle_date_in", "FUNCTION _wordle_date_in(p_zone VARCHAR(255)) "
+                                        "RETURNS DATE NOT DETERMINISTIC NO SQL "
+                                        "RETURN UTC_DATE()"),
+    ],
+}
+
+
+def create_text(conn: Connection, kind: str, name: str) -> str:
+    """The routine's CREATE statement as the server holds it (to put it back)."""
+    row = db.query(conn, f"SHOW CREATE {kind} {name}")[0]
+    return str(row[f"Create {kind.title()}"])
+
+
+def cpu_seconds(pid: int) -> float:
+    """The server's CPU time in ns precision: the sum of its threads' schedstat (cpu.py's
+    /proc/<pid>/stat counts 10 ms ticks). A thread that ends meanwhile takes its time along:
+    the thread pool keeps its threads over a chunk's second."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with suppress(FileNotFoundError, ProcessLookupError):
+            total += int((task / "schedstat").read_text().split()[0])
+    return total / 1e9
+
+
+def play(conn: Connection, pid: int, tag: str, games: int) -> float:
+    """Server CPU µs per guess over `games` new players' games of six guesses."""
+    before = cpu_seconds(pid)
+    for game in range(games):
+        for word in GUESSES:
+            db.call(conn, "wordle_play", f"{tag}g{game}", word, None, None)
+    return (cpu_seconds(pid) - before) / (games * len(GUESSES)) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games of six guesses per chunk")
+    parser.add_argument("--chunks", type=int, default=9)
+    args = parser.parse_args()
+    with private_server() as server:
+        url = db.parse_url(server.url("wordle_bench"))
+        front_url = prepare(url, "head")
+        pid = server.pid()
+        assert pid is not None
+        with db.connect(url) as owner, db.connect(front_url) as front:
+            originals = {(kind, name): create_text(owner, kind, name)
+                         for parts in VARIANTS.values() for kind, name, _ in parts}  # fmt: skip
+            every = [part for parts in VARIANTS.values() for part in parts]
+            variants = {**VARIANTS, "all of the above": every}
+            print("| guess | server CPU µs/guess (median) | unchanged, same run | saved |")
+            print("|---|---|---|---|")
+            for n, (name, parts) in enumerate(variants.items()):
+                changed, unchanged = [], []
+                for chunk in range(args.chunks):  # alternating, each after a routine change
+                    unchanged.append(play(front, pid, f"v{n}u{chunk}", args.games))
+                    swap(owner, [(kind, routine, text) for kind, routine, text in parts])
+                    try:
+                        changed.append(play(front, pid, f"v{n}c{chunk}", args.games))
+                    finally:
+                        swap(owner, [(kind, routine, originals[(kind, routine)])
+                                     for kind, routine, _ in parts])  # fmt: skip
+                was, now = statistics.median(unchanged), statistics.median(changed)
+                print(f"| {name} | {now:,.0f} | {was:,.0f} | {was - now:,.0f} |", flush=True)
+
+
+def swap(owner: Connection, parts: list[tuple[str, str, str]]) -> None:
+    """Each routine dropped and created from `text` (a CREATE statement, or what follows
+    CREATE OR REPLACE in VARIANTS)."""
+    for kind, routine, text in parts:
+        owner.exec_driver_sql(f"DROP {kind} {routine}")
+        owner.exec_driver_sql(text if text.startswith("CREATE")
+                              else f"CREATE DEFINER = 'wordle_owner'@'localhost' {text}")
+
+if __name__ == "__main__":
+    main()

@@ -40,6 +40,22 @@ VARIANTS: dict[str, list[tuple[str, str, str]]] = {
         ("PROCEDURE", "_wordle_begin", "PROCEDURE _wordle_begin() NO SQL "
                                        "SQL SECURITY INVOKER START TRANSACTION"),
     ],
+    "_wordle_begin without its auto-increment SET": [
+        ("PROCEDURE", "_wordle_begin", "PROCEDURE _wordle_begin() NO SQL SQL SECURITY INVOKER "
+                                       "BEGIN CALL _wordle_session_check(); "
+                                       "ROLLBACK AND NO CHAIN NO RELEASE; "
+                                       "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; "
+                                       "START TRANSACTION READ WRITE; END"),
+    ],
+    "_wordle_begin without its ROLLBACK": [
+        ("PROCEDURE", "_wordle_begin", "PROCEDURE _wordle_begin() NO SQL SQL SECURITY INVOKER "
+                                       "BEGIN CALL _wordle_session_check(); "
+                                       "SET SESSION auto_increment_increment = "
+                                       "@@GLOBAL.auto_increment_increment, "
+                                       "auto_increment_offset = @@GLOBAL.auto_increment_offset; "
+                                       "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; "
+                                       "START TRANSACTION READ WRITE; END"),
+    ],
     "today without the zone (_wordle_date_in)": [
         ("FUNCTION", "_wordle_date_in", "FUNCTION _wordle_date_in(p_zone VARCHAR(255)) "
                                         "RETURNS DATE NOT DETERMINISTIC NO SQL "
@@ -78,6 +94,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games of six guesses per chunk")
     parser.add_argument("--chunks", type=int, default=9)
+    parser.add_argument("--only", default="", help="only the variants whose name has this")
     args = parser.parse_args()
     with private_server() as server:
         url = db.parse_url(server.url("wordle_bench"))
@@ -87,8 +104,11 @@ def main() -> None:
         with db.connect(url) as owner, db.connect(front_url) as front:
             originals = {(kind, name): create_text(owner, kind, name)
                          for parts in VARIANTS.values() for kind, name, _ in parts}  # fmt: skip
-            every = [part for parts in VARIANTS.values() for part in parts]
-            variants = {**VARIANTS, "all of the above": every}
+            every = {(kind, routine): text for name, parts in VARIANTS.items()
+                     for kind, routine, text in parts if "without its" not in name}  # fmt: skip
+            variants = {name: parts for name, parts in VARIANTS.items() if args.only in name}
+            if not args.only:
+                variants["all of the above"] = [(k, n, t) for (k, n), t in every.items()]
             print("| guess | server CPU µs/guess (median) | unchanged, same run | saved |")
             print("|---|---|---|---|")
             for n, (name, parts) in enumerate(variants.items()):

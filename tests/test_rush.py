@@ -9,6 +9,7 @@ import string
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -179,6 +180,36 @@ def test_many_sessions_of_one_account_while_the_accounts_are_refreshed(shared, c
         workers += [refresh, refresh]
         assert at_once(workers) == []
     assert_consistent(conn, 80)
+
+
+ACCOUNTS = "SELECT user, host, admin, role FROM server_accounts ORDER BY user, host"
+
+
+def test_two_accounts_refreshes_at_once_take_turns(db_url: URL) -> None:
+    """Two refreshes start while a session holds the last account's row, so both are in their
+    transactions together, nothing having changed: both end, one after the other, and the copy
+    of the accounts is as before. Before migration 0033 both waited inside the IF EXISTS that
+    looks for new accounts, which keeps a shared lock on every row it reads; let go, each then
+    had to write the rows the other held, and one died of a deadlock (as once in CI, under load,
+    in test_many_sessions_..._refreshed)."""
+    def refresh() -> None:
+        with db.connect(db_url) as admin:
+            admin.exec_driver_sql("CALL _wordle_accounts_refresh()")
+
+    refresh()  # this test's database is a copy: its copy of the accounts is made current
+    with db.connect(db_url) as holder, ThreadPoolExecutor(2) as pool:
+        current = db.query(holder, ACCOUNTS)
+        holder.exec_driver_sql("START TRANSACTION")
+        held = db.query(holder, "SELECT user FROM server_accounts "
+                                "ORDER BY user DESC, host DESC LIMIT 1 FOR UPDATE")  # fmt: skip
+        assert held
+        running = [pool.submit(refresh) for _ in range(2)]
+        time.sleep(1)
+        assert not any(future.done() for future in running)  # both wait
+        holder.exec_driver_sql("ROLLBACK")
+        for future in running:
+            future.result(timeout=60)  # no deadlock (1213), no lock wait timeout
+        assert db.query(holder, ACCOUNTS) == current
 
 
 def test_imports_and_the_solver_build_beside_the_players(new_db: Callable[[], URL]) -> None:

@@ -18,13 +18,19 @@
 -- are retired, and waited for the rows players' first moves were writing.) Both temporary
 -- tables are InnoDB's: a MEMORY table is capped by max_heap_table_size, and a server set below
 -- a few megabytes (or with some ten thousand accounts) failed every refresh.
+-- One refresh at a time (the event, `wordle-db grant`, a migration): each first locks the
+-- access_version row, which moves read without a lock. Two refreshes at once both took shared
+-- locks on the accounts (the IF EXISTS below) that each then had to write: a deadlock, which
+-- failed one of them (`wordle-db grant` after its change). And a refresh that read the grant
+-- tables before a REVOKE could write the old role back after the REVOKE's own refresh.
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
 -- access_version, player_access.
--- revision: 0030
+-- revision: 0033
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
 BEGIN
+  DECLARE v_version BIGINT UNSIGNED;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
     ROLLBACK AND NO CHAIN NO RELEASE;
     DROP TEMPORARY TABLE IF EXISTS _wordle_seen_accounts;
@@ -32,6 +38,7 @@ BEGIN
     RESIGNAL;
   END;
   CALL _wordle_begin();
+  SELECT version INTO v_version FROM access_version WHERE id = 1 FOR UPDATE;
   CREATE OR REPLACE TEMPORARY TABLE _wordle_seen_accounts (
     user VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
     host VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,

@@ -212,6 +212,50 @@ def test_two_accounts_refreshes_at_once_take_turns(db_url: URL) -> None:
         assert db.query(holder, ACCOUNTS) == current
 
 
+def test_no_move_waits_for_a_refresh_held_in_its_transaction(shared, conn: Connection,  # type: ignore[no-untyped-def]
+                                                            db_url: URL) -> None:
+    """A refresh that found a changed account (it has retired the kept decisions and holds
+    the access_version row) is held inside its transaction by a session that holds an account's
+    row; meanwhile new players play whole games and players with kept decisions move, with
+    every lock wait an error: none fails, none waits, and the refresh ends once let go (from
+    the attacker's review of migration 0033)."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front_end = shared("player")
+    conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+    with db.connect(front_end) as c:  # decisions kept for these names
+        for n in range(4):
+            game.play(c, f"rush_kept{n}", GUESSES[0])
+    conn.exec_driver_sql("CREATE USER 'rush_newcomer'@'localhost' IDENTIFIED BY 'x'")
+    conn.exec_driver_sql("GRANT wordle_player TO 'rush_newcomer'@'localhost'")
+    refreshed: list[str] = []
+
+    def refresh() -> None:
+        with db.connect(db_url) as admin:
+            admin.exec_driver_sql("CALL _wordle_accounts_refresh()")
+        refreshed.append("done")
+
+    try:
+        with db.connect(db_url) as holder, ThreadPoolExecutor(1) as pool:
+            holder.exec_driver_sql("START TRANSACTION")
+            db.query(holder, "SELECT user FROM server_accounts "
+                             "ORDER BY user DESC, host DESC LIMIT 1 FOR UPDATE")  # fmt: skip
+            running = pool.submit(refresh)
+            time.sleep(1)
+            assert not running.done()
+            before = lock_waits(conn)
+            with no_lock_waits(conn):
+                assert at_once([player_game(front_end, f"rush{n}") for n in range(8)]) == []
+                with db.connect(front_end) as c:
+                    for n in range(4):
+                        game.play(c, f"rush_kept{n}", GUESSES[1])
+            assert lock_waits(conn) == before
+            holder.exec_driver_sql("ROLLBACK")
+            running.result(timeout=60)
+        assert refreshed == ["done"]
+    finally:
+        conn.exec_driver_sql("DROP USER 'rush_newcomer'@'localhost'")
+
+
 def test_imports_and_the_solver_build_beside_the_players(new_db: Callable[[], URL]) -> None:
     """Word imports (answers and guesses) and a solver build run while players play: no
     player's call fails, and the import and the build finish too."""

@@ -23,6 +23,8 @@
 -- locks on the accounts (the IF EXISTS below) that each then had to write: a deadlock, which
 -- failed one of them (`wordle-db grant` after its change). And a refresh that read the grant
 -- tables before a REVOKE could write the old role back after the REVOKE's own refresh.
+-- (So a refresh that waits for the grant tables, behind a GRANT queued behind a long reader
+-- of mysql.*, which only a server administrator can be, makes the next ones wait too.)
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
 -- access_version, player_access.
 -- revision: 0033

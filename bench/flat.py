@@ -8,9 +8,11 @@ what it leaves out (new players and games, hard mode, accent folding, refusals: 
 WD099 instead). Nothing of it is meant to be used: it bounds what folding wordle_play's routines
 and checks into fewer statements can save. Variants: the begin's statements inline; without
 the channel's read, the word's check or the repeated guess's check (a constant that is true of
-these moves instead); the hint a constant. Each call's row is first checked against
-wordle_play's on the same moves. Server CPU per guess from the threads' schedstat
-(ablation.py), medians of 12 alternating chunks of 40 games. Linux only (/proc).
+these moves instead); the hint a constant; the game locked by _wordle_lock_player_game and the
+repeated guess looked for apart (as wordle_play does); the body in wordle_play's retry loop;
+called through a wrapper procedure (as wordle_play calls _wordle_play). Each call's row is
+first checked against wordle_play's on the same moves. Server CPU per guess from the threads'
+schedstat (ablation.py), medians of 12 alternating chunks of 40 games. Linux only (/proc).
 Run: .venv/bin/python bench/flat.py [--chunks 12]
 """
 
@@ -40,6 +42,8 @@ BEGIN
   DECLARE v_player, v_game INT UNSIGNED;
   DECLARE v_state VARCHAR(10);
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
+  DECLARE v_revealed, v_tries INT DEFAULT 0;
+  DECLARE v_retry BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
   CALL _wordle_begin();
   SELECT id, _wordle_date_in(time_zone) INTO v_channel, v_day FROM channels
@@ -85,6 +89,36 @@ CHANNEL_READ = """SELECT id, _wordle_date_in(time_zone) INTO v_channel, v_day FR
 KNOWN = """EXISTS (SELECT 1 FROM words g JOIN channel_words cw ON cw.word_id = g.id
                  WHERE g.word = LOWER(p_guess) AND cw.channel_id = v_channel)"""
 TRIED = "EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = g.id AND t.guess = v_guess)"
+LOCK = f"""SELECT g.id, g.state, g.hard, g.attempts, g.max_tries,
+         {TRIED}
+    INTO v_game, v_state, v_hard, v_attempts, v_max, v_tried
+  FROM games g FORCE INDEX (player_channel_day)
+  WHERE g.player_id = v_player AND g.channel_id = v_channel AND g.day = v_day FOR UPDATE;"""
+LOCK_ROUTINE = """CALL _wordle_lock_player_game(p_player, v_player, v_channel, v_day, v_day, NULL,
+    v_game, v_state, v_hard, v_attempts, v_max, v_revealed);
+  SET v_tried = EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = v_game AND t.guess = v_guess);"""
+BODY_START, BODY_END = "  CALL _wordle_begin();\n", "WHERE id = v_game;\n"
+RETRY = """  submit: LOOP
+    SET v_tries = v_tries + 1, v_retry = FALSE;
+    BEGIN
+      DECLARE EXIT HANDLER FOR 1213, 1205 BEGIN ROLLBACK; SET v_retry = TRUE; END;
+{body}    END;
+    IF NOT v_retry THEN
+      LEAVE submit;
+    END IF;
+    DO SLEEP(0.01 * v_tries);
+  END LOOP;
+"""
+WRAPPER = f"""CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE bench_flat_wrapped(
+  IN p_player {WORD}, IN p_guess {WORD})
+MODIFIES SQL DATA SQL SECURITY DEFINER
+CALL bench_flat_play(p_player, p_guess)"""
+
+
+def with_retry_loop(text: str) -> str:
+    """The body from the begin to the update inside _wordle_play's retry loop."""
+    start, end = text.index(BODY_START), text.index(BODY_END) + len(BODY_END)
+    return text[:start] + RETRY.format(body=text[start:end]) + text[end:]
 
 
 def variants(channel: int, day: str) -> dict[str, str]:
@@ -98,6 +132,9 @@ def variants(channel: int, day: str) -> dict[str, str]:
         "bench_flat_without_word_check": FLAT.replace(KNOWN, "TRUE"),
         "bench_flat_without_repeat_check": FLAT.replace(TRIED, "FALSE"),
         "bench_flat_hint_constant": FLAT.replace("wordle_hint(v_answer, v_guess)", "'00000'"),
+        "bench_flat_lock_routine": FLAT.replace(LOCK, LOCK_ROUTINE),
+        "bench_flat_retry_loop": with_retry_loop(FLAT),
+        "bench_flat_wrapped": WRAPPER,
     }
 
 
@@ -116,7 +153,8 @@ def main() -> None:
             procedures = variants(channel, str(db.scalar(owner, "SELECT wordle_today()")))
             for name, text in procedures.items():
                 assert text != FLAT or name == "bench_flat_play", name  # the replace matched
-                owner.exec_driver_sql(text.replace("bench_flat_play", name))
+                owner.exec_driver_sql(text.replace("PROCEDURE bench_flat_play(",
+                                                   f"PROCEDURE {name}("))
                 owner.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{url.database}`.{name} "
                                       "TO 'bench_front'@'localhost'")
         with db.connect(front_url) as front:

@@ -313,6 +313,25 @@ def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere
     assert db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'web-ann'") == 6
 
 
+def test_an_ended_session_makes_no_move_in_a_game_under_way(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+    """A player with a game under way and a kept access decision: its guess locks the game in
+    the guess's own read (migration 0034), where an ended session's guess is refused (WD096)
+    as on the long way, changing nothing; the current session plays on."""
+    web = fronts("player")
+    sign_up(web, "web-bea", C1, 1)
+    current = accounts.generation(web, "web-bea")
+    game.play_with_keyboard(web, "web-bea", "slate", generation=current)
+    count = "SELECT COUNT(*) FROM attempts a JOIN games g ON g.id = a.game_id " \
+            "JOIN players p ON p.id = g.player_id WHERE p.name = 'web-bea'"
+    assert db.scalar(conn, count) == 1
+    for stale in (0, current - 1, current + 1, 2**32 - 1):
+        assert outcome(lambda g=stale: game.play_with_keyboard(
+            web, "web-bea", "pious", generation=g)) == "WD096", stale
+        assert db.scalar(conn, count) == 1, stale
+    game.play_with_keyboard(web, "web-bea", "pious", generation=current)
+    assert db.scalar(conn, count) == 2
+
+
 def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
     """Every call that makes something that lasts takes the caller's session generation and
     refuses an ended one (WD096) in its own transaction, changing nothing: a front end's

@@ -6,10 +6,14 @@
 -- The usual guess (a known channel, a published day, an accepted word as typed) finds its
 -- context in two reads; anything else goes the long way (_wordle_find_puzzle, which publishes
 -- today if needed, and _wordle_check_guess), whose routines decide and word every refusal.
+-- A player found by its kept decision has its game of the day locked here, in the read that
+-- also looks for the repeated guess (the read of _wordle_lock_player_game, by the same key,
+-- with the same session generation check); a player found otherwise, or without that game
+-- yet, goes through _wordle_lock_player_game, which creates what is missing.
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, player_access, access_version. Writes: players, games, attempts,
 -- player_access.
--- revision: 0028
+-- revision: 0034
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_play(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -24,7 +28,8 @@ BEGIN
   DECLARE v_known BOOLEAN;
   DECLARE v_day, v_today DATE;
   DECLARE v_answer, v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  DECLARE v_player, v_game INT UNSIGNED;
+  DECLARE v_player, v_game, v_generation INT UNSIGNED;
+  DECLARE v_tried BOOLEAN;
   DECLARE v_state VARCHAR(10);
   DECLARE v_hard BOOLEAN;
   DECLARE v_attempts, v_max, v_number, v_revealed INT;
@@ -67,8 +72,22 @@ BEGIN
       ELSE
         CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
       END IF;
-      CALL _wordle_lock_player_game(p_player, v_player, v_channel, v_day, v_today, p_generation, v_game,
-                             v_state, v_hard, v_attempts, v_max, v_revealed);
+      SET v_game = NULL;
+      IF v_player IS NOT NULL THEN
+        SELECT MAX(g.id), MAX(g.state), MAX(g.hard), MAX(g.attempts), MAX(g.max_tries),
+               MAX(g.revealed), MAX(p.session_generation),
+               MAX(EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = g.id AND t.guess = v_guess))
+          INTO v_game, v_state, v_hard, v_attempts, v_max, v_revealed, v_generation, v_tried
+        FROM games g FORCE INDEX (player_channel_day) JOIN players p ON p.id = g.player_id
+        WHERE g.player_id = v_player AND g.channel_id = v_channel AND g.day = v_day FOR UPDATE;
+      END IF;
+      IF v_game IS NULL THEN
+        CALL _wordle_lock_player_game(p_player, v_player, v_channel, v_day, v_today, p_generation,
+                                      v_game, v_state, v_hard, v_attempts, v_max, v_revealed);
+        SET v_tried = EXISTS (SELECT 1 FROM attempts WHERE game_id = v_game AND guess = v_guess);
+      ELSEIF p_generation IS NOT NULL AND NOT (p_generation <=> v_generation) THEN
+        SIGNAL SQLSTATE 'WD096' SET MESSAGE_TEXT = 'this session has ended (signed out on another device, or signed up since): sign in again';
+      END IF;
       IF v_state <> 'playing' THEN
         SET v_message = CONCAT('this game is over: ', IF(v_state = 'won', 'it was won', 'it was lost'));
         SIGNAL SQLSTATE 'WD035' SET MESSAGE_TEXT = v_message;
@@ -79,7 +98,7 @@ BEGIN
         END IF;
         SET v_hard = p_hard;
       END IF;
-      IF EXISTS (SELECT 1 FROM attempts WHERE game_id = v_game AND guess = v_guess) THEN
+      IF v_tried THEN
         SET v_message = CONCAT(_wordle_quote(v_guess), ' was already tried in this game');
         SIGNAL SQLSTATE 'WD034' SET MESSAGE_TEXT = v_message;
       END IF;

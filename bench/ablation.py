@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from contextlib import suppress
-from pathlib import Path
 
 from _server import private_server
+from cpu import thread_cpu_seconds as cpu_seconds
 from load import GUESSES, prepare
 from sqlalchemy.engine import Connection
 
@@ -68,17 +67,6 @@ def create_text(conn: Connection, kind: str, name: str) -> str:
     """The routine's CREATE statement as the server holds it (to put it back)."""
     row = db.query(conn, f"SHOW CREATE {kind} {name}")[0]
     return str(row[f"Create {kind.title()}"])
-
-
-def cpu_seconds(pid: int) -> float:
-    """The server's CPU time in ns precision: the sum of its threads' schedstat (cpu.py's
-    /proc/<pid>/stat counts 10 ms ticks). A thread that ends meanwhile takes its time along:
-    the thread pool keeps its threads over a chunk's second."""
-    total = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        with suppress(FileNotFoundError, ProcessLookupError):
-            total += int((task / "schedstat").read_text().split()[0])
-    return total / 1e9
 
 
 def play(conn: Connection, pid: int, tag: str, games: int) -> float:

@@ -14,20 +14,13 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, publish, words
-from wordle_db.errors import DatabaseError
 
 from conftest import SIDE, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD
+from test_attack_review30 import outcome
 from test_game import today
 from test_rush import at_once, lock_waits, no_lock_waits
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def outcome(conn: Connection, procedure: str, *args: Any) -> tuple[Any, ...]:
-    try:
-        return ("row", db.call(conn, procedure, *args)[0])
-    except DatabaseError as exc:
-        return ("error", exc.sqlstate, str(exc))
 
 
 def code(exc: BaseException) -> str:

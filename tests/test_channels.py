@@ -476,3 +476,35 @@ def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> No
     assert (en["letters"], en["words"], en["answers"], en["answers_left"]) == (5, 14_855, 2_309,
                                                                                2_309)
     sql_error(lambda: game.play(conn, "ann", OWN[0]), "WD033", "is not an accepted word")
+
+
+@pytest.mark.parametrize("session", [
+    (), ("SET time_zone = '+13:00'",), ("SET time_zone = '-11:00'",),
+    ("SET time_zone = 'SYSTEM'", "SET timestamp = UNIX_TIMESTAMP('2001-02-03 04:05:06')")])
+def test_a_guess_plays_today_in_its_channels_zone_whatever_the_session(
+        conn: Connection, session: tuple[str, ...]) -> None:
+    """+13:00 and -12:00 are 25 hours apart: one of them is not UTC's day at any time. A
+    game's first guess (the long way: it publishes) and its next ones (the context read of
+    migration 0035) play the channel's today, not the session's or UTC's; the channel's
+    tomorrow, published ahead, is refused (WD030) either way; its yesterday is played when asked
+    for."""
+    zones = {"east": "+13:00", "west": "-12:00", "utc": "+00:00"}
+    for name, zone in zones.items():
+        add(conn, name, 5, OWN, ["crane", "slate"], time_zone=zone)
+    todays = {name: db.scalar(conn, f"SELECT wordle_today_on('{name}')") for name in zones}
+    for name in zones:  # the days before and after, published (UTC's day is one of them)
+        publish.publish(conn, todays[name] - timedelta(1), OWN[1], name)
+        publish.publish(conn, todays[name] + timedelta(1), OWN[2], name)
+    for statement in session:
+        conn.exec_driver_sql(statement)
+    for name in zones:
+        days = [db.call(conn, "wordle_play_on", name, "ann", guess, None, None)[0]["day"]
+                for guess in ("crane", "slate")]
+        assert days == [todays[name]] * 2, name
+        for player in ("bob", "ann"):  # a new player, and a kept player's game
+            sql_error(lambda name=name, player=player: db.call(
+                conn, "wordle_play_on", name, player, "qopaz", todays[name] + timedelta(1), None),
+                "WD030", "that day is in the future")
+        row = db.call(conn, "wordle_play_on", name, "ann", "crane", todays[name] - timedelta(1),
+                      None)[0]
+        assert (row["day"], row["number"]) == (todays[name] - timedelta(1), 1), name

@@ -4,8 +4,12 @@
 -- _wordle_keyboard, read in a transaction of its own after the guess is committed).
 -- Serves wordle_play_on, wordle_play and wordle_guess_on. `generation`: the caller's session generation (see _wordle_lock_player_game; NULL: not checked).
 -- The usual guess (a known channel, a published day, an accepted word as typed) finds its
--- context in two reads; anything else goes the long way (_wordle_find_puzzle, which publishes
--- today if needed, and _wordle_check_guess), whose routines decide and word every refusal.
+-- context in one read: the channel, today in the channel's zone, the day's answer, the word,
+-- and the player from its kept access decision. Anything else goes the long way
+-- (_wordle_find_puzzle, which publishes today if needed, and _wordle_check_guess), whose
+-- routines decide and word every refusal. Today is _wordle_date_in's, written out in the read:
+-- a function call there would not be a key (it is not deterministic), and a read of the
+-- channel before the puzzle's cost about 110 µs more a guess (bench/README.md).
 -- A player found by its kept decision has its game of the day locked here, in the read that
 -- also looks for the repeated guess (the read of _wordle_lock_player_game, by the same key,
 -- with the same session generation check); a player found otherwise, or without that game
@@ -13,7 +17,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, player_access, access_version. Writes: players, games, attempts,
 -- player_access.
--- revision: 0034
+-- revision: 0035
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_play(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -23,8 +27,7 @@ MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: a guess, and the keyboard after it if asked'
 BEGIN
   DECLARE v_channel SMALLINT UNSIGNED;
-  DECLARE v_zone VARCHAR(64) CHARACTER SET utf8mb4;
-  DECLARE v_accents VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  DECLARE v_now DATETIME;
   DECLARE v_known BOOLEAN;
   DECLARE v_day, v_today DATE;
   DECLARE v_answer, v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
@@ -44,25 +47,30 @@ BEGIN
     BEGIN
       DECLARE EXIT HANDLER FOR 1213, 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
       CALL _wordle_begin();
-      SELECT MAX(id), MAX(time_zone), MAX(accents) INTO v_channel, v_zone, v_accents
-      FROM channels
-      WHERE name = COALESCE(p_channel, (SELECT value COLLATE utf8mb4_nopad_bin FROM settings
-                                        WHERE name = 'default_channel'));
-      SET v_today = _wordle_date_in(v_zone), v_day = COALESCE(p_day, v_today),
-          v_answer = NULL, v_known = FALSE, v_player = NULL;
-      IF v_channel IS NOT NULL AND v_day <= v_today THEN
-        -- the player from its kept access decision, as _wordle_player finds it (else NULL)
-        SELECT MAX(w.word), MAX(DATEDIFF(p.day, c.first_day)) + 1,
-               v_accents NOT LIKE 'fold%' AND EXISTS (
-                 SELECT 1 FROM words g JOIN channel_words cw ON cw.word_id = g.id
-                 WHERE g.word = LOWER(p_guess) AND cw.channel_id = v_channel),
-               MAX(a.player_id)
-          INTO v_answer, v_number, v_known, v_player
-        FROM puzzles p JOIN words w ON w.id = p.word_id JOIN channels c ON c.id = p.channel_id
-        JOIN access_version v ON v.id = 1
-        LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_player
-                                 AND a.version = v.version
-        WHERE p.channel_id = v_channel AND p.day = v_day;
+      -- The usual guess's context, else NULLs: the channel, today in its zone (as
+      -- _wordle_date_in gives it), the day's answer, the word accepted as typed, and the
+      -- player from its kept access decision (as _wordle_player finds it).
+      SET v_now = CONVERT_TZ(SYSDATE(), @@SESSION.time_zone, '+00:00');
+      SELECT MAX(c.id), MAX(DATE(IF(c.time_zone IN ('UTC', '+00:00'), v_now,
+                                    CONVERT_TZ(v_now, '+00:00', c.time_zone)))),
+             MAX(p.day), MAX(w.word), MAX(DATEDIFF(p.day, c.first_day)) + 1,
+             MAX(c.accents NOT LIKE 'fold%' AND EXISTS (
+                   SELECT 1 FROM words g JOIN channel_words cw ON cw.word_id = g.id
+                   WHERE g.word = LOWER(p_guess) AND cw.channel_id = c.id)),
+             MAX(a.player_id)
+        INTO v_channel, v_today, v_day, v_answer, v_number, v_known, v_player
+      FROM settings s
+      JOIN channels c ON c.name = COALESCE(p_channel, s.value COLLATE utf8mb4_nopad_bin)
+      JOIN puzzles p ON p.channel_id = c.id
+                    AND p.day = COALESCE(p_day, DATE(IF(c.time_zone IN ('UTC', '+00:00'), v_now,
+                                                        CONVERT_TZ(v_now, '+00:00', c.time_zone))))
+      JOIN words w ON w.id = p.word_id
+      JOIN access_version v ON v.id = 1
+      LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_player
+                               AND a.version = v.version
+      WHERE s.name = 'default_channel';
+      IF v_day > v_today THEN  -- a future day: refused the long way
+        SET v_answer = NULL;
       END IF;
       IF v_answer IS NULL THEN  -- the long way: no such channel, a future day, today unpublished
         CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);

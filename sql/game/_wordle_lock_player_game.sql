@@ -13,13 +13,11 @@
 -- never call a routine with the other one's parameters.)
 -- The read goes by the unique key player_channel_day, named: through the key `finished`
 -- (same first columns) a search that finds nothing locks the next entry, another new player's
--- game under way, and waits for it (test_rush counts such waits). A new game is one
--- `INSERT ... VALUES` row: an `INSERT ... SELECT` takes the table's AUTO-INC lock for the
--- whole statement, and every other new player's first move of the day waited for it.
+-- game under way, and waits for it (test_rush counts such waits). A new game: _wordle_new_game.
 -- Errors: those of _wordle_player, WD096 that session has ended, WD060 the channel was removed
 -- meanwhile (its game could not be created).
 -- Reads: players, games, channels, settings. Writes: players, games.
--- revision: 0031
+-- revision: 0035
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lock_player_game(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player_id INT UNSIGNED, IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_today DATE,
@@ -45,14 +43,7 @@ BEGIN
       LEAVE find;
     END IF;
     SELECT MAX(max_tries) INTO v_max_tries FROM channels WHERE id = p_channel;
-    IF v_max_tries IS NOT NULL THEN
-      BEGIN
-        DECLARE CONTINUE HANDLER FOR 1062 BEGIN END;  -- another session created it first
-        DECLARE CONTINUE HANDLER FOR 1452 BEGIN END;  -- its channel and puzzle removed since
-        INSERT INTO games (player_id, channel_id, day, max_tries, archive, started_at)
-        VALUES (v_player, p_channel, p_day, v_max_tries, p_day < p_today, SYSDATE(6));
-      END;
-    END IF;
+    CALL _wordle_new_game(v_player, p_channel, p_day, p_today, v_max_tries);
     SET v_created = TRUE;
   END LOOP;
   IF o_game IS NULL THEN

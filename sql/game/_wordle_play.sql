@@ -12,8 +12,9 @@
 -- channel before the puzzle's cost about 110 µs more a guess (bench/README.md).
 -- A player found by its kept decision has its game of the day locked here, in the read that
 -- also looks for the repeated guess (the read of _wordle_lock_player_game, by the same key,
--- with the same session generation check); a player found otherwise, or without that game
--- yet, goes through _wordle_lock_player_game, which creates what is missing.
+-- with the same session generation check), after _wordle_new_game made it if need be; a
+-- player found otherwise goes through _wordle_lock_player_game, which creates what is missing
+-- (and says WD060 when the channel was removed meanwhile).
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, player_access, access_version. Writes: players, games, attempts,
 -- player_access.
@@ -35,11 +36,11 @@ BEGIN
   DECLARE v_tried BOOLEAN;
   DECLARE v_state VARCHAR(10);
   DECLARE v_hard BOOLEAN;
-  DECLARE v_attempts, v_max, v_number, v_revealed INT;
+  DECLARE v_attempts, v_max, v_max_tries, v_number, v_revealed INT;
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
   DECLARE v_message VARCHAR(255);
   DECLARE v_tries INT DEFAULT 0;
-  DECLARE v_retry BOOLEAN;
+  DECLARE v_retry, v_created BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
   submit: LOOP
@@ -51,14 +52,14 @@ BEGIN
       -- _wordle_date_in gives it), the day's answer, the word accepted as typed, and the
       -- player from its kept access decision (as _wordle_player finds it).
       SET v_now = CONVERT_TZ(SYSDATE(), @@SESSION.time_zone, '+00:00');
-      SELECT MAX(c.id), MAX(DATE(IF(c.time_zone IN ('UTC', '+00:00'), v_now,
+      SELECT MAX(c.id), MAX(c.max_tries), MAX(DATE(IF(c.time_zone IN ('UTC', '+00:00'), v_now,
                                     CONVERT_TZ(v_now, '+00:00', c.time_zone)))),
              MAX(p.day), MAX(w.word), MAX(DATEDIFF(p.day, c.first_day)) + 1,
              MAX(c.accents NOT LIKE 'fold%' AND EXISTS (
                    SELECT 1 FROM words g JOIN channel_words cw ON cw.word_id = g.id
                    WHERE g.word = LOWER(p_guess) AND cw.channel_id = c.id)),
              MAX(a.player_id)
-        INTO v_channel, v_today, v_day, v_answer, v_number, v_known, v_player
+        INTO v_channel, v_max_tries, v_today, v_day, v_answer, v_number, v_known, v_player
       FROM settings s
       JOIN channels c ON c.name = COALESCE(p_channel, s.value COLLATE utf8mb4_nopad_bin)
       JOIN puzzles p ON p.channel_id = c.id
@@ -80,14 +81,21 @@ BEGIN
       ELSE
         CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
       END IF;
-      SET v_game = NULL;
-      IF v_player IS NOT NULL THEN
-        SELECT MAX(g.id), MAX(g.state), MAX(g.hard), MAX(g.attempts), MAX(g.max_tries),
-               MAX(g.revealed), MAX(p.session_generation),
-               MAX(EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = g.id AND t.guess = v_guess))
-          INTO v_game, v_state, v_hard, v_attempts, v_max, v_revealed, v_generation, v_tried
-        FROM games g FORCE INDEX (player_channel_day) JOIN players p ON p.id = g.player_id
-        WHERE g.player_id = v_player AND g.channel_id = v_channel AND g.day = v_day FOR UPDATE;
+      SET v_game = NULL, v_created = FALSE;
+      IF v_player IS NOT NULL THEN  -- a kept player's game, created if need be
+        find: LOOP
+          SELECT MAX(g.id), MAX(g.state), MAX(g.hard), MAX(g.attempts), MAX(g.max_tries),
+                 MAX(g.revealed), MAX(p.session_generation),
+                 MAX(EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = g.id AND t.guess = v_guess))
+            INTO v_game, v_state, v_hard, v_attempts, v_max, v_revealed, v_generation, v_tried
+          FROM games g FORCE INDEX (player_channel_day) JOIN players p ON p.id = g.player_id
+          WHERE g.player_id = v_player AND g.channel_id = v_channel AND g.day = v_day FOR UPDATE;
+          IF v_game IS NOT NULL OR v_created THEN
+            LEAVE find;
+          END IF;
+          CALL _wordle_new_game(v_player, v_channel, v_day, v_today, v_max_tries);
+          SET v_created = TRUE;
+        END LOOP;
       END IF;
       IF v_game IS NULL THEN
         CALL _wordle_lock_player_game(p_player, v_player, v_channel, v_day, v_today, p_generation,

@@ -387,3 +387,24 @@ def test_a_move_whose_channel_was_removed_meanwhile_gets_one_line(conn: Connecti
                        "CURDATE(), NULL, @g, @s, @h, @a, @m, @r)", channel, day)  # fmt: skip
     assert caught.value.sqlstate == "WD060", str(caught.value)
     assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id = ?", channel) == 0
+
+
+def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connection) -> None:
+    """The game a first guess makes, by a player with a kept access decision (the guess makes
+    it itself, migration 0035) or without one (_wordle_lock_player_game): the channel's
+    max_tries as it is now, archive for a past day, the guess its first attempt."""
+    from wordle_db import channels
+
+    day = today(conn)
+    channels.change(conn, "en", "first_day", str(day - timedelta(1)))
+    publish.publish(conn, day - timedelta(1))
+    db.call(conn, "wordle_play", "ann", "slate", None, None)  # ann's decision is kept
+    channels.change(conn, "en", "max_tries", "4")
+    cases = [("ann", day - timedelta(1), 1), ("bob", day - timedelta(1), 1), ("bob", day, 0)]
+    for player, when, archive in cases:
+        row = db.call(conn, "wordle_play", player, "pious", when, None)[0]
+        assert (row["day"], row["attempt"], row["max_tries"]) == (when, 1, 4), (player, when)
+        made = db.query(conn, "SELECT g.archive, g.max_tries, g.attempts, g.state FROM games g "
+                              "JOIN players p ON p.id = g.player_id WHERE p.name = ? AND "
+                              "g.day = ?", player, when)
+        assert made == [{"archive": archive, "max_tries": 4, "attempts": 1, "state": "playing"}]

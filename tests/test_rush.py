@@ -123,6 +123,35 @@ def test_different_players_never_wait_for_each_others_locks(shared, conn: Connec
     assert lock_waits(conn) == before
 
 
+def test_many_sessions_of_a_kept_player_make_one_game(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+    """16 sessions of a player with a kept access decision make the first guess of its past
+    day's game at once (migration 0035: the guess makes the game, _wordle_new_game, and locks
+    it in its own read): one game, each guess once, only WD034 refusals; then 12 sessions
+    send the rest of the game at once: never past max_tries, only WD034/WD035."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front_end = shared("player")
+    with db.connect(front_end) as c:
+        game.play(c, "rush_kept", GUESSES[0])  # today's game: the decision is kept
+    yesterday = today(conn) - timedelta(1)
+
+    def guess(word: str) -> Callable[[], None]:
+        def play() -> None:
+            with db.connect(front_end) as c:
+                game.play(c, "rush_kept", word, yesterday)
+        return play
+
+    errors = at_once([guess(GUESSES[0]) for _ in range(16)])
+    assert sorted({e.sqlstate for e in errors}) == ["WD034"] and len(errors) == 15, errors  # type: ignore[attr-defined]
+    errors = at_once([guess(word) for word in GUESSES[1:] * 2 + ["vivid", "bumpy"]])
+    assert {e.sqlstate for e in errors} <= {"WD034", "WD035"}, errors  # type: ignore[attr-defined]
+    rows = db.query(conn, "SELECT g.attempts, g.max_tries, g.state, g.archive, COUNT(*) AS n, "
+                          "COUNT(DISTINCT a.guess) AS d FROM games g JOIN players p ON p.id = "
+                          "g.player_id JOIN attempts a ON a.game_id = g.id WHERE p.name = "
+                          "'rush_kept' AND g.day = ? GROUP BY g.id", yesterday)
+    assert [(r["attempts"], r["n"], r["d"], r["state"], r["archive"]) for r in rows] == [
+        (rows[0]["max_tries"],) * 3 + ("lost", 1)]
+
+
 def test_publication_and_letter_hints_beside_the_players(shared, conn: Connection,  # type: ignore[no-untyped-def]
                                                          db_url: URL) -> None:
     db.call(conn, "wordle_set_setting", "player_names", "any")

@@ -70,8 +70,8 @@ BEGIN
       LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_player
                                AND a.version = v.version
       WHERE s.name = 'default_channel';
-      IF v_day > v_today THEN  -- a future day: refused the long way
-        SET v_answer = NULL;
+      IF v_today IS NULL OR v_day > v_today THEN  -- a zone the server does not know (WD010), a
+        SET v_answer = NULL;                        -- future day (WD030): refused the long way
       END IF;
       IF v_answer IS NULL THEN  -- the long way: no such channel, a future day, today unpublished
         CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);

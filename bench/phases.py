@@ -1,0 +1,116 @@
+"""Where mariadbd spends a guess's CPU, by phase of its work: planning, opening tables, sending.
+
+profile.py times each statement (performance_schema); this asks the server's own code: `perf`
+samples mariadbd's stacks while one client plays `--games` new players' games of six guesses
+(`wordle_play`, none the answer) on load.py's bench database, and each sample goes to the first
+phase found walking its stack from the leaf: the optimizer (JOIN::optimize), name resolution
+and preparation (JOIN::prepare, fix_fields), opening and locking tables, executing a SELECT,
+the writes, the commit, a routine's SET and IF steps, a routine's call frame, the steps of
+a routine's statements (sp_head::execute and what it calls itself), the client's prepare and
+close, the network. mariadbd's exported symbols name these functions (Debian's binary is
+stripped of the rest: its unnamed frames count as "other").
+Needs perf (Debian: apt-get install linux-perf) and permission to profile (root here).
+Linux only. Run: .venv/bin/python bench/phases.py [--games 400] [--wordle-play-text FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from _server import private_server
+from ablation import play, swap
+from load import prepare
+
+from wordle_db import db
+
+# (phase, names of functions: a frame whose name has one of them belongs to the phase),
+# first match from the leaf wins
+PHASES = [
+    ("optimizer (JOIN::optimize)", ("JOIN::optimize",)),
+    ("name resolution, preparation", ("JOIN::prepare", "setup_fields", "setup_conds",
+                                      "fix_fields")),
+    ("opening and locking tables", ("open_and_lock_tables", "open_tables", "lock_tables")),
+    ("closing tables", ("close_thread_tables",)),
+    ("executing a SELECT", ("JOIN::exec",)),
+    ("INSERT", ("mysql_insert",)),
+    ("UPDATE", ("mysql_update",)),
+    ("commit", ("trans_commit", "ha_commit")),
+    ("routine SET steps", ("sp_instr_set::exec_core",)),
+    ("routine IF steps", ("sp_instr_jump_if_not::exec_core",)),
+    ("routine call frames", ("sp_head::execute_procedure", "Sql_cmd_call::execute",
+                             "sp_head::execute_function")),
+    ("routine statement steps", ("sp_head::execute", "sp_instr_stmt::execute", "sp_lex_keeper")),
+    ("client's prepare and close", ("mysqld_stmt_prepare", "mysqld_stmt_close")),
+    ("network (the socket's sends and reads, the kernel's part too)",
+     ("net_write", "my_net_write", "net_flush", "vio_write", "my_net_read", "vio_read",
+      "__send+", "__libc_recv+")),
+    ("dispatch, thread pool", ("dispatch_command", "tp_callback")),
+]
+
+
+def phase(stack: list[str]) -> str:
+    for frame in stack:
+        for name, functions in PHASES:
+            if any(function in frame for function in functions):
+                return name
+    return "other (kernel, unnamed frames)"
+
+
+def samples(script: str) -> Counter[str]:
+    """Phases of `perf script`'s samples (a header line, then a stack leaf first)."""
+    counts: Counter[str] = Counter()
+    stack: list[str] = []
+    for line in [*script.splitlines(), ""]:
+        if line.strip() and not line.startswith(("\t", " ")):
+            stack = []
+        elif line.strip():
+            stack.append(line.strip())
+        elif stack:
+            counts[phase(stack)] += 1
+            stack = []
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--wordle-play-text", type=Path,
+                        help="a text of _wordle_play to profile instead of head's")
+    args = parser.parse_args()
+    with private_server() as server, tempfile.TemporaryDirectory() as tmp:
+        url = db.parse_url(server.url("wordle_bench"))
+        front_url = prepare(url, "head")
+        pid = server.pid()
+        assert pid is not None
+        data = Path(tmp) / "perf.data"
+        with db.connect(url) as owner, db.connect(front_url) as front:
+            if args.wordle_play_text:
+                text = "\n".join(line for line in args.wordle_play_text.read_text().splitlines()
+                                 if not line.startswith("--"))  # the header off: CREATE first
+                swap(owner, [("PROCEDURE", "_wordle_play", text)])
+            play(front, pid, "warm", 20)
+            perf = subprocess.Popen(["perf", "record", "-F", "2999", "-g", "-p", str(pid),
+                                     "-o", str(data)], stderr=subprocess.DEVNULL)
+            time.sleep(1)
+            micros = play(front, pid, "p", args.games)
+            perf.send_signal(2)
+            perf.wait()
+        script = subprocess.run(["perf", "script", "-i", str(data)], capture_output=True,
+                                text=True, check=True).stdout
+    counts = samples(script)
+    total = sum(counts.values())
+    print(f"wordle_play: {micros:,.0f} µs of server CPU a guess while sampled "
+          f"({total:,} samples)\n")
+    print("| phase | share of mariadbd's samples | µs a guess |")
+    print("|---|---|---|")
+    for name, n in counts.most_common():
+        print(f"| {name} | {n / total:.1%} | {micros * n / total:,.0f} |")
+
+
+if __name__ == "__main__":
+    main()

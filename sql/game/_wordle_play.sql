@@ -74,6 +74,7 @@ BEGIN
         SET v_answer = NULL;                        -- future day (WD030): refused the long way
       END IF;
       IF v_answer IS NULL THEN  -- the long way: no such channel, a future day, today unpublished
+        SET v_player = NULL, v_known = FALSE;  -- nothing of the read: the channel may differ now
         CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
       END IF;
       IF v_known AND CHAR_LENGTH(LOWER(p_guess)) = CHAR_LENGTH(v_answer) THEN

@@ -195,12 +195,14 @@ def test_a_guess_waiting_for_its_game_sees_what_the_other_move_committed(
                                       gen))
         t = threading.Thread(target=guess)
         t.start()
-        for _ in range(100):
+        for _ in range(400):  # up to 20 s: a loaded CI machine starts the thread late
             time.sleep(0.05)
             if db.scalar(conn, "SELECT COUNT(*) FROM information_schema.INNODB_LOCK_WAITS") > 0:
                 break
         else:
-            raise AssertionError("the guess never waited")
+            states = db.query(conn, "SELECT USER, COMMAND, STATE, LEFT(INFO, 80) AS info FROM "
+                                    "information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID()")
+            raise AssertionError(f"the guess never waited: {result} {states}")
         if change == "repeat":
             h.exec_driver_sql(f"INSERT INTO attempts (game_id, attempt, guess, hint) VALUES "
                               f"({gid}, 2, 'pious', '00000')")

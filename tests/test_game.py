@@ -9,7 +9,7 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, game, publish, words
+from wordle_db import channels, db, game, publish, words
 from wordle_db.errors import DatabaseError
 
 from conftest import Invoke
@@ -393,8 +393,6 @@ def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connec
     """The game a first guess makes, by a player with a kept access decision (the guess makes
     it itself, migration 0035) or without one (_wordle_lock_player_game): the channel's
     max_tries as it is now, archive for a past day, the guess its first attempt."""
-    from wordle_db import channels
-
     day = today(conn)
     channels.change(conn, "en", "first_day", str(day - timedelta(1)))
     publish.publish(conn, day - timedelta(1))

@@ -36,7 +36,7 @@ BEGIN
   DECLARE v_tried BOOLEAN;
   DECLARE v_state VARCHAR(10);
   DECLARE v_hard BOOLEAN;
-  DECLARE v_attempts, v_max, v_max_tries, v_number, v_revealed INT;
+  DECLARE v_attempts, v_max, v_channel_tries, v_number, v_revealed INT;
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
   DECLARE v_message VARCHAR(255);
   DECLARE v_tries INT DEFAULT 0;
@@ -59,7 +59,7 @@ BEGIN
                    SELECT 1 FROM words g JOIN channel_words cw ON cw.word_id = g.id
                    WHERE g.word = LOWER(p_guess) AND cw.channel_id = c.id)),
              MAX(a.player_id)
-        INTO v_channel, v_max_tries, v_today, v_day, v_answer, v_number, v_known, v_player
+        INTO v_channel, v_channel_tries, v_today, v_day, v_answer, v_number, v_known, v_player
       FROM settings s
       JOIN channels c ON c.name = COALESCE(p_channel, s.value COLLATE utf8mb4_nopad_bin)
       JOIN puzzles p ON p.channel_id = c.id
@@ -86,15 +86,15 @@ BEGIN
       IF v_player IS NOT NULL THEN  -- a kept player's game, created if need be
         find: LOOP
           SELECT MAX(g.id), MAX(g.state), MAX(g.hard), MAX(g.attempts), MAX(g.max_tries),
-                 MAX(g.revealed), MAX(p.session_generation),
+                 MAX(p.session_generation),
                  MAX(EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = g.id AND t.guess = v_guess))
-            INTO v_game, v_state, v_hard, v_attempts, v_max, v_revealed, v_generation, v_tried
+            INTO v_game, v_state, v_hard, v_attempts, v_max, v_generation, v_tried
           FROM games g FORCE INDEX (player_channel_day) JOIN players p ON p.id = g.player_id
           WHERE g.player_id = v_player AND g.channel_id = v_channel AND g.day = v_day FOR UPDATE;
           IF v_game IS NOT NULL OR v_created THEN
             LEAVE find;
           END IF;
-          CALL _wordle_new_game(v_player, v_channel, v_day, v_today, v_max_tries);
+          CALL _wordle_new_game(v_player, v_channel, v_day, v_today, v_channel_tries);
           SET v_created = TRUE;
         END LOOP;
       END IF;

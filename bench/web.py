@@ -35,7 +35,7 @@ import time
 from datetime import timedelta
 
 from _server import private_server
-from load import Tally, Timed, run, summary
+from load import STEADY, Tally, Timed, run, summary
 from sqlalchemy.engine import URL
 
 from wordle_db import db, roles, schema, words
@@ -151,8 +151,9 @@ def main() -> None:
         front = prepare(db.parse_url(server.url("wordle_bench")))
         process, port = serve(front)
         try:
-            print("| scenario | clients | guesses/s | p50 ms | p99 ms | errors | HTTP ratio |")
-            print("|---|---|---|---|---|---|---|")
+            print(f"| scenario | clients | guesses/s | p50 ms | p99 ms | {STEADY} | errors "
+                  "| HTTP ratio |")
+            print("|---|---|---|---|---|---|---|---|")
             for clients in (int(c) for c in args.clients.split(",")):
                 print(f"running {clients} clients", file=sys.stderr)
                 tallies = [(name, sql_scenario(front, clients, args.seconds, calls, tag))

@@ -37,7 +37,7 @@ SERVER_OPTIONS = (
     "--character-set-server=utf8mb4",
     "--collation-server=utf8mb4_unicode_ci",
     "--innodb-buffer-pool-size=1G",  # room to spare: the solver's tables take about 50 MB
-    "--innodb-flush-log-at-trx-commit=2",
+    "--innodb-flush-log-at-trx-commit=2",  # a machine's crash may lose a second (README)
     "--event-scheduler=ON",
     "--max-connections=300",
     # A morning rush of hundreds of connections: a few threads take turns (p99 at 256 clients

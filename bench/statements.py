@@ -7,7 +7,9 @@ Here each statement runs 2,000 times in a loop inside a procedure on load.py's b
 taken off: what is left is what the statement costs where it runs, in a routine, on hot
 caches. The statements are the guess's (migration 0028's _wordle_play and _wordle_lock_game),
 an experiment (the channel and the context in one-table key lookups: no cheaper than the
-join), plus a one-row key lookup as a yardstick. Each is measured `--rounds` times; the
+join), what a name without a kept decision costs (_wordle_player's role check, regular
+expression and read, taken from the routines' files), plus a one-row key lookup as a
+yardstick. Each is measured `--rounds` times; the
 minimum is printed.
 Run: .venv/bin/python bench/statements.py [--rounds 3] [--loops 2000]
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from _server import private_server
 from load import prepare
@@ -40,11 +43,32 @@ BEGIN
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
   DECLARE v_first DATE;
   DECLARE v_name {TEXT};
+  DECLARE v_role VARCHAR(16) CHARACTER SET ascii;
+  DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
+    DEFAULT _wordle_login();
+  DECLARE v_host VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
+    DEFAULT SUBSTRING_INDEX(SESSION_USER(), '@', -1);
   WHILE i < n DO
     {{body}}
     SET i = i + 1;
   END WHILE;
 END"""
+SQL = Path(__file__).resolve().parent.parent / "sql" / "access"
+
+
+def role_read() -> str:
+    """_wordle_caller_role's SELECT, as the routine has it."""
+    text = (SQL / "_wordle_caller_role.sql").read_text()
+    return text[text.index("  SELECT CASE"):text.rindex(";") + 1].replace("o_", "v_")
+
+
+def name_pattern() -> str:
+    """_wordle_player's REGEXP and its pattern, as the routine has it."""
+    line = next(line for line in (SQL / "_wordle_player.sql").read_text().splitlines()
+                if "p_name REGEXP '" in line)
+    return line[line.index("REGEXP '"):line.rindex("'") + 1]
+
+
 STATEMENTS = {
     "(yardstick) one-row key lookup": "SELECT attempts INTO v_int FROM bench_games WHERE id = 5;",
     "SET of three variables": "SET v_number = 1, v_known = TRUE, v_player = 3;",
@@ -131,6 +155,17 @@ STATEMENTS = {
       attempts = 1, state = 'playing', finished_at = NULL WHERE id = 1; COMMIT;""",
     "(bare guess's) one-column update, COMMIT": """START TRANSACTION;
       UPDATE bench_games SET attempts = 1 WHERE id = 5; COMMIT;""",
+    # A name without a kept decision (a new player's first call, every read): _wordle_player's
+    "a new name's role check (CALL _wordle_caller_role)": "CALL _wordle_caller_role(v_role, "
+                                                          "v_login);",
+    "... its login (_wordle_login())": "SET v_login = _wordle_login();",
+    "... its read of server_accounts": role_read(),
+    "... server_accounts read by user alone": """SELECT MAX(a.admin) INTO v_int
+      FROM server_accounts a WHERE a.user IN (COALESCE(v_login, ''), '');""",
+    "a new name's checks (the regular expression)": f"""IF p_player {name_pattern()}
+      THEN SET v_known = FALSE; END IF;""",
+    "a player read by name": """SELECT MAX(id), MAX(account) INTO v_player, v_login
+      FROM players WHERE name = p_player AND own = FALSE;""",
 }
 
 

@@ -346,12 +346,20 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
             "SELECT session_generation FROM players WHERE name = 'web-ann'",
             "SELECT COUNT(*) FROM passkeys", "SELECT COUNT(*) FROM transfer_codes",
             "SELECT COUNT(*) FROM passkey_challenges", "SELECT COUNT(*) FROM games",
-            "SELECT COUNT(*) FROM attempts", "SELECT COALESCE(SUM(revealed), 0) FROM games"))
+            "SELECT COUNT(*) FROM attempts", "SELECT COALESCE(SUM(revealed), 0) FROM games",
+            "SELECT GROUP_CONCAT(id, name, creator_id, HEX(code_hash) ORDER BY id) FROM leagues",
+            "SELECT GROUP_CONCAT(league_id, player_id, nickname ORDER BY league_id, player_id) "
+            "FROM league_members"))
 
     def add(generation: int | None) -> Any:  # a refused add leaves its challenge unused
         return accounts.add(web, "web-ann", challenge(11), C2, KEY, 0, "x", generation)
 
     accounts.challenge(web, "web-ann", "register", challenge(11), 1)
+    club = leagues.create(web, "web-bob", "Club", "Bob")["code"]  # ann joins, then leaves
+    other = leagues.create(web, "web-bob", "Other", "Bob")["code"]  # ann tries to join
+    leagues.join(web, "web-ann", club, "Ann", 1)
+    leagues.create(web, "web-ann", "Own", "Ann", 1)  # ann's: a new code, bob removed
+    leagues.join(web, "web-bob", leagues.new_code(web, "web-ann", "Own", 1)["code"], "Bob")
 
     rows = [
         # (attempt, work(generation), generations that must be refused)
@@ -364,6 +372,12 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
         ("a guess (migration 0027)", lambda g: game.play_with_keyboard(
             web, "web-ann", "slate", generation=g)),
         ("a letter hint", lambda g: game.reveal_letter(web, "web-ann", generation=g)),
+        # the league changes (migration 0036)
+        ("a league created", lambda g: leagues.create(web, "web-ann", "Office", None, g)),
+        ("a league joined", lambda g: leagues.join(web, "web-ann", other, None, g)),
+        ("a league's new code", lambda g: leagues.new_code(web, "web-ann", "Own", g)),
+        ("a member removed", lambda g: leagues.remove(web, "web-ann", "Own", "Bob", g)),
+        ("a league left", lambda g: leagues.leave(web, "web-ann", "Club", g)),
     ]
     for what, work in rows:
         current = accounts.generation(web, "web-ann")
@@ -379,24 +393,40 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
     assert game.reveal_letter(web, "web-ann", generation=3)["letters_revealed"] == 1
     assert game.play_with_keyboard(web, "web-ann", "slate", generation=3)[0]["attempt"] == 1
     assert game.play_with_keyboard(web, "web-ann", "pious", generation=None)[0]["attempt"] == 2
+    assert leagues.create(web, "web-ann", "Office", None, 3)["league"] == "Office"
+    assert leagues.join(web, "web-ann", other, None, None)["members"] == 2
+    assert leagues.new_code(web, "web-ann", "Own", 3)["code"]
+    assert leagues.remove(web, "web-ann", "Own", "Bob", 3)["members"] == 1
+    assert leagues.leave(web, "web-ann", "Club", 3)["members"] == 1
     # a new anonymous player's session is of generation 0
     assert outcome(lambda: accounts.transfer_code(web, "web-new", 0))["code"]
     assert outcome(lambda: accounts.transfer_code(web, "web-new2", 1)) == "WD096"
+    assert leagues.create(web, "web-new3", "Mine", None, 0)["league"] == "Mine"
+    assert outcome(lambda: leagues.create(web, "web-new4", "Mine", None, 1)) == "WD096"
+    assert db.scalar(conn, "SELECT COUNT(*) FROM players WHERE name = 'web-new4'") == 0
 
 
+RACED: dict[str, Callable[[Connection, dict[str, str]], Any]] = {
+    "a transfer code": lambda web, made: accounts.transfer_code(web, "web-ann", 1),
+    "a league joined (0036)": lambda web, made: leagues.join(web, "web-ann", made["code"], None, 1),
+}
+
+
+@pytest.mark.parametrize("call", RACED)
 def test_a_call_racing_a_new_generation_checks_the_one_committed(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, fronts) -> None:
-    """A code asked for while another transaction holds the player's row to start a new
-    generation (as _wordle_session_bump does) waits for it and sees the new generation: it
-    is refused, never made for the ended session in between."""
+        conn: Connection, db_url: URL, fronts, call: str) -> None:
+    """A code asked for (a league joined) while another transaction holds the player's row to
+    start a new generation (as _wordle_session_bump does) waits for it and sees the new
+    generation: it is refused, never made for the ended session in between."""
     web = fronts("player")
     sign_up(web, "web-ann", C1, 1)
+    made = leagues.create(web, "web-bob", "Club")
     result: list[Any] = []
     with db.connect(db_url) as bump:
         bump.exec_driver_sql("START TRANSACTION")
         db.query(bump, "SELECT id FROM players WHERE name = 'web-ann' FOR UPDATE")
         waiter = threading.Thread(target=lambda: result.append(
-            outcome(lambda: accounts.transfer_code(web, "web-ann", 1))))
+            outcome(lambda: RACED[call](web, made))))
         waiter.start()
         waiter.join(timeout=1.0)
         assert waiter.is_alive(), f"the code did not wait for the player's row: {result}"
@@ -405,6 +435,7 @@ def test_a_call_racing_a_new_generation_checks_the_one_committed(  # type: ignor
         waiter.join(timeout=30)
     assert result == ["WD096"]
     assert db.scalar(conn, "SELECT COUNT(*) FROM transfer_codes") == 0
+    assert db.scalar(conn, "SELECT COUNT(*) FROM league_members") == 1  # bob's alone
 
 
 def test_another_accounts_player_has_no_generation_to_read_or_end(  # type: ignore[no-untyped-def]

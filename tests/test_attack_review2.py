@@ -51,8 +51,8 @@ def test_a_stale_cookie_joins_the_owners_player_to_a_league(  # type: ignore[no-
         client: TestClient, make_client) -> None:  # noqa: F811
     """Inside CACHE_SECONDS after sign-out-everywhere a stale cookie on another process tries
     to join the owner's player to the thief's league (a membership that would outlive the
-    window and show the thief the owner's results every day). League POSTs read the generation
-    afresh: the stale cookie is as a forged one, and joins as a new anonymous player."""
+    window and show the thief the owner's results every day). League changes check the
+    generation in their own transaction (migration 0036): WD096, and a new player's cookie."""
     thief = _stale_thief(client, make_client)
     spy = make_client()  # the thief's own anonymous player, on any process
     made = spy.post("/api/leagues/create", json={"name": "Spy", "nickname": "boss"},

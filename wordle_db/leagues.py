@@ -24,29 +24,40 @@ def _bools(rows: list[dict[str, Any]], *names: str) -> list[dict[str, Any]]:
     return rows
 
 
-def create(conn: Connection, player: str, name: str, nickname: str | None = None) -> dict[str, Any]:
+# `generation`: the caller's session generation, which each change checks in its own
+# transaction (WD096 when that session has ended); None: not checked (the CLI, a front end with
+# sessions of its own).
+
+
+def create(conn: Connection, player: str, name: str, nickname: str | None = None,
+           generation: int | None = None) -> dict[str, Any]:
     """A new league of `player`: {league, nickname, code} (the join code is shown only now)."""
-    return db.call_one_out(conn, "wordle_league_create", _text(player), _text(name),
+    return db.call_one_out(conn, "wordle_league_create", _text(player), generation, _text(name),
                            _text(nickname))
 
 
-def new_code(conn: Connection, player: str, league: str) -> dict[str, Any]:
+def new_code(conn: Connection, player: str, league: str,
+             generation: int | None = None) -> dict[str, Any]:
     """A new join code for a league the player created: {league, code}."""
-    return db.call_one(conn, "wordle_league_code", _text(player), _text(league))
+    return db.call_one(conn, "wordle_league_code", _text(player), generation, _text(league))
 
 
-def join(conn: Connection, player: str, code: str, nickname: str | None = None) -> dict[str, Any]:
+def join(conn: Connection, player: str, code: str, nickname: str | None = None,
+         generation: int | None = None) -> dict[str, Any]:
     """Join the league of `code`: {league, nickname, members}."""
-    return db.call_one(conn, "wordle_league_join", _text(player), code.strip(), _text(nickname))
+    return db.call_one(conn, "wordle_league_join", _text(player), generation, code.strip(),
+                       _text(nickname))
 
 
-def leave(conn: Connection, player: str, league: str) -> dict[str, Any]:
-    return db.call_one(conn, "wordle_league_leave", _text(player), _text(league))
+def leave(conn: Connection, player: str, league: str,
+          generation: int | None = None) -> dict[str, Any]:
+    return db.call_one(conn, "wordle_league_leave", _text(player), generation, _text(league))
 
 
-def remove(conn: Connection, player: str, league: str, nickname: str) -> dict[str, Any]:
-    return db.call_one(conn, "wordle_league_remove", _text(player), _text(league),
-                       _text(nickname))  # fmt: skip
+def remove(conn: Connection, player: str, league: str, nickname: str,
+           generation: int | None = None) -> dict[str, Any]:
+    return db.call_one(conn, "wordle_league_remove", _text(player), generation, _text(league),
+                       _text(nickname))
 
 
 def mine(conn: Connection, player: str) -> list[dict[str, Any]]:

@@ -1,12 +1,17 @@
--- wordle_league_code(player, league): a new join code for one of the player's leagues, for
--- its creator only (the old code stops working: a code shared too widely is withdrawn so).
+-- wordle_league_code(player, generation, league): a new join code for one of the player's
+-- leagues, for its creator only (the old code stops working: a code shared too widely is
+-- withdrawn so).
 -- Result: one row (league, code).
--- Errors: WD082 no such league of the player's, WD085 the player did not create it, WD038,
--- WD039 (see wordle_play).
+-- Errors: WD096 that session has ended, WD082 no such league of the player's, WD085 the player
+-- did not create it, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: leagues.
--- revision: 0019
+-- `generation`: the session generation of the caller's session, checked in this transaction
+-- (see _wordle_session_current; NULL: not checked, for a front end with sessions of its own; a
+-- player that does not exist yet has no session to end).
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_code(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_generation INT UNSIGNED,
     IN p_league MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'A new join code for a league (its creator only)'
@@ -17,6 +22,9 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
+  IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
+    CALL _wordle_session_current(v_player, p_generation);
+  END IF;
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
   IF NOT v_creator THEN
     SIGNAL SQLSTATE 'WD085' SET MESSAGE_TEXT = 'only the league''s creator may do that';

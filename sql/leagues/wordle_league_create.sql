@@ -1,16 +1,20 @@
--- wordle_league_create(player, name, nickname, OUT code): creates a league of `player` (its creator and
--- first member, under `nickname`; NULL: 'player 1') and gives its join code, shown this once
--- (only a hash is kept; wordle_league_code makes a new one). `name` is 1 to 40 characters,
--- unique among the player's leagues (case does not count).
--- Result: one row (league, nickname, code); the code also in the OUT parameter, so SQL can pass
--- it on (CALL wordle_league_create('ann', 'Office', NULL, @code)).
--- Errors: WD080 bad name, WD081 bad nickname, WD083 the player has a league of that name,
--- WD038, WD039 (see wordle_play).
+-- wordle_league_create(player, generation, name, nickname, OUT code): creates a league of
+-- `player` (its creator and first member, under `nickname`; NULL: 'player 1') and gives its
+-- join code, shown this once (only a hash is kept; wordle_league_code makes a new one). `name`
+-- is 1 to 40 characters, unique among the player's leagues (case does not count).
+-- Result: one row (league, nickname, code); the code also in the OUT parameter, so SQL can
+-- pass it on (CALL wordle_league_create('ann', NULL, 'Office', NULL, @code)).
+-- Errors: WD096 that session has ended, WD080 bad name, WD081 bad nickname, WD083 the player
+-- has a league of that name, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, league_members. Writes: players, leagues,
 -- league_members.
--- revision: 0026
+-- `generation`: the session generation of the caller's session, checked in this transaction
+-- (see _wordle_session_current; NULL: not checked, for a front end with sessions of its own; a
+-- player that does not exist yet has no session to end).
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_create(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_generation INT UNSIGNED,
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_nickname MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     OUT o_code CHAR(32) CHARACTER SET ascii)
@@ -29,6 +33,9 @@ BEGIN
     SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = 'a nickname must be 1 to 24 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';
   END IF;
   CALL _wordle_player(p_player, TRUE, v_player);
+  IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
+    CALL _wordle_session_current(v_player, p_generation);
+  END IF;
   -- a placeholder hash, replaced at once by the code's: RANDOM_BYTES never collides
   INSERT INTO leagues (name, creator_id, code_hash, created_at)
   VALUES (p_name, v_player, RANDOM_BYTES(32), SYSDATE(6));

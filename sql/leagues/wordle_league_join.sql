@@ -1,15 +1,20 @@
--- wordle_league_join(player, code, nickname): joins the league whose join code is `code`,
--- under `nickname` (NULL: 'player N'). The code is looked up by its SHA-256 only; a wrong code
--- and a withdrawn one get the same WD084, and 128 random bits leave nothing to guess. Joining
--- a league the player is in already changes nothing.
+-- wordle_league_join(player, generation, code, nickname): joins the league whose join code is
+-- `code`, under `nickname` (NULL: 'player N'). The code is looked up by its SHA-256 only; a
+-- wrong code and a withdrawn one get the same WD084, and 128 random bits leave nothing to
+-- guess. Joining a league the player is in already changes nothing.
 -- Result: one row (league, nickname, members).
--- Errors: WD084 no league has that code, WD081 bad or taken nickname, WD083 the player is in
--- another league of that name, WD038, WD039 (see wordle_play).
+-- Errors: WD096 that session has ended, WD084 no league has that code, WD081 bad or taken
+-- nickname, WD083 the player is in another league of that name, WD038, WD039 (see
+-- wordle_play).
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: players,
 -- league_members.
--- revision: 0019
+-- `generation`: the session generation of the caller's session, checked in this transaction
+-- (see _wordle_session_current; NULL: not checked, for a front end with sessions of its own; a
+-- player that does not exist yet has no session to end).
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_join(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_generation INT UNSIGNED,
     IN p_code MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_nickname MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -27,6 +32,9 @@ BEGIN
   END IF;
   SET v_code = LOWER(TRIM(p_code));
   CALL _wordle_player(p_player, TRUE, v_player);
+  IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
+    CALL _wordle_session_current(v_player, p_generation);
+  END IF;
   -- a shared lock on the league's row: a last member leaving (which deletes it) waits, or went first
   SELECT id, name INTO v_league, v_name FROM leagues WHERE code_hash = UNHEX(SHA2(v_code, 256))
   LOCK IN SHARE MODE;

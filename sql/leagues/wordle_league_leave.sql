@@ -1,13 +1,18 @@
--- wordle_league_leave(player, league): the player leaves one of its leagues. When its creator
--- leaves, the member who joined first after it becomes the creator; the last member leaving
--- deletes the league.
+-- wordle_league_leave(player, generation, league): the player leaves one of its leagues. When
+-- its creator leaves, the member who joined first after it becomes the creator; the last
+-- member leaving deletes the league.
 -- Result: one row (league, members: how many remain).
--- Errors: WD082 no such league of the player's, WD038, WD039 (see wordle_play).
+-- Errors: WD096 that session has ended, WD082 no such league of the player's, WD038, WD039
+-- (see wordle_play).
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: leagues,
 -- league_members.
--- revision: 0019
+-- `generation`: the session generation of the caller's session, checked in this transaction
+-- (see _wordle_session_current; NULL: not checked, for a front end with sessions of its own; a
+-- player that does not exist yet has no session to end).
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_leave(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_generation INT UNSIGNED,
     IN p_league MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Leave a league'
@@ -18,6 +23,9 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
+  IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
+    CALL _wordle_session_current(v_player, p_generation);
+  END IF;
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
   -- the league's row first, as every change of its members does: who created it is read
   -- under that lock (a creator leaving at the same time may just have passed it on)

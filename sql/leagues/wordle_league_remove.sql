@@ -1,13 +1,17 @@
--- wordle_league_remove(player, league, nickname): the league's creator removes the member of
--- that nickname (members are known to each other by nickname only). They may join again
--- with a code they hold: withdraw it with wordle_league_code.
+-- wordle_league_remove(player, generation, league, nickname): the league's creator removes the
+-- member of that nickname (members are known to each other by nickname only). They may join
+-- again with a code they hold: withdraw it with wordle_league_code.
 -- Result: one row (league, removed: the nickname, members: how many remain).
--- Errors: WD082 no such league of the player's, WD085 the player did not create it, WD086 no
--- other member has that nickname, WD038, WD039 (see wordle_play).
+-- Errors: WD096 that session has ended, WD082 no such league of the player's, WD085 the player
+-- did not create it, WD086 no other member has that nickname, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: league_members.
--- revision: 0019
+-- `generation`: the session generation of the caller's session, checked in this transaction
+-- (see _wordle_session_current; NULL: not checked, for a front end with sessions of its own; a
+-- player that does not exist yet has no session to end).
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_remove(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_generation INT UNSIGNED,
     IN p_league MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_nickname MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -20,6 +24,9 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
+  IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
+    CALL _wordle_session_current(v_player, p_generation);
+  END IF;
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
   -- who created it, read under the lock every change of its members takes first
   SELECT creator_id = v_player INTO v_creator FROM leagues WHERE id = v_league FOR UPDATE;

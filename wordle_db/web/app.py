@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import mimetypes
 import time
-from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -33,6 +32,8 @@ from wordle_db.web import leagues as web_leagues
 from wordle_db.web.http import (
     JSON,
     HTTPError,
+    SessionWork,
+    Work,
     bool_field,
     channel_param,
     check_post,
@@ -50,9 +51,6 @@ mimetypes.add_type("application/manifest+json", ".webmanifest")  # the page's in
 # what /api/channels tells of a channel (never a word, nor how many answers are left)
 CHANNEL_FIELDS = ("name", "language", "letters", "max_tries", "letter_hints", "is_default",
                   "number", "today")
-Work = Callable[[Connection, str, dict[str, Any]], Any]
-# an account's work also takes the session generation its database calls check (WD096)
-SessionWork = Callable[[Connection, str, int, dict[str, Any]], Any]
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -90,12 +88,11 @@ class Web:
         cookie, name = players.new_cookie(self.settings.secret)
         return name, None, cookie
 
-    def _current(self, conn: Connection, name: str, generation: int, fresh: bool) -> bool:
+    def _current(self, conn: Connection, name: str, generation: int) -> bool:
         """Whether a cookie of `generation` is of the player's current session generation
-        (read through wordle_session_generation, trusted for players.CACHE_SECONDS unless
-        `fresh`). A cookie newer than what this process remembers (changed through another
-        process) reads again."""
-        known = None if fresh else self.generations.get(name)
+        (read through wordle_session_generation, trusted for players.CACHE_SECONDS). A cookie
+        newer than what this process remembers (changed through another process) reads again."""
+        known = self.generations.get(name)
         if known is None or generation > known:
             try:
                 known = accounts.generation(conn, name)
@@ -107,15 +104,12 @@ class Web:
         return generation == known
 
     async def _run(self, request: Request, work: Work | SessionWork, post: bool = False,
-                   costly: bool = False, session: bool = False, fresh: bool = False) -> Response:
+                   costly: bool = False, session: bool = False) -> Response:
         """Check a POST (CSRF, rate limit, body), find the player, run `work` in a thread with
         a connection, and answer its result or its error as JSON. A `costly` GET takes a token
         of the rate limit as a POST does. A `session` work (SessionWork) also gets the session
         generation of the cookie, which its calls check in their own transactions: an ended
-        session (WD096, whatever this process cached) gets a new player's cookie. A `fresh` work
-        (a league's change, which its calls do not check) reads the generation from the
-        database, never from the cache: a membership is not made for a session that ended
-        within CACHE_SECONDS."""
+        session (WD096, whatever this process cached) gets a new player's cookie."""
         cookie = None
         endpoint, started = request.url.path, time.perf_counter()
         try:
@@ -132,7 +126,7 @@ class Web:
                 data = await read_json(request)
             name, generation, cookie = self._player(request)
             result, new = await run_in_threadpool(self._call, work, name, generation, data,
-                                                  endpoint, session, fresh)
+                                                  endpoint, session)
             cookie = new or cookie
             if isinstance(result, players.Switch):  # signed in, out, or carried over
                 if result.player is None:
@@ -162,14 +156,14 @@ class Web:
         return response
 
     def _call(self, work: Work | SessionWork, name: str, generation: int | None,
-              data: dict[str, Any], endpoint: str, session: bool = False,
-              fresh: bool = False) -> tuple[Any, str | None]:  # fmt: skip
+              data: dict[str, Any], endpoint: str,
+              session: bool = False) -> tuple[Any, str | None]:  # fmt: skip
         """`work`'s result, and the cookie of a new player when the request's cookie was of
         an ended session generation (a stale cookie is as a forged one: a new anonymous
         player, never an error)."""
         cookie = None
         with self.metrics.database.labels(endpoint).time(), self.pool.connection() as conn:
-            if generation is not None and not self._current(conn, name, generation, fresh):
+            if generation is not None and not self._current(conn, name, generation):
                 cookie, name = players.new_cookie(self.settings.secret)
                 generation = None
             try:

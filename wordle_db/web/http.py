@@ -5,16 +5,22 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+from sqlalchemy.engine import Connection
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from wordle_db.errors import DatabaseError, WordleError, describe
 
 LOG = logging.getLogger("wordle_db.web")
+# an endpoint's work: (connection, player name, JSON body) -> result
+Work = Callable[[Connection, str, dict[str, Any]], Any]
+# a work that also takes the cookie's session generation, which its calls check (WD096)
+SessionWork = Callable[[Connection, str, int, dict[str, Any]], Any]
 MAX_BODY = 4096  # bytes of a POST body: a guess is a few dozen
 CSRF_HEADER = "x-wordle"
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")

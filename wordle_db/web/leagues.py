@@ -12,10 +12,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from wordle_db import leagues
-from wordle_db.web.http import HTTPError, channel_param, day_param, text_field
+from wordle_db.web.http import HTTPError, SessionWork, channel_param, day_param, text_field
 
 LONGEST = 200  # characters of a name, nickname or code: longer is none (refused here)
-Work = Callable[[Connection, str, dict[str, Any]], Any]
 
 
 def _text(data: dict[str, Any], name: str, optional: bool = False) -> str | None:
@@ -35,9 +34,9 @@ def routes(web: Any) -> list[Route]:
             return await web._run(request, lambda c, n, _: work(c, n, request))
         return endpoint
 
-    def post(work: Work) -> Callable[[Request], Any]:
-        async def endpoint(request: Request) -> Response:
-            return await web._run(request, work, post=True, fresh=True)  # a membership lasts
+    def post(work: SessionWork) -> Callable[[Request], Any]:
+        async def endpoint(request: Request) -> Response:  # each change checks the generation
+            return await web._run(request, work, post=True, session=True)
         return endpoint
 
     def mine(conn: Connection, name: str, request: Request) -> Any:
@@ -51,21 +50,23 @@ def routes(web: Any) -> list[Route]:
         return {"board": leagues.board(conn, name, str(league), day, channel),
                 "standings": leagues.standings(conn, name, str(league), day, week, channel)}
 
-    def create(conn: Connection, name: str, data: dict[str, Any]) -> Any:
-        return leagues.create(conn, name, str(_text(data, "name")), _text(data, "nickname", True))
+    def create(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
+        return leagues.create(conn, name, str(_text(data, "name")), _text(data, "nickname", True),
+                              generation)
 
-    def join(conn: Connection, name: str, data: dict[str, Any]) -> Any:
-        return leagues.join(conn, name, str(_text(data, "code")), _text(data, "nickname", True))
+    def join(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
+        return leagues.join(conn, name, str(_text(data, "code")), _text(data, "nickname", True),
+                            generation)
 
-    def leave(conn: Connection, name: str, data: dict[str, Any]) -> Any:
-        return leagues.leave(conn, name, str(_text(data, "league")))
+    def leave(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
+        return leagues.leave(conn, name, str(_text(data, "league")), generation)
 
-    def remove(conn: Connection, name: str, data: dict[str, Any]) -> Any:
+    def remove(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
         return leagues.remove(conn, name, str(_text(data, "league")),
-                              str(_text(data, "nickname")))  # fmt: skip
+                              str(_text(data, "nickname")), generation)  # fmt: skip
 
-    def code(conn: Connection, name: str, data: dict[str, Any]) -> Any:
-        return leagues.new_code(conn, name, str(_text(data, "league")))
+    def code(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
+        return leagues.new_code(conn, name, str(_text(data, "league")), generation)
 
     return [
         Route("/api/leagues", get(mine)),

@@ -1,0 +1,35 @@
+"""League changes check the session generation in their own transaction.
+
+A league's creation, joining, leaving, removing a member and a new join code were checked
+against the caller's session generation by the page only (a fresh read just before the call),
+so a change could still pass in the moment between that read and a sign-out everywhere. Like
+the account calls (0024) and the game's moves (0027), wordle_league_create, _join, _leave,
+_remove and _code now take the caller's generation (second parameter; NULL: not checked) and
+check it with _wordle_session_current inside their own transaction, the player's row locked
+so that a new generation waits for the change or the change sees it.
+
+Revision ID: 0036
+Revises: 0035
+"""
+
+from __future__ import annotations
+
+from wordle_db.migration import objects_up_each
+
+revision = "0036"
+down_revision = "0035"
+branch_labels = None
+depends_on = None
+
+# Replaced (one parameter more), and what a downgrade puts back.
+PREVIOUS = {"wordle_league_create": "0026", "wordle_league_join": "0019",
+            "wordle_league_leave": "0019", "wordle_league_remove": "0019",
+            "wordle_league_code": "0019"}
+
+
+def upgrade() -> None:
+    objects_up_each(dict.fromkeys(PREVIOUS, revision))
+
+
+def downgrade() -> None:
+    objects_up_each(PREVIOUS)

@@ -5,8 +5,11 @@ against the caller's session generation by the page only (a fresh read just befo
 so a change could still pass in the moment between that read and a sign-out everywhere. Like
 the account calls (0024) and the game's moves (0027), wordle_league_create, _join, _leave,
 _remove and _code now take the caller's generation (second parameter; NULL: not checked) and
-check it with _wordle_session_current inside their own transaction, the player's row locked
-so that a new generation waits for the change or the change sees it.
+check it inside their own transaction through the new _wordle_session_shared: the player's
+row share-locked, so that a new generation waits for the change or the change sees it. (An
+exclusive lock, as _wordle_session_current takes for the account calls, made two players'
+league changes deadlock: a creator leaving hands the league on, and the foreign key check of
+the heir's row waited for the heir's own league change, which waited for the league.)
 
 Revision ID: 0036
 Revises: 0035
@@ -14,13 +17,14 @@ Revises: 0035
 
 from __future__ import annotations
 
-from wordle_db.migration import objects_up_each
+from wordle_db.migration import objects_down, objects_up_each
 
 revision = "0036"
 down_revision = "0035"
 branch_labels = None
 depends_on = None
 
+NEW = ["_wordle_session_shared"]
 # Replaced (one parameter more), and what a downgrade puts back.
 PREVIOUS = {"wordle_league_create": "0026", "wordle_league_join": "0019",
             "wordle_league_leave": "0019", "wordle_league_remove": "0019",
@@ -28,8 +32,9 @@ PREVIOUS = {"wordle_league_create": "0026", "wordle_league_join": "0019",
 
 
 def upgrade() -> None:
-    objects_up_each(dict.fromkeys(PREVIOUS, revision))
+    objects_up_each(dict.fromkeys([*NEW, *PREVIOUS], revision))
 
 
 def downgrade() -> None:
     objects_up_each(PREVIOUS)
+    objects_down(NEW, revision)

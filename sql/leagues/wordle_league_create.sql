@@ -9,7 +9,7 @@
 -- Reads: settings, server_accounts, players, league_members. Writes: players, leagues,
 -- league_members.
 -- `generation`: the session generation of the caller's session, checked in this transaction
--- (see _wordle_session_current; NULL: not checked, for a front end with sessions of its own; a
+-- (see _wordle_session_shared; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
 -- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_create(
@@ -34,7 +34,7 @@ BEGIN
   END IF;
   CALL _wordle_player(p_player, TRUE, v_player);
   IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
-    CALL _wordle_session_current(v_player, p_generation);
+    CALL _wordle_session_shared(v_player, p_generation);
   END IF;
   -- a placeholder hash, replaced at once by the code's: RANDOM_BYTES never collides
   INSERT INTO leagues (name, creator_id, code_hash, created_at)

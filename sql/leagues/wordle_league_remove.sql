@@ -6,7 +6,7 @@
 -- did not create it, WD086 no other member has that nickname, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: league_members.
 -- `generation`: the session generation of the caller's session, checked in this transaction
--- (see _wordle_session_current; NULL: not checked, for a front end with sessions of its own; a
+-- (see _wordle_session_shared; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
 -- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_remove(
@@ -25,7 +25,7 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
   IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
-    CALL _wordle_session_current(v_player, p_generation);
+    CALL _wordle_session_shared(v_player, p_generation);
   END IF;
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
   -- who created it, read under the lock every change of its members takes first

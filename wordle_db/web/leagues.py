@@ -82,7 +82,8 @@ def routes(web: Any) -> list[Route]:
 def _op(method: str, summary: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
     """One OpenAPI operation (openapi.py adds PATHS to the description)."""
     responses = {"200": {"description": "JSON"},
-                 "403": {"description": "not the league's creator (WD085), or CSRF"},
+                 "403": {"description": "not the league's creator (WD085), a session "
+                                        "that has ended (WD096), or CSRF"},
                  "404": {"description": "no such league of yours (WD082), no league has that "
                                         "code (WD084), no such member (WD086)"},
                  "409": {"description": "you are in a league of that name already (WD083)"},

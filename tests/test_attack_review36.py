@@ -5,7 +5,8 @@ player's row locked exclusively (as _wordle_session_current does for the account
 players' league changes deadlocked (1213): a creator leaving hands the league on, and the
 foreign key check of the heir's row waited for the heir's own league change, which waited for
 the league (the first two tests failed on e11cf8b; a plain race of two leaves deadlocked 7 of
-40 times). The league changes now check through _wordle_session_shared (a shared lock). The
+40 times). The league changes now check through _wordle_league_session (a shared lock, after
+the league's). The
 rest held: stale generations in any spelling and hostile session, names the account may not
 use, races with a bump, waits on a held player, the web's stale and odd cookies, the
 migration down and up."""

@@ -42,7 +42,7 @@ INTERNAL = [
     ("PROCEDURE", "_wordle_lock_player_game",
      "'x', NULL, 1, CURDATE(), CURDATE(), NULL, @id, @s, @h, @a, @m, @r"),
     ("PROCEDURE", "_wordle_new_game", "1, 1, CURDATE() + INTERVAL 1 DAY, CURDATE(), 6"),
-    ("PROCEDURE", "_wordle_session_shared", "1, NULL"),
+    ("PROCEDURE", "_wordle_league_session", "1, NULL, TRUE"),
     ("PROCEDURE", "_wordle_caller_role", "@role"),
     ("FUNCTION", "wordle_setting", "'time_zone'"),
     ("PROCEDURE", "wordle_check", "'crane', NULL"),

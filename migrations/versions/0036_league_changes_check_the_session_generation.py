@@ -5,11 +5,12 @@ against the caller's session generation by the page only (a fresh read just befo
 so a change could still pass in the moment between that read and a sign-out everywhere. Like
 the account calls (0024) and the game's moves (0027), wordle_league_create, _join, _leave,
 _remove and _code now take the caller's generation (second parameter; NULL: not checked) and
-check it inside their own transaction through the new _wordle_session_shared: the player's
-row share-locked, so that a new generation waits for the change or the change sees it. (An
-exclusive lock, as _wordle_session_current takes for the account calls, made two players'
-league changes deadlock: a creator leaving hands the league on, and the foreign key check of
-the heir's row waited for the heir's own league change, which waited for the league.)
+check it inside their own transaction through the new _wordle_league_session: refused before
+anything of the player is read, and again once the league's row is locked, the player's row
+then share-locked so that a new generation waits for the change or the change sees it. (The
+attackers' reviews found deadlocks when the player's row was locked first, or exclusively:
+a creator leaving reads the heir's row through a foreign key, and the heir's own league
+change, or another call of the heir queued for that row, waited for the league.)
 
 Revision ID: 0036
 Revises: 0035
@@ -24,7 +25,7 @@ down_revision = "0035"
 branch_labels = None
 depends_on = None
 
-NEW = ["_wordle_session_shared"]
+NEW = ["_wordle_league_session"]
 # Replaced (one parameter more), and what a downgrade puts back.
 PREVIOUS = {"wordle_league_create": "0026", "wordle_league_join": "0019",
             "wordle_league_leave": "0019", "wordle_league_remove": "0019",

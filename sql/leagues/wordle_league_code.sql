@@ -6,7 +6,7 @@
 -- did not create it, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: leagues.
 -- `generation`: the session generation of the caller's session, checked in this transaction
--- (see _wordle_session_shared; NULL: not checked, for a front end with sessions of its own; a
+-- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
 -- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_code(
@@ -22,14 +22,15 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
-  IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
-    CALL _wordle_session_shared(v_player, p_generation);
+  IF v_player IS NOT NULL THEN  -- refused before anything of the player is read
+    CALL _wordle_league_session(v_player, p_generation, FALSE);
   END IF;
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
   IF NOT v_creator THEN
     SIGNAL SQLSTATE 'WD085' SET MESSAGE_TEXT = 'only the league''s creator may do that';
   END IF;
-  CALL _wordle_league_code(v_league, v_code);
+  CALL _wordle_league_code(v_league, v_code);  -- the league's row locked (its new code's hash)
+  CALL _wordle_league_session(v_player, p_generation, TRUE);  -- then the player's
   SELECT (SELECT name FROM leagues WHERE id = v_league) AS league, v_code AS code;
   COMMIT AND NO CHAIN NO RELEASE;
 END

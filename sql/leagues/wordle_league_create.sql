@@ -9,7 +9,7 @@
 -- Reads: settings, server_accounts, players, league_members. Writes: players, leagues,
 -- league_members.
 -- `generation`: the session generation of the caller's session, checked in this transaction
--- (see _wordle_session_shared; NULL: not checked, for a front end with sessions of its own; a
+-- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
 -- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_create(
@@ -33,9 +33,7 @@ BEGIN
     SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = 'a nickname must be 1 to 24 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';
   END IF;
   CALL _wordle_player(p_player, TRUE, v_player);
-  IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
-    CALL _wordle_session_shared(v_player, p_generation);
-  END IF;
+  CALL _wordle_league_session(v_player, p_generation, TRUE);  -- its row, before any league's
   -- a placeholder hash, replaced at once by the code's: RANDOM_BYTES never collides
   INSERT INTO leagues (name, creator_id, code_hash, created_at)
   VALUES (p_name, v_player, RANDOM_BYTES(32), SYSDATE(6));

@@ -9,7 +9,7 @@
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: players,
 -- league_members.
 -- `generation`: the session generation of the caller's session, checked in this transaction
--- (see _wordle_session_shared; NULL: not checked, for a front end with sessions of its own; a
+-- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
 -- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_join(
@@ -32,15 +32,13 @@ BEGIN
   END IF;
   SET v_code = LOWER(TRIM(p_code));
   CALL _wordle_player(p_player, TRUE, v_player);
-  IF v_player IS NOT NULL THEN  -- before anything is read or changed for it
-    CALL _wordle_session_shared(v_player, p_generation);
-  END IF;
   -- a shared lock on the league's row: a last member leaving (which deletes it) waits, or went first
   SELECT id, name INTO v_league, v_name FROM leagues WHERE code_hash = UNHEX(SHA2(v_code, 256))
   LOCK IN SHARE MODE;
   IF v_league IS NULL THEN
     SIGNAL SQLSTATE 'WD084' SET MESSAGE_TEXT = 'no league has that join code (ask its creator for the current one)';
   END IF;
+  CALL _wordle_league_session(v_player, p_generation, TRUE);  -- the player's row after the league's
   SET v_nickname = (SELECT nickname FROM league_members WHERE league_id = v_league AND player_id = v_player);
   IF v_nickname IS NULL THEN
     CALL _wordle_league_member(v_league, v_player, v_name, p_nickname, v_nickname);

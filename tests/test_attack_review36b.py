@@ -1,0 +1,268 @@
+"""Second review of 0036 (league changes check the generation under a shared lock): attacks.
+Each test asserts what must hold. Found on 0e375f4, where the change share-locked its player's
+row before the league's: a three-way deadlock (1213, 6 of 6 runs) of a creator leaving, the
+heir's own league call (holding the heir's row, waiting for the league) and another call of
+the heir queued for that row exclusively (a sign-out everywhere, a guess, a transfer code),
+which the creator's foreign key check of the heir's row queued behind (the first three tests).
+Now the league's row comes first (_wordle_league_session). The rest held: races with a bump
+(either first, two changes at once, either killed), no role calls the check, hostile
+sessions keep nothing open."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+from test_accounts import C1, front_urls, fronts, outcome, sign_up  # noqa: F401
+from test_attack_review36 import _deadlocks, _ids, _in_threads, _league, _raw, _stall_then_release
+from test_session_attacks import REFUSED
+
+from wordle_db import db, leagues, schema
+
+from test_game import set_word, today
+
+# --- 1. a third party queued for the heir's row: the heir's shared lock blocks it, the
+# creator's foreign key check queues behind it --------------------------------------------------
+
+# what queues for an exclusive lock on bob's row while bob's league call holds it shared
+QUEUED = {
+    "sign-out everywhere": "CALL wordle_sign_out_everywhere('web-bob', NULL)",
+    "guess": "CALL wordle_play('web-bob', '{guess}', NULL, NULL)",
+    "transfer code": "CALL wordle_transfer_code('web-bob', NULL, @t)",
+}
+BOBS = {
+    "leave": "CALL wordle_league_leave('web-bob', NULL, 'Club{n}')",
+    "join": "CALL wordle_league_join('web-bob', NULL, '{code}', NULL)",
+}
+
+
+def _three_way(conn: Connection, db_url: URL, url: URL, n: int, bobs: str,
+               queued: str) -> list[Any]:
+    """ann created Club<n>, bob (the heir) is its other member. ann's leave stalls after
+    locking Club (an administrator holds ann's membership row); bob's call on Club takes bob's
+    row shared and waits for Club; bob's exclusive call (same front end) queues for bob's row;
+    then ann's leave goes on and, handing Club to bob, checks bob's row (foreign key)."""
+    with db.connect(url) as a, db.connect(url) as b, db.connect(url) as b2:
+        code = leagues.create(a, "web-ann", f"Club{n}", "Ann")["code"]
+        leagues.join(b, "web-bob", code, "Bob")
+        ann, = _ids(conn, "web-ann")
+        held = [(_league(conn, "web-ann", f"Club{n}"), ann)]
+        mine = f"CALL wordle_league_leave('web-ann', NULL, 'Club{n}')"
+        heirs = bobs.replace("{n}", str(n)).replace("{code}", code)
+        third = queued.replace("{guess}", ("pious", "dumpy")[n])
+        return _stall_then_release(conn, db_url, held, [
+            lambda: _raw(a, mine), lambda: _raw(b, heirs), lambda: _raw(b2, third)])
+
+
+@pytest.mark.parametrize("queued", list(QUEUED))
+def test_a_call_queued_for_the_heirs_row_makes_no_deadlock(  # type: ignore[no-untyped-def]
+        conn: Connection, db_url: URL, front_urls, queued: str) -> None:  # noqa: F811
+    """bob's league call (S on bob), bob's sign-out / guess / transfer code (X on bob, queued
+    behind the S), ann's leave handing Club to bob (S on bob: queued behind the X; holds Club,
+    which bob's league call waits for): a cycle. On 0035 bob's league call held nothing of
+    bob's, the X was granted at once and ann's leave waited for it to commit."""
+    set_word(conn, today(conn), "crane")
+    url = front_urls("player")
+    with db.connect(url) as web:
+        sign_up(web, "web-bob", C1, 1)  # a signed-up player, for the transfer code
+        db.query(web, "CALL wordle_play('web-bob', 'slate', NULL, NULL)")  # a game under way
+    before = _deadlocks(conn)
+    got = [_three_way(conn, db_url, url, n, bobs, QUEUED[queued])
+           for n, bobs in enumerate(BOBS.values())]
+    assert not any(1213 in g for g in got) and _deadlocks(conn) == before, got
+
+
+def test_control_on_0035_the_same_three_calls_do_not_deadlock(  # type: ignore[no-untyped-def]
+        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+    """The sign-out case above on 0035 (league calls without a generation): no deadlock."""
+    url = front_urls("player")
+    assert schema.migrate(db_url, "0035")[1] == "0035"
+    with db.connect(url) as a, db.connect(url) as b, db.connect(url) as b2:
+        code = db.query(a, "CALL wordle_league_create('web-ann', 'Club', 'Ann', @c)")[0]["code"]
+        db.query(b, "CALL wordle_league_join('web-bob', ?, 'Bob')", code)
+        ann, = _ids(conn, "web-ann")
+        before = _deadlocks(conn)
+        got = _stall_then_release(conn, db_url, [(_league(conn, "web-ann", "Club"), ann)], [
+            lambda: _raw(a, "CALL wordle_league_leave('web-ann', 'Club')"),
+            lambda: _raw(b, "CALL wordle_league_leave('web-bob', 'Club')"),
+            lambda: _raw(b2, "CALL wordle_sign_out_everywhere('web-bob', NULL)")])
+    assert 1213 not in got and _deadlocks(conn) == before, got
+    assert schema.migrate(db_url)[1] is not None
+
+
+# --- 2. the race property: a change commits before the bump or is refused -------------------
+
+def _gen(conn: Connection, name: str) -> int:
+    return int(db.scalar(conn, "SELECT session_generation FROM players WHERE name = ?", name))
+
+
+def _club_with_bob(a: Connection, b: Connection, conn: Connection) -> tuple[int, int]:
+    """ann (generation 1) created Club, bob a member: (Club's id, bob's id)."""
+    sign_up(a, "web-ann", C1, 1)
+    code = leagues.create(a, "web-ann", "Club", "Ann", 1)["code"]
+    leagues.join(b, "web-bob", code, "Bob")
+    bob, = _ids(conn, "web-bob")
+    return _league(conn, "web-ann", "Club"), bob
+
+
+def test_a_change_holding_the_row_first_commits_before_the_bump(  # type: ignore[no-untyped-def]
+        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+    """ann (generation 1) removes bob from Club; the removal stalls after its check, ann's row
+    share-locked (an administrator holds bob's membership row); her sign-out everywhere
+    starts: it waits for the removal, which then commits (done for generation 1, before 2 was
+    committed); the bump goes through. (A leave stalls before its check since the fix: the
+    league's row first, then the player's.)"""
+    url = front_urls("player")
+    with db.connect(url) as a, db.connect(url) as a2, db.connect(url) as b:
+        club, bob = _club_with_bob(a, b, conn)
+        got = _stall_then_release(conn, db_url, [(club, bob)], [
+            lambda: _raw(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
+            lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)")])
+    assert isinstance(got[0], list) and isinstance(got[1], list), got
+    assert _gen(conn, "web-ann") == 2
+
+
+def test_two_changes_and_a_bump_at_once_each_commit_first_or_are_refused(  # type: ignore[no-untyped-def]
+        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+    """ann's two creates (generation 1, two sessions) and her sign-out everywhere, 15 rounds
+    released together: each create is done or WD096, never 1213/1205, and a league is made
+    only for a create that succeeded (none with a generation that had ended)."""
+    url = front_urls("player")
+    got: list[Any] = []
+    with db.connect(url) as a, db.connect(url) as a2, db.connect(url) as a3:
+        sign_up(a, "web-ann", C1, 1)
+        before = _deadlocks(conn)
+        for r in range(15):
+            gen = _gen(conn, "web-ann")
+            results: list[Any] = [None] * 3
+            calls = [(a, f"CALL wordle_league_create('web-ann', {gen}, 'A{r}', NULL, @c)"),
+                     (a2, f"CALL wordle_league_create('web-ann', {gen}, 'B{r}', NULL, @c)"),
+                     (a3, f"CALL wordle_sign_out_everywhere('web-ann', {gen})")]
+            at = threading.Barrier(3)
+
+            def run(i: int, res: list[Any] = results, cs: list[Any] = calls,
+                    b: threading.Barrier = at) -> None:
+                b.wait()
+                res[i] = _raw(*cs[i])
+            threads = [threading.Thread(target=run, args=(i,)) for i in range(3)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=30)
+            got.append(results)
+            made = int(db.scalar(conn, "SELECT COUNT(*) FROM leagues WHERE name IN (?, ?)",
+                                 f"A{r}", f"B{r}"))
+            assert made == sum(isinstance(x, list) for x in results[:2]), results
+            assert all(isinstance(x, list) or x == "WD096" for x in results), results
+    assert _deadlocks(conn) == before, got
+
+
+# --- 3. KILL QUERY: of the bump, of the change; what a killed change leaves held ------------
+
+def _kill(url: URL, victim: int) -> None:
+    with db.connect(url) as killer:  # an administrator (a front end may not: the definer runs)
+        killer.exec_driver_sql(f"KILL QUERY {victim}")
+
+
+def test_a_killed_bump_leaves_the_change_done_and_the_generation(  # type: ignore[no-untyped-def]
+        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+    """ann's removal of bob stalled holding her row shared; her sign-out everywhere waits and
+    is killed: the removal is done, her generation unchanged, the bump's session holds
+    nothing."""
+    url = front_urls("player")
+    with db.connect(url) as a, db.connect(url) as a2, db.connect(url) as b:
+        club, bob = _club_with_bob(a, b, conn)
+        bumper = int(db.scalar(a2, "SELECT CONNECTION_ID()"))
+        with db.connect(db_url) as holder:
+            holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
+            holder.exec_driver_sql("START TRANSACTION")
+            db.query(holder, "SELECT * FROM league_members WHERE league_id = ? AND player_id = ? "
+                             "FOR UPDATE", club, bob)
+            threads, got = _in_threads([
+                lambda: _raw(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
+                lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)")])
+            _kill(db_url, bumper)
+            threads[1].join(timeout=10)
+            holder.exec_driver_sql("ROLLBACK")
+        threads[0].join(timeout=10)
+        assert isinstance(got[0], list) and got[1] in (1317, "70100"), got
+        assert _gen(conn, "web-ann") == 1
+        conn.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+        assert accounts_sign_out(conn) == 2  # nothing held by the killed bump
+
+
+def accounts_sign_out(conn: Connection) -> int:
+    from wordle_db import accounts
+    return accounts.sign_out_everywhere(conn, "web-ann", None)
+
+
+def test_a_killed_change_holds_nothing_anybody_else_waits_for(  # type: ignore[no-untyped-def]
+        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+    """A hostile front end: ann's league change (her row now shared-locked) waits for a lock
+    and the front end kills it with its own KILL QUERY. If the routine's transaction stays
+    open, the S lock stays; the front end then queues ann's own sign-out everywhere (X) behind
+    it; carl, on another front end, leaves his league Hall whose heir is ann: his foreign key
+    check of ann's row must not wait (innodb_lock_wait_timeout 1)."""
+    url, other_url = front_urls("player"), front_urls("player")
+    with db.connect(url) as a, db.connect(url) as a2, db.connect(other_url) as c:
+        hall = leagues.create(c, "web-carl", "Hall", "Carl")["code"]
+        leagues.join(a, "web-ann", hall, "Ann")
+        code = leagues.create(a, "web-dave", "Club", "Dave")["code"]
+        leagues.join(a, "web-ann", code, "Ann")
+        me = int(db.scalar(a, "SELECT CONNECTION_ID()"))
+        with db.connect(db_url) as holder:  # Club's row held: ann's leave waits for it
+            holder.exec_driver_sql("START TRANSACTION")
+            db.query(holder, "SELECT * FROM leagues WHERE id = ? FOR UPDATE",
+                     _league(conn, "web-dave", "Club"))
+            threads, got = _in_threads([
+                lambda: _raw(a, "CALL wordle_league_leave('web-ann', NULL, 'Club')")])
+            _kill(db_url, me)
+            threads[0].join(timeout=10)
+            holder.exec_driver_sql("ROLLBACK")
+        open_after_kill = db.scalar(a, "SELECT @@in_transaction")
+        a2.exec_driver_sql("SET innodb_lock_wait_timeout = 3")
+        queued, _ = _in_threads([
+            lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', NULL)")])
+        c.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+        started = time.monotonic()
+        carls = _raw(c, "CALL wordle_league_leave('web-carl', NULL, 'Hall')")
+        took = time.monotonic() - started
+        a.exec_driver_sql("ROLLBACK")
+        queued[0].join(timeout=10)
+    assert isinstance(carls, list) and took < 0.9, (got, open_after_kill, carls, took)
+
+
+# --- 4. the internal routine: no role calls it --------------------------------------------
+
+@pytest.mark.parametrize("role", ["player", "reader", "publisher"])  # admin: may, by design
+def test_no_role_calls_the_shared_check(shared, role: str) -> None:  # type: ignore[no-untyped-def]
+    """_wordle_league_session takes an id and share-locks that row: callable, it would hold
+    any player's row for a transaction the caller keeps open."""
+    with db.connect(shared(role)) as s:
+        s.exec_driver_sql("SET autocommit = 0")
+        s.exec_driver_sql("START TRANSACTION")
+        assert outcome(lambda: db.query(s, "CALL _wordle_league_session(1, NULL, TRUE)")) == 1370
+        assert outcome(lambda: db.query(
+            s, "SELECT * FROM players WHERE id = 1 LOCK IN SHARE MODE")) in (1142, 1146)
+
+
+def test_a_hostile_session_is_left_with_nothing_open(  # type: ignore[no-untyped-def]
+        conn: Connection, front_urls) -> None:  # noqa: F811
+    """autocommit off, START TRANSACTION before each league change (done and refused): no
+    transaction open after it, an administrator bumps ann at once."""
+    url = front_urls("player")
+    with db.connect(url) as a:
+        sign_up(a, "web-ann", C1, 1)
+        a.exec_driver_sql("SET autocommit = 0")
+        conn.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+        for gen in (1, 0, 2):
+            a.exec_driver_sql("START TRANSACTION")
+            got = _raw(a, f"CALL wordle_league_create('web-ann', {gen}, 'L{gen}', NULL, @c)")
+            assert got == "WD096" or isinstance(got, list), got
+            assert db.scalar(a, "SELECT @@in_transaction") == 0, gen
+            accounts_sign_out(conn)
+            a.exec_driver_sql("COMMIT")
+    assert REFUSED

@@ -31,14 +31,19 @@ BEGIN
     SIGNAL SQLSTATE 'WD084' SET MESSAGE_TEXT = 'a join code is 32 letters and digits (0-9, a-f)';
   END IF;
   SET v_code = LOWER(TRIM(p_code));
-  CALL _wordle_player(p_player, TRUE, v_player);
-  -- a shared lock on the league's row: a last member leaving (which deletes it) waits, or went first
-  SELECT id, name INTO v_league, v_name FROM leagues WHERE code_hash = UNHEX(SHA2(v_code, 256))
-  LOCK IN SHARE MODE;
+  -- The league's row first, share-locked by its key (a last member leaving, which deletes it,
+  -- waits, or went first), the code read again under the lock; then the player's rows (its
+  -- access decision's foreign key, its session). A locking read through the code's index, or
+  -- the player first, locked in another order than a new code, a last member leaving or a
+  -- creator handing the league on to this player do: deadlocks (test_attack_review36c).
+  SELECT MAX(id) INTO v_league FROM leagues WHERE code_hash = UNHEX(SHA2(v_code, 256));
+  SELECT id, name INTO v_league, v_name FROM leagues
+  WHERE id = v_league AND code_hash = UNHEX(SHA2(v_code, 256)) LOCK IN SHARE MODE;
   IF v_league IS NULL THEN
     SIGNAL SQLSTATE 'WD084' SET MESSAGE_TEXT = 'no league has that join code (ask its creator for the current one)';
   END IF;
-  CALL _wordle_league_session(v_player, p_generation, TRUE);  -- the player's row after the league's
+  CALL _wordle_player(p_player, TRUE, v_player);
+  CALL _wordle_league_session(v_player, p_generation, TRUE);
   SET v_nickname = (SELECT nickname FROM league_members WHERE league_id = v_league AND player_id = v_player);
   IF v_nickname IS NULL THEN
     CALL _wordle_league_member(v_league, v_player, v_name, p_nickname, v_nickname);

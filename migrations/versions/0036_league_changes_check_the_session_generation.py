@@ -10,7 +10,12 @@ anything of the player is read, and again once the league's row is locked, the p
 then share-locked so that a new generation waits for the change or the change sees it. (The
 attackers' reviews found deadlocks when the player's row was locked first, or exclusively:
 a creator leaving reads the heir's row through a foreign key, and the heir's own league
-change, or another call of the heir queued for that row, waited for the league.)
+change, or another call of the heir queued for that row, waited for the league.) The join
+now also takes the league's row first, by its key (a plain read by the code's hash, then the
+row share-locked and the code read again), before it resolves the player: its locking read
+through the code's index deadlocked with a new code and with the last member's leave, and a
+new access decision's foreign key locked the joiner's row before the league's (both on 0035
+too).
 
 Revision ID: 0036
 Revises: 0035

@@ -72,6 +72,23 @@ def _in_threads(calls: list[Callable[[], Any]]) -> tuple[list[threading.Thread],
     return threads, results
 
 
+def _together(calls: list[tuple[Connection, str]]) -> list[Any]:
+    """Each (connection, statement) in a thread, released together: their _raw outcomes."""
+    results: list[Any] = [None] * len(calls)
+    start = threading.Barrier(len(calls))
+
+    def run(i: int) -> None:
+        start.wait()
+        results[i] = _raw(*calls[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    return results
+
+
 # --- 4. deadlocks the player's row taken first makes -----------------------------------------
 
 def _stall_then_release(conn: Connection, db_url: URL, held: list[tuple[int, int]],

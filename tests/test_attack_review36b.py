@@ -10,17 +10,24 @@ sessions keep nothing open."""
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 from test_accounts import C1, front_urls, fronts, outcome, sign_up  # noqa: F401
-from test_attack_review36 import _deadlocks, _ids, _in_threads, _league, _raw, _stall_then_release
+from test_attack_review36 import (
+    _deadlocks,
+    _ids,
+    _in_threads,
+    _league,
+    _raw,
+    _stall_then_release,
+    _together,
+)
 from test_session_attacks import REFUSED
 
-from wordle_db import db, leagues, schema
+from wordle_db import accounts, db, leagues, schema
 
 from test_game import set_word, today
 
@@ -137,21 +144,10 @@ def test_two_changes_and_a_bump_at_once_each_commit_first_or_are_refused(  # typ
         before = _deadlocks(conn)
         for r in range(15):
             gen = _gen(conn, "web-ann")
-            results: list[Any] = [None] * 3
-            calls = [(a, f"CALL wordle_league_create('web-ann', {gen}, 'A{r}', NULL, @c)"),
-                     (a2, f"CALL wordle_league_create('web-ann', {gen}, 'B{r}', NULL, @c)"),
-                     (a3, f"CALL wordle_sign_out_everywhere('web-ann', {gen})")]
-            at = threading.Barrier(3)
-
-            def run(i: int, res: list[Any] = results, cs: list[Any] = calls,
-                    b: threading.Barrier = at) -> None:
-                b.wait()
-                res[i] = _raw(*cs[i])
-            threads = [threading.Thread(target=run, args=(i,)) for i in range(3)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join(timeout=30)
+            results = _together([
+                (a, f"CALL wordle_league_create('web-ann', {gen}, 'A{r}', NULL, @c)"),
+                (a2, f"CALL wordle_league_create('web-ann', {gen}, 'B{r}', NULL, @c)"),
+                (a3, f"CALL wordle_sign_out_everywhere('web-ann', {gen})")])
             got.append(results)
             made = int(db.scalar(conn, "SELECT COUNT(*) FROM leagues WHERE name IN (?, ?)",
                                  f"A{r}", f"B{r}"))
@@ -195,7 +191,6 @@ def test_a_killed_bump_leaves_the_change_done_and_the_generation(  # type: ignor
 
 
 def accounts_sign_out(conn: Connection) -> int:
-    from wordle_db import accounts
     return accounts.sign_out_everywhere(conn, "web-ann", None)
 
 

@@ -22,7 +22,15 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 from test_accounts import C1, C2, front_urls, fronts, outcome, sign_up  # noqa: F401
-from test_attack_review36 import _deadlocks, _ids, _in_threads, _league, _raw, _stall_then_release
+from test_attack_review36 import (
+    _deadlocks,
+    _ids,
+    _in_threads,
+    _league,
+    _raw,
+    _stall_then_release,
+    _together,
+)
 
 from wordle_db import accounts, db, leagues
 
@@ -290,20 +298,9 @@ def test_joins_racing_new_codes_do_not_deadlock(  # type: ignore[no-untyped-def]
         leagues.join(b, "web-bob", code, "Bob")
         before = _deadlocks(conn)
         for _ in range(30):
-            results: list[Any] = [None, None]
-            at = threading.Barrier(2)
-            calls = [(a, "CALL wordle_league_code('web-ann', NULL, 'Club')"),
-                     (b, f"CALL wordle_league_join('web-bob', NULL, '{code}', NULL)")]
-
-            def run(i: int, res: list[Any] = results, cs: list[Any] = calls,
-                    bar: threading.Barrier = at) -> None:
-                bar.wait()
-                res[i] = _raw(*cs[i])
-            threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join(timeout=20)
+            results = _together([
+                (a, "CALL wordle_league_code('web-ann', NULL, 'Club')"),
+                (b, f"CALL wordle_league_join('web-bob', NULL, '{code}', NULL)")])
             got.append(results)
             if isinstance(results[0], list):
                 code = results[0][0]["code"]

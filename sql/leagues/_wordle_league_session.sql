@@ -1,6 +1,8 @@
 -- _wordle_league_session(player id, generation, lock): internal. A league change's check of
 -- the caller's session: refuses a session of any other generation than the player's current
--- one (NULL: not checked, for a caller with sessions of its own). With `lock`, the player's
+-- one (NULL: not checked, for a caller with sessions of its own; a player that does not exist
+-- (NULL) has no session to end: its change is refused as a name the caller may not use, or
+-- finds nothing). With `lock`, the player's
 -- row is share-locked for the rest of the transaction, so that a new generation
 -- (_wordle_session_bump's write) waits for the change or the change sees it; without, a plain
 -- read, for the refusal before anything of the player is read (which league it is in).
@@ -18,7 +20,9 @@ MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: refuse an ended session generation in a league change'
 BEGIN
   DECLARE v_generation INT UNSIGNED;
-  IF p_lock THEN
+  IF p_player IS NULL THEN
+    SET p_generation = NULL;
+  ELSEIF p_lock THEN
     SELECT session_generation INTO v_generation FROM players WHERE id = p_player
     LOCK IN SHARE MODE;
   ELSE  -- a SELECT: `SET v = (SELECT ...)` would share-lock the row (a statement not a SELECT)

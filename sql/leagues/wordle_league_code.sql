@@ -22,9 +22,7 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
-  IF v_player IS NOT NULL THEN  -- refused before anything of the player is read
-    CALL _wordle_league_session(v_player, p_generation, FALSE);
-  END IF;
+  CALL _wordle_league_session(v_player, p_generation, FALSE);  -- before its leagues are read
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
   IF NOT v_creator THEN
     SIGNAL SQLSTATE 'WD085' SET MESSAGE_TEXT = 'only the league''s creator may do that';

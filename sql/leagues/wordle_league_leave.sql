@@ -19,14 +19,11 @@ COMMENT 'Leave a league'
 BEGIN
   DECLARE v_player, v_league, v_next INT UNSIGNED;
   DECLARE v_creator BOOLEAN;
-  DECLARE v_locked INT UNSIGNED;
   DECLARE v_name VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
-  IF v_player IS NOT NULL THEN  -- refused before anything of the player is read
-    CALL _wordle_league_session(v_player, p_generation, FALSE);
-  END IF;
+  CALL _wordle_league_session(v_player, p_generation, FALSE);  -- before its leagues are read
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
   -- the league's row first, as every change of its members does: who created it is read
   -- under that lock (a creator leaving at the same time may just have passed it on)
@@ -34,11 +31,11 @@ BEGIN
   DELETE FROM league_members WHERE league_id = v_league AND player_id = v_player;
   SET v_next = (SELECT player_id FROM league_members WHERE league_id = v_league
                 ORDER BY joined_at, player_id LIMIT 1);
-  -- the players' rows after the league's: a creator's with its heir's (which handing the
-  -- league on reads through the foreign key) in the order of their ids, then the session
-  IF v_creator AND v_next IS NOT NULL THEN  -- one key lookup each (a scan would lock others')
-    SELECT id INTO v_locked FROM players WHERE id = LEAST(v_player, v_next) LOCK IN SHARE MODE;
-    SELECT id INTO v_locked FROM players WHERE id = GREATEST(v_player, v_next) LOCK IN SHARE MODE;
+  -- the players' rows after the league's, in the order of their ids: the leaver's (its
+  -- session) and a creator's heir's (which handing the league on reads through the foreign
+  -- key), the heir's first when its id is the smaller
+  IF v_creator AND v_next < v_player THEN
+    SELECT id INTO v_next FROM players WHERE id = v_next LOCK IN SHARE MODE;
   END IF;
   CALL _wordle_league_session(v_player, p_generation, TRUE);
   IF v_next IS NULL THEN

@@ -24,9 +24,7 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
-  IF v_player IS NOT NULL THEN  -- refused before anything of the player is read
-    CALL _wordle_league_session(v_player, p_generation, FALSE);
-  END IF;
+  CALL _wordle_league_session(v_player, p_generation, FALSE);  -- before its leagues are read
   CALL _wordle_league(v_player, p_league, v_league, v_creator);
   -- who created it, read under the lock every change of its members takes first
   SELECT creator_id = v_player INTO v_creator FROM leagues WHERE id = v_league FOR UPDATE;

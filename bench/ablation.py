@@ -17,7 +17,7 @@ import argparse
 import statistics
 
 from _server import private_server
-from cpu import thread_cpu_seconds as cpu_seconds
+from _server import thread_cpu_seconds as cpu_seconds
 from load import GUESSES, prepare
 from sqlalchemy.engine import Connection
 

@@ -22,34 +22,13 @@ Run: .venv/bin/python bench/cpu.py [--games 300] [--rounds 3]
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from collections.abc import Callable
-from contextlib import suppress
-from pathlib import Path
 
-from _server import private_server
+from _server import cpu_seconds, private_server
 from load import GUESSES, prepare
 
 from wordle_db import db
-
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
-
-
-def thread_cpu_seconds(pid: int) -> float:
-    """The server's CPU time in ns precision, for short measurements (ablation.py, flat.py):
-    the sum of its threads' schedstat, where cpu_seconds counts 10 ms ticks. A thread that ends
-    meanwhile takes its time along: the thread pool keeps its threads over a second."""
-    total = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        with suppress(FileNotFoundError, ProcessLookupError):
-            total += int((task / "schedstat").read_text().split()[0])
-    return total / 1e9
 
 
 def main() -> None:

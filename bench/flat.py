@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import partial
 
 from _server import private_server
-from cpu import thread_cpu_seconds as cpu_seconds
+from _server import thread_cpu_seconds as cpu_seconds
 from load import GUESSES, prepare
 
 from wordle_db import db

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from _server import private_server
+from _server import cpu_seconds, private_server
 from sqlalchemy.engine import URL
 
 from wordle_db import db, roles, schema, words
@@ -94,6 +94,13 @@ class Tally:
                 self.started.append(started)
             else:
                 self.errors.append(error)
+
+    def extend(self, other: Tally) -> None:
+        """Adds another run's calls (each call's start stays relative to its own run)."""
+        with self.lock:
+            self.latencies += other.latencies
+            self.started += other.started
+            self.errors += other.errors
 
 
 def run(clients: int, seconds: float, open_client: Callable[[], object],
@@ -189,43 +196,74 @@ def prepare(url: URL, revision: str) -> URL:
     return url.set(username="bench_front", password="bench-password")
 
 
-def scenarios(front: URL, clients: int, seconds: float, today: date) -> list[str]:
-    floor_tally = run_clients(clients, seconds, front,
-                              lambda _n, call: call("bench_floor", ()))
-    floor = len(floor_tally.latencies) / seconds
-    bare = run_clients(clients, seconds, front,
-                       lambda n, call: call("bench_bare_guess", (n, GUESSES[0])))
+def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int = 1,
+              server_pid: int | None = None) -> list[str]:
+    """The table's rows for `clients`: floor, bare guess, new players, existing players, each
+    run `rounds` times in turn for seconds / rounds (the machine's speed drifts within a
+    minute; taking turns puts the same drift in each ratio) and the rounds added up. With
+    `server_pid`, the server's CPU a call too (/proc: Linux)."""
     games = [0] * clients
+    replays = [[1] * (PAST_DAYS + 1) for _ in range(clients)]  # per past day: next player
+
+    def floor_calls(_n: int, call: Callable[[str, tuple[object, ...]], None]) -> None:
+        call("bench_floor", ())
+
+    def bare_guesses(n: int, call: Callable[[str, tuple[object, ...]], None]) -> None:
+        call("bench_bare_guess", (n, GUESSES[0]))
 
     def new_players(n: int, call: Callable[[str, tuple[object, ...]], None]) -> None:
         games[n] += 1
         for guess in GUESSES:
             call("wordle_play", (f"c{clients}_{n}_{games[n]}", guess, None, None))
 
-    played = run_clients(clients, seconds, front, new_players)
-    replays = [0] * clients
-
     def existing_players(n: int, call: Callable[[str, tuple[object, ...]], None]) -> None:
-        player, past = replays[n] % games[n] + 1, replays[n] // games[n] + 1
-        replays[n] += 1
-        if past > PAST_DAYS:
+        # the first past day with a player of this client's yet to play it (new players come
+        # with each round of new_players)
+        past = next((d for d in range(1, PAST_DAYS + 1) if replays[n][d] <= games[n]), None)
+        if past is None:
             time.sleep(0.05)  # this client's players have played every past day
             return
+        player = replays[n][past]
+        replays[n][past] += 1
         for guess in GUESSES:
             call("wordle_play", (f"c{clients}_{n}_{player}", guess, today - timedelta(past), None))
 
-    archived = run_clients(clients, seconds, front, existing_players)
+    works = (floor_calls, bare_guesses, new_players, existing_players)
+    tallies = [Tally() for _ in works]
+    server_seconds = [0.0] * len(works)
+    per_round: list[list[int]] = []
+    for _ in range(rounds):
+        counts = []
+        for k, (work, tally) in enumerate(zip(works, tallies, strict=True)):
+            before = cpu_seconds(server_pid) if server_pid else 0.0
+            done = run_clients(clients, seconds / rounds, front, work)
+            if server_pid:
+                server_seconds[k] += cpu_seconds(server_pid) - before
+            tally.extend(done)
+            counts.append(len(done.latencies))
+        per_round.append(counts)
+    floor_tally, bare, played, archived = tallies
+    floor = len(floor_tally.latencies) / seconds
 
-    def to_bare(tally: Tally) -> str:  # issue 28's measure: real guesses over bare ones
-        return f" {len(tally.latencies) / max(len(bare.latencies), 1):.2f} |"
+    def to_bare(k: int) -> str:  # issue 28's measure: real guesses over bare ones
+        ratio = len(tallies[k].latencies) / max(len(bare.latencies), 1)
+        if k < 2:
+            return " - |"
+        if rounds == 1:
+            return f" {ratio:.2f} |"
+        each = [counts[k] / max(counts[1], 1) for counts in per_round]
+        return f" {ratio:.2f} ({min(each):.2f}-{max(each):.2f}) |"
 
+    def cpu(k: int) -> str:  # the server's CPU a call, in µs
+        calls = len(tallies[k].latencies) + len(tallies[k].errors)
+        return f" {server_seconds[k] / max(calls, 1) * 1e6:,.0f} |" if server_pid else " - |"
+
+    names = ("floor: one-row insert", "bare guess: lock, insert, update", "new players, today",
+             "existing players, past days")
     return [
-        summary("floor: one-row insert", clients, seconds, floor_tally, None) + " - |",
-        summary("bare guess: lock, insert, update", clients, seconds, bare, floor) + " - |",
-        summary("new players, today", clients, seconds, played, floor) + to_bare(played),
-        summary("existing players, past days", clients, seconds, archived, floor)
-        + to_bare(archived),
-        *(f"|   error: {e} | | | | | | | | |"
+        *(summary(name, clients, seconds, tally, None if k == 0 else floor) + to_bare(k) + cpu(k)
+          for k, (name, tally) in enumerate(zip(names, tallies, strict=True))),
+        *(f"|   error: {e} | | | | | | | | | |"
           for e in sorted(set(bare.errors + played.errors + archived.errors))),
     ]
 
@@ -234,6 +272,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", default="8,64,256")
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run the scenarios in turn this many times, seconds / rounds "
+                             "each, and add them up (the ratio's column then also gives the "
+                             "rounds' lowest and highest)")
     parser.add_argument("--revision", default="head",
                         help="migrate the bench database to this revision (e.g. an earlier one "
                              "to compare)")
@@ -247,11 +289,12 @@ def main() -> None:
         with db.connect(url) as conn:
             today = db.scalar(conn, "SELECT wordle_today()")
         print(f"| scenario | clients | calls/s | p50 ms | p99 ms | {STEADY} | errors "
-              "| ratio to floor | ratio to bare |")
-        print("|---|---|---|---|---|---|---|---|---|")
+              "| ratio to floor | ratio to bare | server µs a call |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         for clients in (int(c) for c in args.clients.split(",")):
             print(f"running {clients} clients", file=sys.stderr)
-            for line in scenarios(front, clients, args.seconds, today):
+            for line in scenarios(front, clients, args.seconds, today, args.rounds,
+                                  server.pid()):
                 print(line, flush=True)
 
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import argparse
 
-from _server import private_server
-from cpu import cpu_seconds
+from _server import cpu_seconds, private_server
 from load import GUESSES, prepare
 
 from wordle_db import db

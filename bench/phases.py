@@ -9,6 +9,9 @@ the writes, the commit, a routine's SET and IF steps, a routine's call frame, th
 a routine's statements (sp_head::execute and what it calls itself), the client's prepare and
 close, the network. mariadbd's exported symbols name these functions (Debian's binary is
 stripped of the rest: its unnamed frames count as "other").
+A second table splits the server's CPU by the code it ran (mariadbd's own, the kernel's, the C
+library's, the regular expression library's), a guess beside load.py's bare guess (the same
+number of calls, one client, also sampled): what a guess costs beyond the bare guess, and where.
 Needs perf (Debian: apt-get install linux-perf) and permission to profile (root here).
 Linux only. Run: .venv/bin/python bench/phases.py [--games 400] [--wordle-play-text FILE]
 """
@@ -20,11 +23,13 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
-from _server import private_server
+from _server import private_server, thread_cpu_seconds
 from ablation import play, swap
 from load import prepare
+from sqlalchemy.engine import Connection
 
 from wordle_db import db
 
@@ -76,6 +81,34 @@ def samples(script: str) -> Counter[str]:
     return counts
 
 
+def libraries(data: Path) -> dict[str, float]:
+    """Shares of the samples in `data` by the code they ran (perf's dso)."""
+    report = subprocess.run(["perf", "report", "-i", str(data), "--sort", "dso", "--stdio",
+                             "-q", "--percent-limit", "0.5"], capture_output=True, text=True,
+                            check=True).stdout  # fmt: skip
+    return {line.split()[1]: float(line.split()[0].rstrip("%")) / 100
+            for line in report.splitlines() if line.strip()}  # fmt: skip
+
+
+def bare_guesses(conn: Connection, pid: int, calls: int) -> float:
+    """Server CPU µs per call of load.py's bare guess."""
+    before = thread_cpu_seconds(pid)
+    for n in range(calls):
+        db.call(conn, "bench_bare_guess", n % 1000, "slate")
+    return (thread_cpu_seconds(pid) - before) / calls * 1e6
+
+
+def recorded(pid: int, data: Path, stacks: bool, run: Callable[[], float]) -> float:
+    """run() (it returns µs a call) while perf samples the server into `data`."""
+    perf = subprocess.Popen(["perf", "record", "-F", "2999", *(["-g"] if stacks else []),
+                             "-p", str(pid), "-o", str(data)], stderr=subprocess.DEVNULL)
+    time.sleep(1)
+    micros = run()
+    perf.send_signal(2)
+    perf.wait()
+    return micros
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
@@ -94,14 +127,14 @@ def main() -> None:
                                  if not line.startswith("--"))  # the header off: CREATE first
                 swap(owner, [("PROCEDURE", "_wordle_play", text)])
             play(front, pid, "warm", 20)
-            perf = subprocess.Popen(["perf", "record", "-F", "2999", "-g", "-p", str(pid),
-                                     "-o", str(data)], stderr=subprocess.DEVNULL)
-            time.sleep(1)
-            micros = play(front, pid, "p", args.games)
-            perf.send_signal(2)
-            perf.wait()
-        script = subprocess.run(["perf", "script", "-i", str(data)], capture_output=True,
-                                text=True, check=True).stdout
+            micros = recorded(pid, data, True, lambda: play(front, pid, "p", args.games))
+            script = subprocess.run(["perf", "script", "-i", str(data)], capture_output=True,
+                                    text=True, check=True).stdout
+            calls = args.games * 6
+            split = {"wordle_play": (recorded(pid, data, False, lambda: play(
+                front, pid, "q", args.games)), libraries(data))}
+            split["bare guess"] = (recorded(pid, data, False, lambda: bare_guesses(
+                front, pid, calls)), libraries(data))
     counts = samples(script)
     total = sum(counts.values())
     print(f"wordle_play: {micros:,.0f} µs of server CPU a guess while sampled "
@@ -110,6 +143,16 @@ def main() -> None:
     print("|---|---|---|")
     for name, n in counts.most_common():
         print(f"| {name} | {n / total:.1%} | {micros * n / total:,.0f} |")
+    names = sorted({name for _, shares in split.values() for name in shares},
+                   key=lambda name: -split["wordle_play"][1].get(name, 0))  # fmt: skip
+    print(f"\nThe server's CPU by the code it ran, µs a call ({calls:,} calls each, sampled "
+          "without stacks):\n")
+    print("| code | wordle_play | bare guess | difference |")
+    print("|---|---|---|---|")
+    for name in [*names, "all"]:
+        each = [micros * (1.0 if name == "all" else shares.get(name, 0.0))
+                for micros, shares in split.values()]  # fmt: skip
+        print(f"| {name} | {each[0]:,.0f} | {each[1]:,.0f} | {each[0] - each[1]:,.0f} |")
 
 
 if __name__ == "__main__":

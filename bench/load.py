@@ -23,11 +23,21 @@ commits and returns one row (no player, word, puzzle or hint, no checks). Its ra
 floor is the ceiling of what a real guess can reach on the same machine; "ratio to bare" is
 a real scenario's attempts per second over bare guesses per second (issue 28's measure).
 
-Latencies: p50 and p99 of every call, and p99 of the calls started after the first second:
-all clients start together, so at 256 clients the first calls queue behind 255 others (a new
-player's first guess is the costliest call) and that burst alone is most of the overall p99.
+Latencies: p50 and p99 of every call, and p99 of the calls started after the first second.
+Each run opens its connections and makes one untimed call of its scenario's routines on each
+before the time starts: a connection's first call of a routine compiles it (5-9 ms for a new
+player's first guess, against 2-3 on a warm connection), which a pool's connections have done
+long before a morning's rush. Until 2026-11-26 the runs were not warmed, and at 256 clients
+that compiling was most of the overall p99 (bench/README.md, eighth results).
 
-Run: .venv/bin/python bench/load.py [--clients 8,64,256] [--seconds 10] [--revision head]
+By default each client sends its next call as soon as the last returns (a closed loop: the
+mean latency is then clients over rate, whatever the server). `--rate R` makes calls come due
+at random instead, R a second over all clients (an open loop, as players arrive): latency
+counts from when a call was due, so a server that falls behind shows it. p99 at a given rate
+is what a morning's players feel.
+
+Run: .venv/bin/python bench/load.py [--clients 8,64,256] [--seconds 10] [--rounds 1]
+     [--rate R] [--revision head]
      [--server-option=--thread-handling=one-thread-per-connection ...]
 Progress goes to stderr, the table to stdout.
 """
@@ -35,16 +45,19 @@ Progress goes to stderr, the table to stdout.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import partial
+from itertools import count
 
 from _server import cpu_seconds, private_server
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Connection, Engine
 
 from wordle_db import db, roles, schema, words
 
@@ -52,6 +65,7 @@ ANSWER = "crane"
 PAST_DAYS = 30
 STEADY_AFTER = 1.0  # seconds: every client starts at once; the first calls queue behind them all
 STEADY = "p99 ms after 1 s"
+WARM_PLAYERS = count()  # players whose first guess warms a connection
 GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]
 PAST_WORDS = ["ghost", "abbey", "brave", "cling", "drawn", "eerie", "flask", "grind", "haunt",
               "irony", "jolly", "knack", "lemon", "mirth", "nerve", "olive", "prank", "quirk",
@@ -85,6 +99,7 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     started: list[float] = field(default_factory=list)  # each call's start, in the run's seconds
     errors: list[str] = field(default_factory=list)
+    clock_seconds: float = 0.0  # what run's `clock` counted while the calls ran
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, seconds: float, error: str | None, started: float = 0.0) -> None:
@@ -101,20 +116,34 @@ class Tally:
             self.latencies += other.latencies
             self.started += other.started
             self.errors += other.errors
+            self.clock_seconds += other.clock_seconds
 
 
 def run(clients: int, seconds: float, open_client: Callable[[], object],
-        work: Callable[[int, object, Timed], None]) -> Tally:  # fmt: skip
+        work: Callable[[int, object, Timed], None], rate: float | None = None,
+        clock: Callable[[], float] | None = None) -> Tally:
     """`clients` threads, each with `open_client()`, calling `work(n, client, timed)` until
-    the time is up; `timed(f)` calls f and counts it (an exception is an error)."""
-    tally, ready = Tally(), threading.Barrier(clients + 1)
+    the time is up; `timed(f)` calls f and counts it (an exception is an error).
+    With `rate`, calls come due at random (a Poisson process of `rate` a second over all
+    clients) instead of back to back: each waits for its moment, and its latency counts from
+    that moment, so a client still busy with its last call makes the next one late and the
+    wait is counted (an open loop, as players arrive; no coordinated omission). `clock()`
+    (e.g. the server's CPU seconds) is read when the time starts and when the clients are done;
+    the difference goes to the tally."""
+    tally, ready, go = Tally(), threading.Barrier(clients + 1), threading.Event()
     deadline, begun = [0.0], [0.0]
 
     def client(n: int) -> None:
         handle = open_client()
+        due = [0.0]
 
         def timed(call: Callable[[], object]) -> None:
             started = time.perf_counter()
+            if rate:
+                due[0] = max(due[0], begun[0]) + random.expovariate(rate / clients)
+                if due[0] > started:
+                    time.sleep(due[0] - started)
+                started = due[0]
             try:
                 call()
                 tally.add(time.perf_counter() - started, None, started - begun[0])
@@ -122,6 +151,7 @@ def run(clients: int, seconds: float, open_client: Callable[[], object],
                 tally.add(0.0, str(exc).splitlines()[0][:80])
 
         ready.wait()
+        go.wait()
         try:
             while time.perf_counter() < deadline[0]:
                 work(n, handle, timed)
@@ -133,25 +163,42 @@ def run(clients: int, seconds: float, open_client: Callable[[], object],
     threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
     for thread in threads:
         thread.start()
+    ready.wait()  # every client connected (and warmed): the time starts now
     begun[0] = time.perf_counter()
     deadline[0] = begun[0] + seconds
-    ready.wait()
+    started = clock() if clock else 0.0
+    go.set()
     for thread in threads:
         thread.join()
+    tally.clock_seconds = clock() - started if clock else 0.0
     return tally
 
 
+def connected(engine: Engine, warm: Callable[[Connection, int], None] | None,
+              numbers: Iterator[int]) -> Connection:
+    """A new connection, warmed by `warm(connection, n)` (n: 0, 1, ... across the run)."""
+    conn = engine.connect()
+    if warm:
+        warm(conn, next(numbers))
+    return conn
+
+
 def run_clients(clients: int, seconds: float, url: URL,
-                work: Callable[[int, Callable[[str, tuple[object, ...]], None]], None]) -> Tally:
+                work: Callable[[int, Callable[[str, tuple[object, ...]], None]], None],
+                rate: float | None = None,
+                warm: Callable[[Connection, int], None] | None = None,
+                clock: Callable[[], float] | None = None) -> Tally:  # fmt: skip
     """`clients` threads, each with its own connection, calling `work(client, call)`; each
-    `call(procedure, args)` is timed."""
+    `call(procedure, args)` is timed (paced at `rate` calls a second over all: see run).
+    `warm(connection, n)` runs on each new connection before the time starts."""
     def each(n: int, conn: object, timed: Timed) -> None:
         work(n, lambda procedure, args: timed(
             lambda: db.call(conn, procedure, *args)))  # type: ignore[arg-type]
 
     engine = db.create_engine(url)
     try:
-        return run(clients, seconds, engine.connect, each)
+        return run(clients, seconds, partial(connected, engine, warm, count()), each, rate,
+                   clock)
     finally:
         engine.dispose()
 
@@ -197,11 +244,12 @@ def prepare(url: URL, revision: str) -> URL:
 
 
 def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int = 1,
-              server_pid: int | None = None) -> list[str]:
+              server_pid: int | None = None, rate: float | None = None) -> list[str]:
     """The table's rows for `clients`: floor, bare guess, new players, existing players, each
     run `rounds` times in turn for seconds / rounds (the machine's speed drifts within a
     minute; taking turns puts the same drift in each ratio) and the rounds added up. With
-    `server_pid`, the server's CPU a call too (/proc: Linux)."""
+    `server_pid`, the server's CPU a call too (/proc: Linux). With `rate`, every scenario
+    gets calls at that rate (see run) and the ratios, of equal rates, are left out."""
     games = [0] * clients
     replays = [[1] * (PAST_DAYS + 1) for _ in range(clients)]  # per past day: next player
 
@@ -229,16 +277,20 @@ def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int
             call("wordle_play", (f"c{clients}_{n}_{player}", guess, today - timedelta(past), None))
 
     works = (floor_calls, bare_guesses, new_players, existing_players)
+    # Each run opens new connections, and a connection's first call of a routine compiles it
+    # (a new player's first guess on a new connection: 5-9 ms instead of 2-3): one call of its
+    # scenario's routines first, untimed, as a pool's connections have made before the rush.
+    warm_ups = (lambda conn, _n: db.call(conn, "bench_floor"),
+                lambda conn, n: db.call(conn, "bench_bare_guess", n, GUESSES[0]),
+                *[lambda conn, _n: db.call(conn, "wordle_play", f"warm{next(WARM_PLAYERS)}",
+                                           GUESSES[0], None, None)] * 2)  # fmt: skip
     tallies = [Tally() for _ in works]
-    server_seconds = [0.0] * len(works)
     per_round: list[list[int]] = []
     for _ in range(rounds):
         counts = []
-        for k, (work, tally) in enumerate(zip(works, tallies, strict=True)):
-            before = cpu_seconds(server_pid) if server_pid else 0.0
-            done = run_clients(clients, seconds / rounds, front, work)
-            if server_pid:
-                server_seconds[k] += cpu_seconds(server_pid) - before
+        for work, tally, warm in zip(works, tallies, warm_ups, strict=True):
+            done = run_clients(clients, seconds / rounds, front, work, rate, warm,
+                               partial(cpu_seconds, server_pid) if server_pid else None)
             tally.extend(done)
             counts.append(len(done.latencies))
         per_round.append(counts)
@@ -247,7 +299,7 @@ def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int
 
     def to_bare(k: int) -> str:  # issue 28's measure: real guesses over bare ones
         ratio = len(tallies[k].latencies) / max(len(bare.latencies), 1)
-        if k < 2:
+        if k < 2 or rate:
             return " - |"
         if rounds == 1:
             return f" {ratio:.2f} |"
@@ -256,12 +308,14 @@ def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int
 
     def cpu(k: int) -> str:  # the server's CPU a call, in µs
         calls = len(tallies[k].latencies) + len(tallies[k].errors)
-        return f" {server_seconds[k] / max(calls, 1) * 1e6:,.0f} |" if server_pid else " - |"
+        micros = tallies[k].clock_seconds / max(calls, 1) * 1e6
+        return f" {micros:,.0f} |" if server_pid else " - |"
 
     names = ("floor: one-row insert", "bare guess: lock, insert, update", "new players, today",
              "existing players, past days")
     return [
-        *(summary(name, clients, seconds, tally, None if k == 0 else floor) + to_bare(k) + cpu(k)
+        *(summary(name, clients, seconds, tally, None if k == 0 or rate else floor)
+          + to_bare(k) + cpu(k)
           for k, (name, tally) in enumerate(zip(names, tallies, strict=True))),
         *(f"|   error: {e} | | | | | | | | | |"
           for e in sorted(set(bare.errors + played.errors + archived.errors))),
@@ -276,6 +330,9 @@ def main() -> None:
                         help="run the scenarios in turn this many times, seconds / rounds "
                              "each, and add them up (the ratio's column then also gives the "
                              "rounds' lowest and highest)")
+    parser.add_argument("--rate", type=float,
+                        help="calls a second arriving at random over all clients (an open "
+                             "loop: p99 at a given morning's rate) instead of back to back")
     parser.add_argument("--revision", default="head",
                         help="migrate the bench database to this revision (e.g. an earlier one "
                              "to compare)")
@@ -294,7 +351,7 @@ def main() -> None:
         for clients in (int(c) for c in args.clients.split(",")):
             print(f"running {clients} clients", file=sys.stderr)
             for line in scenarios(front, clients, args.seconds, today, args.rounds,
-                                  server.pid()):
+                                  server.pid(), args.rate):
                 print(line, flush=True)
 
 

@@ -15,8 +15,11 @@ players and play six guesses that are not the answer, back to back, for --second
   access log included, with the rate limit set out of the way); each new player first GETs
   /api/today for its cookie (not counted).
 
-Every counted call is a recorded attempt. The ratios are HTTP guesses per second over each
-SQL figure. The clients run on the same machine (2 cores here), as does the server.
+Every counted call is a recorded attempt. Under the HTTP row, the database connections serve
+opened meanwhile: its pool keeps a few idle connections, and each new one costs a connection's
+set-up and, on its first call, the compiling of the routines it calls. The ratios are HTTP
+guesses per second over each SQL figure. The clients run on the same machine (2 cores here),
+as does the server.
 
 Run: .venv/bin/python bench/web.py [--clients 8,32] [--seconds 10]
 """
@@ -115,6 +118,13 @@ def http_scenario(port: int, clients: int, seconds: float) -> Tally:
     return run(clients, seconds, lambda: HTTPClient(port), work)
 
 
+def connections(root: URL) -> int:
+    """Connections the server has accepted so far (status Connections, this one included)."""
+    with db.connect(root) as conn:
+        return int(db.scalar(conn, "SELECT variable_value FROM information_schema.global_status "
+                                   "WHERE variable_name = 'CONNECTIONS'"))
+
+
 def serve(front: URL) -> tuple[subprocess.Popen[bytes], int]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -148,7 +158,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
     with private_server() as server:
-        front = prepare(db.parse_url(server.url("wordle_bench")))
+        root = db.parse_url(server.url("wordle_bench"))
+        front = prepare(root)
         process, port = serve(front)
         try:
             print(f"| scenario | clients | guesses/s | p50 ms | p99 ms | {STEADY} | errors "
@@ -158,13 +169,17 @@ def main() -> None:
                 print(f"running {clients} clients", file=sys.stderr)
                 tallies = [(name, sql_scenario(front, clients, args.seconds, calls, tag))
                            for name, calls, tag in SQL_SCENARIOS]
+                opened = connections(root)
                 web = http_scenario(port, clients, args.seconds)
+                opened = connections(root) - opened - 1  # this count's own
                 rate = len(web.latencies) / args.seconds
                 for name, tally in tallies:
                     sql_rate = len(tally.latencies) / args.seconds
                     line = summary(name, clients, args.seconds, tally, None)
                     print(line.rsplit("|", 2)[0] + f"| {rate / sql_rate:.2f} |", flush=True)
                 print(summary("HTTP: POST /api/guess", clients, args.seconds, web, None))
+                print(f"|   serve's new database connections: {opened:,} "
+                      f"({opened / max(len(web.latencies), 1):.2f} a guess) | | | | | | | |")
                 for error in sorted(set(sum((t.errors for _, t in tallies), web.errors))):
                     print(f"|   error: {error} | | | | | | |")
         finally:

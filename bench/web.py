@@ -15,7 +15,9 @@ players and play six guesses that are not the answer, back to back, for --second
   access log included, with the rate limit set out of the way); each new player first GETs
   /api/today for its cookie (not counted).
 
-Every counted call is a recorded attempt. Under the HTTP row, the database connections serve
+Every counted call is a recorded attempt. Each SQL connection makes one untimed guess first
+(its first call compiles the routines; serve's pooled connections have done so). Under the
+HTTP row, the database connections serve
 opened meanwhile: its pool keeps a few idle connections, and each new one costs a connection's
 set-up and, on its first call, the compiling of the routines it calls. The ratios are HTTP
 guesses per second over each SQL figure. The clients run on the same machine (2 cores here),
@@ -36,10 +38,12 @@ import subprocess
 import sys
 import time
 from datetime import timedelta
+from functools import partial
+from itertools import count
 
 from _server import private_server
-from load import STEADY, Tally, Timed, run, summary
-from sqlalchemy.engine import URL
+from load import STEADY, Tally, Timed, connected, run, summary
+from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, roles, schema, words
 
@@ -65,22 +69,26 @@ def sql_scenario(front: URL, clients: int, seconds: float, calls: str, tag: str)
     wordle_keyboard)."""
     games = [0] * clients
 
+    def guess_once(conn: Connection, player: str, guess: str) -> None:
+        if calls == "guess":
+            db.call_sets(conn, "wordle_guess_on", None, player, guess, None, None, 0)
+            return
+        db.call(conn, "wordle_play", player, guess, None, None)
+        if calls == "two":
+            db.call(conn, "wordle_keyboard", player, None)
+
     def work(n: int, conn: object, timed: Timed) -> None:
         games[n] += 1
         player = f"{tag}{clients}_{n}_{games[n]}"
         for guess in GUESSES:
-            def call(guess: str = guess) -> None:
-                if calls == "guess":
-                    db.call_sets(conn, "wordle_guess_on", None, player, guess, None, None, 0)  # type: ignore[arg-type]
-                    return
-                db.call(conn, "wordle_play", player, guess, None, None)  # type: ignore[arg-type]
-                if calls == "two":
-                    db.call(conn, "wordle_keyboard", player, None)  # type: ignore[arg-type]
-            timed(call)
+            timed(partial(guess_once, conn, player, guess))
+
+    def warm(conn: Connection, n: int) -> None:  # compiles the routines, untimed (load.py)
+        guess_once(conn, f"warm{tag}{clients}_{n}", GUESSES[0])
 
     engine = db.create_engine(front)
     try:
-        return run(clients, seconds, engine.connect, work)
+        return run(clients, seconds, partial(connected, engine, warm, count()), work)
     finally:
         engine.dispose()
 

@@ -17,11 +17,10 @@ players and play six guesses that are not the answer, back to back, for --second
 
 Every counted call is a recorded attempt. Each SQL connection makes one untimed guess first
 (its first call compiles the routines; serve's pooled connections have done so). Under the
-HTTP row, the database connections serve
-opened meanwhile: its pool keeps a few idle connections, and each new one costs a connection's
-set-up and, on its first call, the compiling of the routines it calls. The ratios are HTTP
-guesses per second over each SQL figure. The clients run on the same machine (2 cores here),
-as does the server.
+HTTP row, the database connections serve opened meanwhile: its pool keeps idle connections,
+and each new one costs a connection's set-up and, on its first call, the compiling of the
+routines it calls. The ratios are HTTP guesses per second over each SQL figure. The clients
+run on the same machine (2 cores here), as does the server.
 
 Run: .venv/bin/python bench/web.py [--clients 8,32] [--seconds 10]
 """

@@ -141,6 +141,8 @@ def run(clients: int, seconds: float, open_client: Callable[[], object],
             started = time.perf_counter()
             if rate:
                 due[0] = max(due[0], begun[0]) + random.expovariate(rate / clients)
+                if due[0] >= deadline[0]:
+                    return  # due after the run: not made (the rate counts the run's calls)
                 if due[0] > started:
                     time.sleep(due[0] - started)
                 started = due[0]

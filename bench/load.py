@@ -282,10 +282,12 @@ def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int
     # Each run opens new connections, and a connection's first call of a routine compiles it
     # (a new player's first guess on a new connection: 5-9 ms instead of 2-3): one call of its
     # scenario's routines first, untimed, as a pool's connections have made before the rush.
+    def warm_play(conn: Connection, _n: int) -> None:  # a new player's first guess
+        db.call(conn, "wordle_play", f"warm{next(WARM_PLAYERS)}", GUESSES[0], None, None)
+
     warm_ups = (lambda conn, _n: db.call(conn, "bench_floor"),
                 lambda conn, n: db.call(conn, "bench_bare_guess", n, GUESSES[0]),
-                *[lambda conn, _n: db.call(conn, "wordle_play", f"warm{next(WARM_PLAYERS)}",
-                                           GUESSES[0], None, None)] * 2)  # fmt: skip
+                warm_play, warm_play)  # fmt: skip
     tallies = [Tally() for _ in works]
     per_round: list[list[int]] = []
     for _ in range(rounds):
@@ -296,13 +298,13 @@ def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int
             tally.extend(done)
             counts.append(len(done.latencies))
         per_round.append(counts)
-    floor_tally, bare, played, archived = tallies
+    floor_tally, bare = tallies[:2]
     floor = len(floor_tally.latencies) / seconds
 
     def to_bare(k: int) -> str:  # issue 28's measure: real guesses over bare ones
-        ratio = len(tallies[k].latencies) / max(len(bare.latencies), 1)
         if k < 2 or rate:
             return " - |"
+        ratio = len(tallies[k].latencies) / max(len(bare.latencies), 1)
         if rounds == 1:
             return f" {ratio:.2f} |"
         each = [counts[k] / max(counts[1], 1) for counts in per_round]
@@ -320,7 +322,7 @@ def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int
           + to_bare(k) + cpu(k)
           for k, (name, tally) in enumerate(zip(names, tallies, strict=True))),
         *(f"|   error: {e} | | | | | | | | | |"
-          for e in sorted(set(bare.errors + played.errors + archived.errors))),
+          for e in sorted({e for tally in tallies for e in tally.errors})),
     ]
 
 

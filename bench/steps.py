@@ -4,8 +4,9 @@ statements.py prices statements in a loop inside one call; a real guess pays mor
 them (its tables are opened, locked and planned once per call, not once per loop). Here the
 usual guess (a kept player's second to sixth guesses of today's game: `_wordle_play`'s short
 path) is built up one step at a time, each prefix a procedure of its own with `_wordle_play`'s
-parameters, declarations, handlers and result row: the call and its row alone, then the
-begin, the context read, the game's lock, the hint, the writes (the whole guess). A prefix that
+parameters, declarations and handlers (taken from the installed routine) and its result row:
+the call and its row alone, then the begin, the context read, the game's lock, the hint, the
+writes (the whole guess). A prefix that
 stops before the writes changes nothing, so each is called on a real game's next move. Beside
 them, the unit prices (the whole guess and one more key read, of a table it reads and of one
 it does not: a call pays for each statement and, once, for each table it opens), then designs
@@ -35,33 +36,6 @@ from sqlalchemy.engine import Connection
 
 from wordle_db import db
 
-TEXT = "MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"
-HEAD = f"""CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE {{name}}(
-    IN p_channel {TEXT}, IN p_player {TEXT}, IN p_guess {TEXT}, IN p_day DATE,
-    IN p_hard BOOLEAN, IN p_keyboard BOOLEAN, IN p_generation INT UNSIGNED)
-MODIFIES SQL DATA SQL SECURITY DEFINER
-BEGIN
-  DECLARE v_channel SMALLINT UNSIGNED;
-  DECLARE v_now DATETIME;
-  DECLARE v_known BOOLEAN;
-  DECLARE v_day, v_today DATE;
-  DECLARE v_answer, v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  DECLARE v_player, v_game, v_generation INT UNSIGNED;
-  DECLARE v_tried BOOLEAN;
-  DECLARE v_state VARCHAR(10);
-  DECLARE v_hard BOOLEAN;
-  DECLARE v_attempts, v_max, v_channel_tries, v_number, v_revealed INT;
-  DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
-  DECLARE v_message VARCHAR(255);
-  DECLARE v_tries INT DEFAULT 0;
-  DECLARE v_retry, v_created BOOLEAN;
-  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
-  submit: LOOP
-    SET v_tries = v_tries + 1, v_retry = FALSE;
-    BEGIN
-      DECLARE EXIT HANDLER FOR 1213, 1205
-        BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-"""
 TAIL = """    END;
     IF NOT v_retry THEN
       LEAVE submit;
@@ -222,14 +196,25 @@ CHECKED = [name for name, body in (STEPS | ALTERNATIVES).items()
            if "INSERT INTO attempts" in body and FREE_HINT not in body]  # fmt: skip
 
 
+def head(owner: Connection) -> str:
+    """The installed _wordle_play's text up to its first step (its parameters, declarations,
+    handlers and retry loop), to which a variant's steps and TAIL are added; `{name}` for the
+    procedure's name."""
+    text = db.query(owner, "SHOW CREATE PROCEDURE _wordle_play")[0]["Create Procedure"]
+    text = text[:text.index("      CALL _wordle_begin();")]
+    return (text.replace("CREATE DEFINER", "CREATE OR REPLACE DEFINER", 1)
+                .replace("PROCEDURE `_wordle_play`", "PROCEDURE {name}", 1))  # fmt: skip
+
+
 def install(owner: Connection) -> list[str]:
     """The variants as procedures bench_step0, 1, ...; returns their names in order."""
     for statement in FEWEST_TABLES:
         owner.exec_driver_sql(statement)
     owner.commit()
     names = list(STEPS) + list(ALTERNATIVES)
+    start = head(owner)
     for k, body in enumerate((STEPS | ALTERNATIVES).values()):
-        owner.exec_driver_sql(HEAD.format(name=f"bench_step{k}") + body + TAIL)
+        owner.exec_driver_sql(start.replace("{name}", f"bench_step{k}") + body + TAIL)
     return names
 
 

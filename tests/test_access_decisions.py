@@ -19,7 +19,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 from test_security import denied
 
-from wordle_db import db, game, migration, roles
+from wordle_db import db, game, migration, roles, sqlfiles
 from wordle_db.db import Connection
 from wordle_db.errors import DatabaseError
 
@@ -198,7 +198,7 @@ def test_a_migration_installing_routines_forgets_every_decision(
         version = db.scalar(conn, "SELECT version FROM access_version")
         assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE name = ?", name) == 1
         with Operations.context(MigrationContext.configure(conn)):
-            migration.objects_up(["_wordle_player"], "0028")
+            migration.objects_up(["_wordle_player"], sqlfiles.current("_wordle_player").revision)
         assert db.scalar(conn, "SELECT version FROM access_version") == version + 2
         assert game.play(front, name, WRONG[1])["attempt"] == 2  # decided again
         assert db.scalar(conn, "SELECT MAX(version) FROM player_access WHERE name = ?", name) == (

@@ -43,7 +43,7 @@ INTERNAL = [
      "'x', NULL, 1, CURDATE(), CURDATE(), NULL, @id, @s, @h, @a, @m, @r"),
     ("PROCEDURE", "_wordle_new_game", "1, 1, CURDATE() + INTERVAL 1 DAY, CURDATE(), 6"),
     ("PROCEDURE", "_wordle_league_session", "1, NULL, TRUE"),
-    ("PROCEDURE", "_wordle_caller_role", "@role"),
+    ("PROCEDURE", "_wordle_caller_access", "TRUE, @role, @login"),
     ("FUNCTION", "wordle_setting", "'time_zone'"),
     ("PROCEDURE", "wordle_check", "'crane', NULL"),
     ("PROCEDURE", "wordle_import_begin", ""),

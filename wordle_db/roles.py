@@ -8,6 +8,7 @@ its mysql_native_password hash, computed here, does.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import re
 from typing import Any
@@ -18,7 +19,15 @@ from wordle_db import db
 from wordle_db.errors import DatabaseError, WordleError
 
 ROLES = ("wordle_admin", "wordle_publisher", "wordle_player", "wordle_reader")
-ACCOUNT = re.compile(r"^([A-Za-z0-9_.-]{1,80})@([A-Za-z0-9_.%:-]{1,255})$")
+USER = re.compile(r"[A-Za-z0-9_.-]{1,80}")
+# A host name or pattern: labels of letters, digits and -, with the wildcards % and _.
+LABEL = r"[a-z0-9%_]([a-z0-9%_-]*[a-z0-9%_])?"
+HOST_NAME = re.compile(rf"{LABEL}(\.{LABEL})*")
+IPV6_PATTERN = re.compile(r"[0-9a-f:%_]*:[0-9a-f:%_]*")
+HOST_FORMS = (
+    "localhost, a host name (box.example.com), an address (127.0.0.1, ::1), a pattern "
+    "(10.0.0.%, %.example.com, %) or a netmask (10.0.0.0/255.255.255.0)"
+)
 
 
 def role_name(role: str) -> str:
@@ -30,15 +39,45 @@ def role_name(role: str) -> str:
 
 
 def account(user_at_host: str) -> tuple[str, str]:
-    """USER@HOST split into its checked parts."""
-    match = ACCOUNT.match(user_at_host)
-    if match is None:
+    """USER@HOST split into its checked parts (the host lower-cased, as the server keeps it)."""
+    user, at, host = user_at_host.rpartition("@")
+    if not at or USER.fullmatch(user) is None:
         raise WordleError(
             f"bad account {user_at_host!r}: write USER@HOST, e.g. bot@localhost or bot@% "
-            "(letters, digits, _ . - in the user; also % : in the host)"
+            "(the user: 1 to 80 letters, digits, _ . -)"
         )
-    user, host = match.groups()
+    host = host.lower()
+    if host_form(host) is None:
+        raise WordleError(f"bad account {user_at_host!r}: the host must be {HOST_FORMS}")
     return user, host
+
+
+def host_form(host: str) -> str | None:
+    """Which form of account host `host` is (name, address, pattern, netmask), or None."""
+    if not host or len(host) > 255:
+        return None
+    if "/" in host:
+        network, _, mask = host.partition("/")
+        if mask.count(".") != 3:  # the server takes a dotted mask, not a prefix length
+            return None
+        try:
+            ipaddress.IPv4Network(f"{network}/{mask}")
+        except ValueError:
+            return None
+        return "netmask"
+    if ":" in host:
+        try:
+            ipaddress.IPv6Address(host)
+            return "address"
+        except ValueError:
+            return "pattern" if IPV6_PATTERN.fullmatch(host) and "%" in host else None
+    if HOST_NAME.fullmatch(host) is None:
+        return None
+    try:
+        ipaddress.IPv4Address(host)
+        return "address"
+    except ValueError:
+        return "pattern" if "%" in host or "_" in host else "name"
 
 
 def password_hash(password: str) -> str:
@@ -129,8 +168,9 @@ def has_no_password(priv: dict[str, Any]) -> bool:
 
 
 def any_host(host: str) -> bool:
-    """Whether the host pattern lets clients in from many hosts: a wildcard, % or _."""
-    return "%" in host or "_" in host
+    """Whether the host pattern lets clients in from many hosts: a wildcard (% or _) or a
+    netmask."""
+    return "%" in host or "_" in host or "/" in host
 
 
 def grant(conn: Connection, role: str, user_at_host: str, password: str | None = None, *,

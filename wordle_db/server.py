@@ -76,10 +76,12 @@ def _user_options() -> list[str]:
 @dataclass
 class LocalServer:
     """A mariadbd whose files all live under `home`; `options` are added to its command line
-    (the benches compare server settings with them)."""
+    (the benches compare server settings with them), and `launcher` comes before it (the tests
+    start a server in a network namespace of its own: `ip netns exec NAME`)."""
 
     home: Path
     options: tuple[str, ...] = ()
+    launcher: tuple[str, ...] = ()
 
     @property
     def datadir(self) -> Path:
@@ -222,7 +224,7 @@ class LocalServer:
         with open(self.log_file, "ab") as log:
             process = subprocess.Popen(
                 [
-                    mariadbd, "--no-defaults", f"--datadir={self.datadir}",
+                    *self.launcher, mariadbd, "--no-defaults", f"--datadir={self.datadir}",
                     f"--socket={self.socket}", f"--pid-file={self.pid_file}",
                     f"--tmpdir={self.tmpdir}",
                     *COMMON_OPTIONS, *SERVER_OPTIONS, *self.options, *_user_options(),

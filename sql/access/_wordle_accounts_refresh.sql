@@ -6,7 +6,7 @@
 -- or through other roles; a role's creator WITH ADMIN OPTION does not count) or may write this
 -- schema's tables itself (global or database INSERT privilege); role, the first of
 -- wordle_player, wordle_reader, wordle_publisher it holds. Anonymous accounts (user '') are
--- kept too: _wordle_caller_role refuses a login one of them may stand for. Run by migrations,
+-- kept too: _wordle_caller_access refuses a login one of them may stand for. Run by migrations,
 -- by `wordle-db grant` and by the event wordle_accounts_refresh (every minute), so a GRANT or
 -- REVOKE made by hand counts within a minute. The grant tables are read once, into a
 -- temporary table, in a statement that waits for no row lock. When an account's admin flag or

@@ -1,8 +1,7 @@
 -- _wordle_login(): internal. The user name the client logged in with: SESSION_USER() up to
 -- its last '@' (a user name may itself contain '@'; a host name cannot); NULL when empty.
 -- Player names of wordle_player accounts belong to this name. It proves nothing where an
--- anonymous account matches the client's host: _wordle_caller_role and _wordle_known_login
--- check that.
+-- anonymous account matches the client's host: _wordle_caller_access checks that.
 -- Reads: nothing.
 -- revision: 0006
 CREATE OR REPLACE FUNCTION _wordle_login()

@@ -1,5 +1,5 @@
 -- _wordle_player(name, create, OUT id): internal. The id of player `name` (NULL if unknown
--- and not `create`), once the caller may use that name (see _wordle_caller_role): administrators may
+-- and not `create`), once the caller may use that name (see _wordle_caller_access): administrators may
 -- use any name; wordle_reader and wordle_publisher accounts none, nor an account whose role
 -- is unknown (fail closed); a wordle_player account only its own login name, unless setting
 -- player_names is 'created' (the players it created, its login's included: a front end
@@ -16,7 +16,7 @@
 -- Errors: WD038 bad name (empty, over 64 characters, surrounding spaces, control, invisible or
 -- direction characters, variation selectors, a mark with no letter), WD039 a name this
 -- account may not use (another account's player, or creating another login's name), or any
--- name when the login cannot be told apart from an anonymous one.
+-- name when the account may not play (_wordle_caller_access says why).
 -- A decision that a session's account (SESSION_USER(): login and client host) may use a name
 -- is kept in player_access with the access version it was made under; later calls of that
 -- account for that name find the player there, in one key lookup, until the version changes
@@ -25,7 +25,7 @@
 -- decision made while the accounts changed carries the old version and is never used.
 -- Reads: player_access, access_version, server_accounts, players, settings. Writes: players,
 -- player_access.
--- revision: 0028
+-- revision: 0037
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)
@@ -51,16 +51,7 @@ find: BEGIN
      OR p_name REGEXP '[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cs}\\p{Cn}\\p{Zl}\\p{Zp}]|[^\\P{Zs} ]|[\\x{115F}\\x{1160}\\x{3164}\\x{FFA0}\\x{2800}\\x{034F}\\x{17B4}\\x{17B5}\\x{FE00}-\\x{FE0F}\\x{E0100}-\\x{E01EF}]|^\\p{M}|\\s\\p{M}' THEN
     SIGNAL SQLSTATE 'WD038' SET MESSAGE_TEXT = 'a player name must be 1 to 64 characters, without control, invisible or direction characters or surrounding spaces';
   END IF;
-  CALL _wordle_caller_role(v_role, v_login);
-  IF v_login IS NULL OR v_role = 'anonymous' THEN
-    SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'this session''s login cannot be told apart from an anonymous account: it may use no player name';
-  END IF;
-  IF v_role IN ('reader', 'publisher') THEN
-    SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'this account cannot play or read players'' games';
-  END IF;
-  IF v_role = 'none' THEN  -- not (yet) in server_accounts, or no wordle role: fail closed
-    SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'this account has no player role the game knows of (wordle-db grant, or a minute after a GRANT by hand)';
-  END IF;
+  CALL _wordle_caller_access(TRUE, v_role, v_login);  -- refuses every role but player and admin
   SET v_names = (SELECT value FROM settings WHERE name = 'player_names');
   IF v_role <> 'admin' AND p_name <> v_login AND v_names NOT IN ('created', 'any') THEN
     SET v_message = CONCAT('this account plays as ', _wordle_quote(v_login), ' only (setting player_names)');

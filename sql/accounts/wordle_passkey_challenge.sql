@@ -7,7 +7,7 @@
 -- Errors: WD094 bad purpose or challenge, WD096 that session has ended, WD038, WD039 (see wordle_play; also an account
 -- without a player role asking for a sign-in).
 -- Reads: settings, server_accounts, players. Writes: players, passkey_challenges.
--- revision: 0024
+-- revision: 0037
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_challenge(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -29,10 +29,7 @@ BEGIN
     CALL _wordle_player(p_player, TRUE, v_player);
     CALL _wordle_session_current(v_player, p_generation);
   ELSEIF p_purpose = 'sign in' AND p_player IS NULL THEN
-    CALL _wordle_caller_role(v_role, v_login);
-    IF v_role NOT IN ('player', 'admin') THEN  -- as _wordle_player refuses them a player
-      SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'this account cannot play or read players'' games';
-    END IF;
+    CALL _wordle_caller_access(TRUE, v_role, v_login);  -- as _wordle_player: players and admins
   ELSE
     SIGNAL SQLSTATE 'WD094' SET MESSAGE_TEXT = 'a passkey challenge is for ''register'' (with a player) or ''sign in'' (without)';
   END IF;

@@ -7,8 +7,8 @@
 -- published is 1 when this call published the day, 0 when it was already published.
 -- Errors: see _wordle_publish (WD020, WD024, WD025), WD026 outside the publishing window,
 -- WD060 no such channel, WD010 (unknown time zone), WD012 (session settings).
--- Reads/writes: see _wordle_publish; also reads mysql.user, mysql.db, mysql.roles_mapping.
--- revision: 0007
+-- Reads/writes: see _wordle_publish; also reads server_accounts.
+-- revision: 0037
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_publish_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -24,7 +24,7 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_channel(p_channel, v_channel, v_today);
   SET v_day = COALESCE(p_day, v_today);
-  CALL _wordle_caller_role(v_role, v_login);
+  CALL _wordle_caller_access(FALSE, v_role, v_login);
   IF v_role <> 'admin' AND (v_day < v_today OR v_day > v_today
        + INTERVAL CAST(wordle_setting('publish_ahead') AS UNSIGNED) DAY) THEN
     SET v_message = CONCAT('this account publishes today up to ', wordle_setting('publish_ahead'),

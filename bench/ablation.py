@@ -27,38 +27,56 @@ WORD = "VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"
 # variant: [(kind, name, the replacement's text after CREATE OR REPLACE)]
 VARIANTS: dict[str, list[tuple[str, str, str]]] = {
     "the hint (wordle_hint) a constant": [
-        ("FUNCTION", "wordle_hint", f"FUNCTION wordle_hint(answer {WORD}, guess {WORD}) "
-                                    f"RETURNS {WORD} DETERMINISTIC NO SQL "
-                                    "RETURN REPEAT('0', CHAR_LENGTH(guess))"),
+        (
+            "FUNCTION",
+            "wordle_hint",
+            f"FUNCTION wordle_hint(answer {WORD}, guess {WORD}) "
+            f"RETURNS {WORD} DETERMINISTIC NO SQL "
+            "RETURN REPEAT('0', CHAR_LENGTH(guess))",
+        )
     ],
     "no session check (_wordle_session_check)": [
-        ("PROCEDURE", "_wordle_session_check", "PROCEDURE _wordle_session_check() NO SQL "
-                                               "BEGIN END"),
+        ("PROCEDURE", "_wordle_session_check", "PROCEDURE _wordle_session_check() NO SQL BEGIN END")
     ],
     "a bare begin (_wordle_begin: START TRANSACTION only)": [
-        ("PROCEDURE", "_wordle_begin", "PROCEDURE _wordle_begin() NO SQL "
-                                       "SQL SECURITY INVOKER START TRANSACTION"),
+        (
+            "PROCEDURE",
+            "_wordle_begin",
+            "PROCEDURE _wordle_begin() NO SQL SQL SECURITY INVOKER START TRANSACTION",
+        )
     ],
     "_wordle_begin without its auto-increment SET": [
-        ("PROCEDURE", "_wordle_begin", "PROCEDURE _wordle_begin() NO SQL SQL SECURITY INVOKER "
-                                       "BEGIN CALL _wordle_session_check(); "
-                                       "ROLLBACK AND NO CHAIN NO RELEASE; "
-                                       "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; "
-                                       "START TRANSACTION READ WRITE; END"),
+        (
+            "PROCEDURE",
+            "_wordle_begin",
+            "PROCEDURE _wordle_begin() NO SQL SQL SECURITY INVOKER "
+            "BEGIN CALL _wordle_session_check(); "
+            "ROLLBACK AND NO CHAIN NO RELEASE; "
+            "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; "
+            "START TRANSACTION READ WRITE; END",
+        )
     ],
     "_wordle_begin without its ROLLBACK": [
-        ("PROCEDURE", "_wordle_begin", "PROCEDURE _wordle_begin() NO SQL SQL SECURITY INVOKER "
-                                       "BEGIN CALL _wordle_session_check(); "
-                                       "SET SESSION auto_increment_increment = "
-                                       "@@GLOBAL.auto_increment_increment, "
-                                       "auto_increment_offset = @@GLOBAL.auto_increment_offset; "
-                                       "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; "
-                                       "START TRANSACTION READ WRITE; END"),
+        (
+            "PROCEDURE",
+            "_wordle_begin",
+            "PROCEDURE _wordle_begin() NO SQL SQL SECURITY INVOKER "
+            "BEGIN CALL _wordle_session_check(); "
+            "SET SESSION auto_increment_increment = "
+            "@@GLOBAL.auto_increment_increment, "
+            "auto_increment_offset = @@GLOBAL.auto_increment_offset; "
+            "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; "
+            "START TRANSACTION READ WRITE; END",
+        )
     ],
     "today without the zone (_wordle_date_in)": [
-        ("FUNCTION", "_wordle_date_in", "FUNCTION _wordle_date_in(p_zone VARCHAR(255)) "
-                                        "RETURNS DATE NOT DETERMINISTIC NO SQL "
-                                        "RETURN UTC_DATE()"),
+        (
+            "FUNCTION",
+            "_wordle_date_in",
+            "FUNCTION _wordle_date_in(p_zone VARCHAR(255)) "
+            "RETURNS DATE NOT DETERMINISTIC NO SQL "
+            "RETURN UTC_DATE()",
+        )
     ],
 }
 
@@ -90,10 +108,17 @@ def main() -> None:
         pid = server.pid()
         assert pid is not None
         with db.connect(url) as owner, db.connect(front_url) as front:
-            originals = {(kind, name): create_text(owner, kind, name)
-                         for parts in VARIANTS.values() for kind, name, _ in parts}  # fmt: skip
-            every = {(kind, routine): text for name, parts in VARIANTS.items()
-                     for kind, routine, text in parts if "without its" not in name}  # fmt: skip
+            originals = {
+                (kind, name): create_text(owner, kind, name)
+                for parts in VARIANTS.values()
+                for kind, name, _ in parts
+            }
+            every = {
+                (kind, routine): text
+                for name, parts in VARIANTS.items()
+                for kind, routine, text in parts
+                if "without its" not in name
+            }
             variants = {name: parts for name, parts in VARIANTS.items() if args.only in name}
             if not args.only:
                 variants["all of the above"] = [(k, n, t) for (k, n), t in every.items()]
@@ -107,8 +132,13 @@ def main() -> None:
                     try:
                         changed.append(play(front, pid, f"v{n}c{chunk}", args.games))
                     finally:
-                        swap(owner, [(kind, routine, originals[(kind, routine)])
-                                     for kind, routine, _ in parts])  # fmt: skip
+                        swap(
+                            owner,
+                            [
+                                (kind, routine, originals[(kind, routine)])
+                                for kind, routine, _ in parts
+                            ],
+                        )
                 was, now = statistics.median(unchanged), statistics.median(changed)
                 print(f"| {name} | {now:,.0f} | {was:,.0f} | {was - now:,.0f} |", flush=True)
 
@@ -118,8 +148,12 @@ def swap(owner: Connection, parts: list[tuple[str, str, str]]) -> None:
     CREATE OR REPLACE in VARIANTS)."""
     for kind, routine, text in parts:
         owner.exec_driver_sql(f"DROP {kind} {routine}")
-        owner.exec_driver_sql(text if text.startswith("CREATE")
-                              else f"CREATE DEFINER = 'wordle_owner'@'localhost' {text}")
+        owner.exec_driver_sql(
+            text
+            if text.startswith("CREATE")
+            else f"CREATE DEFINER = 'wordle_owner'@'localhost' {text}"
+        )
+
 
 if __name__ == "__main__":
     main()

@@ -37,8 +37,20 @@ from _server import private_server
 from wordle_db import db, game, publish, schema, solver, words
 from wordle_db.errors import DatabaseError
 
-OPENERS = ["salet", "crane", "adieu", "roate", "stare", "audio", "slate", "raise", "trace",
-           "arise", "house", "lucky"]  # fmt: skip
+OPENERS = [
+    "salet",
+    "crane",
+    "adieu",
+    "roate",
+    "stare",
+    "audio",
+    "slate",
+    "raise",
+    "trace",
+    "arise",
+    "house",
+    "lucky",
+]
 
 
 def progress(message: str) -> None:
@@ -106,24 +118,32 @@ def main() -> None:
     ms = [t * 1e3 for t in times]
     analysed = games[1:]
     guesses = sum(len(g[2]) for g in analysed)
-    print(f"wordle_analysis_on on the bundled lists: {len(ms)} games, {guesses} guesses "
-          f"({sum(not g[3] for g in analysed)} lost, {sum(g[1] for g in analysed)} in hard "
-          f"mode, {sum(1 for n in range(1, args.games + 1) if n % 5 == 2)} with a letter hint)")
-    print(f"  ms per game: median {statistics.median(ms):.0f}, p90 "
-          f"{statistics.quantiles(ms, n=10)[-1]:.0f}, max {max(ms):.0f}; "
-          f"ms per guess: {sum(ms) / guesses:.0f}")
+    print(
+        f"wordle_analysis_on on the bundled lists: {len(ms)} games, {guesses} guesses "
+        f"({sum(not g[3] for g in analysed)} lost, {sum(g[1] for g in analysed)} in hard "
+        f"mode, {sum(1 for n in range(1, args.games + 1) if n % 5 == 2)} with a letter hint)"
+    )
+    print(
+        f"  ms per game: median {statistics.median(ms):.0f}, p90 "
+        f"{statistics.quantiles(ms, n=10)[-1]:.0f}, max {max(ms):.0f}; "
+        f"ms per guess: {sum(ms) / guesses:.0f}"
+    )
     by_length: dict[int, list[float]] = {}
     for g, t in zip(analysed, ms, strict=True):
         by_length.setdefault(len(g[2]), []).append(t)
     for length in sorted(by_length):
-        print(f"  {length} guesses: {len(by_length[length]):>3} games, median "
-              f"{statistics.median(by_length[length]):.0f} ms, max {max(by_length[length]):.0f} ms")
+        print(
+            f"  {length} guesses: {len(by_length[length]):>3} games, median "
+            f"{statistics.median(by_length[length]):.0f} ms, max {max(by_length[length]):.0f} ms"
+        )
     if baseline:
-        first = ms[:len(baseline)]
+        first = ms[: len(baseline)]
         base = [t * 1e3 for t in baseline]
-        print(f"baseline, the first {len(base)} games: wordle_suggest_on once per guess "
-              f"(full ranking with look-ahead): median {statistics.median(base):.0f} ms per "
-              f"game, max {max(base):.0f}")
+        print(
+            f"baseline, the first {len(base)} games: wordle_suggest_on once per guess "
+            f"(full ranking with look-ahead): median {statistics.median(base):.0f} ms per "
+            f"game, max {max(base):.0f}"
+        )
         print(f"  ratio analysis / baseline: {sum(first) / sum(base):.2f}")
     print(f"every game under 1,000 ms: {'yes' if max(ms) < 1000 else 'NO'}")
 

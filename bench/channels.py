@@ -92,8 +92,9 @@ def prepare(url: URL, names: list[str]) -> URL:
             for answers, listed in ((False, words.BUNDLED_ALLOWED), (True, words.BUNDLED_ANSWERS)):
                 words.import_file(conn, words.bundled_path(listed), answers=answers, channel=name)
             db.call(conn, "wordle_publish_word_on", name, None, ANSWER)
-            progress(f"  {url.database}: channel {name} ready in "
-                     f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+            progress(
+                f"  {url.database}: channel {name} ready in {time.perf_counter() - started:.1f} s"
+            )
         db.call(conn, "wordle_set_setting", "player_names", "any")
         roles.grant(conn, "player", f"{FRONT_USER}@localhost", FRONT_PASSWORD)
     return url.set(username=FRONT_USER, password=FRONT_PASSWORD)
@@ -115,8 +116,9 @@ def publish_days(url: URL, names: list[str], first: date, days: int, into: Measu
         into.add(latencies, time.perf_counter() - started, [])
 
 
-def play(front: URL, names: list[str], clients: int, seconds: float, tag: str,
-         into: Measure) -> None:  # fmt: skip
+def play(
+    front: URL, names: list[str], clients: int, seconds: float, tag: str, into: Measure
+) -> None:
     """New players' whole games of six guesses, `clients` at once, the games going round the
     channels."""
     games = [0] * clients
@@ -133,25 +135,32 @@ def play(front: URL, names: list[str], clients: int, seconds: float, tag: str,
 
 
 def row(what: str, count: int, m: Measure) -> str:
-    return (f"| {what} | {count} | {len(m.latencies):,} | {m.rate:,.0f} | {m.quantile(0.5):.2f} "
-            f"| {m.quantile(0.99):.2f} | {len(m.errors)} |")  # fmt: skip
+    return (
+        f"| {what} | {count} | {len(m.latencies):,} | {m.rate:,.0f} | {m.quantile(0.5):.2f} "
+        f"| {m.quantile(0.99):.2f} | {len(m.errors)} |"
+    )
 
 
 def ratio(what: str, one: Measure, ten: Measure) -> str:
-    return (f"| {what}: 10 / 1 | | | {ten.rate / one.rate:.2f} "
-            f"| {ten.quantile(0.5) / one.quantile(0.5):.2f} "
-            f"| {ten.quantile(0.99) / one.quantile(0.99):.2f} | |")  # fmt: skip
+    return (
+        f"| {what}: 10 / 1 | | | {ten.rate / one.rate:.2f} "
+        f"| {ten.quantile(0.5) / one.quantile(0.5):.2f} "
+        f"| {ten.quantile(0.99) / one.quantile(0.99):.2f} | |"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--days", type=int, default=100,
-                        help="days published per channel and round (100)")  # fmt: skip
+    parser.add_argument(
+        "--days", type=int, default=100, help="days published per channel and round (100)"
+    )
     parser.add_argument("--clients", type=int, default=16, help="playing clients (16)")
-    parser.add_argument("--seconds", type=float, default=8.0,
-                        help="seconds of play per database and round (8)")  # fmt: skip
-    parser.add_argument("--rounds", type=int, default=4,
-                        help="rounds, each measuring both databases (4)")  # fmt: skip
+    parser.add_argument(
+        "--seconds", type=float, default=8.0, help="seconds of play per database and round (8)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=4, help="rounds, each measuring both databases (4)"
+    )
     args = parser.parse_args()
     setups = {"one": ["en"], "ten": ["en", *EXTRA]}
     published = {key: Measure() for key in setups}
@@ -171,17 +180,22 @@ def main() -> None:
                 progress(f"round {r + 1}: {key}: publishing {args.days} days x {len(names)}")
                 publish_days(urls[key], names, first, args.days, published[key])
             for key, names in order if r % 2 == 0 else order[::-1]:
-                progress(f"round {r + 1}: {key}: {args.clients} clients playing "
-                         f"{args.seconds:g} s")  # fmt: skip
+                progress(f"round {r + 1}: {key}: {args.clients} clients playing {args.seconds:g} s")
                 play(fronts[key], names, args.clients, args.seconds, f"r{r}{key}", played[key])
         with db.connect(urls["ten"]) as conn:  # the games did go round the channels
-            spread = db.query(conn, "SELECT c.name, COUNT(*) AS games FROM games g JOIN channels c "
-                              "ON c.id = g.channel_id GROUP BY c.name ORDER BY c.name")
-        progress("ten: games per channel: " + ", ".join(f"{r['name']} {r['games']}"
-                                                        for r in spread))  # fmt: skip
+            spread = db.query(
+                conn,
+                "SELECT c.name, COUNT(*) AS games FROM games g JOIN channels c "
+                "ON c.id = g.channel_id GROUP BY c.name ORDER BY c.name",
+            )
+        progress(
+            "ten: games per channel: " + ", ".join(f"{r['name']} {r['games']}" for r in spread)
+        )
 
-    print(f"{args.rounds} rounds; publication: one connection, {args.days} days per channel and "
-          f"round; play: {args.clients} clients, new players, {args.seconds:g} s per round")
+    print(
+        f"{args.rounds} rounds; publication: one connection, {args.days} days per channel and "
+        f"round; play: {args.clients} clients, new players, {args.seconds:g} s per round"
+    )
     print("| measure | channels | calls | calls/s | p50 ms | p99 ms | errors |")
     print("|---|---|---|---|---|---|---|")
     for key, names in setups.items():

@@ -55,8 +55,9 @@ def prepare(url: URL) -> date:
 Work = Callable[[Connection, int], bool]
 
 
-def run(urls: list[URL], clients: int, seconds: float,
-        work: Work) -> tuple[list[float], list[str], float]:  # fmt: skip
+def run(
+    urls: list[URL], clients: int, seconds: float, work: Work
+) -> tuple[list[float], list[str], float]:
     """`clients` threads (client i on urls[i % len]) calling work(conn, i) until the time is
     up or it returns False; (latencies, errors, elapsed seconds)."""
     latencies: list[float] = []
@@ -92,8 +93,9 @@ def run(urls: list[URL], clients: int, seconds: float,
     return latencies, errors, time.perf_counter() - started
 
 
-def scenarios(name: str, urls: list[URL], clients: int, seconds: float, today: date,
-              tag: str) -> list[str]:  # fmt: skip
+def scenarios(
+    name: str, urls: list[URL], clients: int, seconds: float, today: date, tag: str
+) -> list[str]:
     days = itertools.count(1)
     games = [0] * clients
 
@@ -118,8 +120,10 @@ def scenarios(name: str, urls: list[URL], clients: int, seconds: float, today: d
         done = len(latencies) * calls
         p50 = statistics.median(latencies) / calls * 1000 if latencies else float("nan")
         p99 = sorted(latencies)[int(len(latencies) * 0.99)] / calls * 1000 if latencies else 0
-        lines.append(f"| {name} | {label} | {clients} | {done / elapsed:,.0f} | {p50:.1f} | "
-                     f"{p99:.1f} | {len(errors)} | {sum(db.RESENT.values())} |")  # fmt: skip
+        lines.append(
+            f"| {name} | {label} | {clients} | {done / elapsed:,.0f} | {p50:.1f} | "
+            f"{p99:.1f} | {len(errors)} | {sum(db.RESENT.values())} |"
+        )
         lines += [f"|   error: {e} | | | | | | | |" for e in sorted(set(errors))[:3]]
     return lines
 
@@ -144,8 +148,10 @@ def main() -> None:
     print("starting the cluster", file=sys.stderr)
     galera = cluster.start_cluster(home)
     try:
-        for name, spread, tag in (("3 nodes, clients on all", 3, "a"),
-                                  ("3 nodes, clients on node 1", 1, "o")):  # fmt: skip
+        for name, spread, tag in (
+            ("3 nodes, clients on all", 3, "a"),
+            ("3 nodes, clients on node 1", 1, "o"),
+        ):
             nodes = [db.parse_url(n.url(f"wordle_bench_{tag}")) for n in galera.nodes]
             today = prepare(nodes[0])  # a database of its own: the same days to publish
             print(name, file=sys.stderr)

@@ -44,16 +44,20 @@ def main() -> None:
             kinds: dict[str, Callable[[str, str], object]] = {
                 "bare guess": lambda p, w: db.call(front, "bench_bare_guess", hash(p) % 1024, w),
                 "wordle_play": lambda p, w: db.call(front, "wordle_play", p, w, None, None),
-                "wordle_guess_on": lambda p, w: db.call_sets(front, "wordle_guess_on", None, p,
-                                                             w, None, None, 0),
+                "wordle_guess_on": lambda p, w: db.call_sets(
+                    front, "wordle_guess_on", None, p, w, None, None, 0
+                ),
                 "wordle_guess_on, generation NULL": lambda p, w: db.call_sets(
-                    front, "wordle_guess_on", None, p, w, None, None, None),
+                    front, "wordle_guess_on", None, p, w, None, None, None
+                ),
                 "wordle_play + wordle_keyboard": lambda p, w: (
                     db.call(front, "wordle_play", p, w, None, None),
-                    db.call(front, "wordle_keyboard", p, None)),
+                    db.call(front, "wordle_keyboard", p, None),
+                ),
             }
-            print("| round | call | server CPU µs/call | client CPU µs/call "
-                  "| client wall µs/call |")
+            print(
+                "| round | call | server CPU µs/call | client CPU µs/call | client wall µs/call |"
+            )
             print("|---|---|---|---|---|")
             costs: dict[str, tuple[float, float]] = {}  # name: (server, client) CPU µs
             for round_ in range(1, args.rounds + 1):
@@ -66,11 +70,16 @@ def main() -> None:
                     server_us = (cpu_seconds(pid) - cpu) / calls * 1e6
                     client_us = (time.process_time() - mine) / calls * 1e6
                     costs[name] = (server_us, client_us)
-                    print(f"| {round_} | {name} | {server_us:,.0f} | {client_us:,.0f} | "
-                          f"{(time.perf_counter() - wall) / calls * 1e6:,.0f} |", flush=True)
+                    print(
+                        f"| {round_} | {name} | {server_us:,.0f} | {client_us:,.0f} | "
+                        f"{(time.perf_counter() - wall) / calls * 1e6:,.0f} |",
+                        flush=True,
+                    )
     bare, play = sum(costs["bare guess"]), sum(costs["wordle_play"])
-    print(f"\nCPU-bound, real/bare would be {bare / play:.2f}; 0.5 needs wordle_play at most "
-          f"{2 * bare - costs['wordle_play'][1]:,.0f} µs of server CPU (last round)")
+    print(
+        f"\nCPU-bound, real/bare would be {bare / play:.2f}; 0.5 needs wordle_play at most "
+        f"{2 * bare - costs['wordle_play'][1]:,.0f} µs of server CPU (last round)"
+    )
 
 
 if __name__ == "__main__":

@@ -128,7 +128,8 @@ def variants(channel: int, day: str) -> dict[str, str]:
         "bench_flat_play": FLAT,
         "bench_flat_begin_inline": FLAT.replace("CALL _wordle_begin();", BEGIN_INLINE),
         "bench_flat_without_channel_read": FLAT.replace(
-            CHANNEL_READ, f"SET v_channel = {channel}, v_day = '{day}';"),
+            CHANNEL_READ, f"SET v_channel = {channel}, v_day = '{day}';"
+        ),
         "bench_flat_without_word_check": FLAT.replace(KNOWN, "TRUE"),
         "bench_flat_without_repeat_check": FLAT.replace(TRIED, "FALSE"),
         "bench_flat_hint_constant": FLAT.replace("wordle_hint(v_answer, v_guess)", "'00000'"),
@@ -148,15 +149,23 @@ def main() -> None:
         pid = server.pid()
         assert pid is not None
         with db.connect(url) as owner:
-            channel = int(db.scalar(owner, "SELECT id FROM channels WHERE name = (SELECT value "
-                                           "FROM settings WHERE name = 'default_channel')"))
+            channel = int(
+                db.scalar(
+                    owner,
+                    "SELECT id FROM channels WHERE name = (SELECT value "
+                    "FROM settings WHERE name = 'default_channel')",
+                )
+            )
             procedures = variants(channel, str(db.scalar(owner, "SELECT wordle_today()")))
             for name, text in procedures.items():
                 assert text != FLAT or name == "bench_flat_play", name  # the replace matched
-                owner.exec_driver_sql(text.replace("PROCEDURE bench_flat_play(",
-                                                   f"PROCEDURE {name}("))
-                owner.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{url.database}`.{name} "
-                                      "TO 'bench_front'@'localhost'")
+                owner.exec_driver_sql(
+                    text.replace("PROCEDURE bench_flat_play(", f"PROCEDURE {name}(")
+                )
+                owner.exec_driver_sql(
+                    f"GRANT EXECUTE ON PROCEDURE `{url.database}`.{name} "
+                    "TO 'bench_front'@'localhost'"
+                )
         with db.connect(front_url) as front:
             calls: dict[str, Callable[[str, str], object]] = {
                 "bare guess": lambda p, w: db.call(front, "bench_bare_guess", hash(p) % 1024, w),
@@ -169,7 +178,8 @@ def main() -> None:
                         db.call(front, "wordle_play", player, GUESSES[0], None, None)
                     for word in GUESSES[1:]:
                         assert db.call(front, name, f"check{n}", word) == db.call(
-                            front, "wordle_play", f"check{n}_play", word, None, None), name
+                            front, "wordle_play", f"check{n}_play", word, None, None
+                        ), name
             costs: dict[str, list[float]] = {name: [] for name in calls}
             for chunk in range(args.chunks):
                 for n, (name, call) in enumerate(calls.items()):
@@ -184,8 +194,10 @@ def main() -> None:
     print("| guesses 2-6 of existing games | server CPU µs/guess, median | min | max |")
     print("|---|---|---|---|")
     for name, values in costs.items():
-        print(f"| {name} | {statistics.median(values):,.0f} | {min(values):,.0f} | "
-              f"{max(values):,.0f} |")
+        print(
+            f"| {name} | {statistics.median(values):,.0f} | {min(values):,.0f} | "
+            f"{max(values):,.0f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -58,9 +58,12 @@ FUNCTIONS = ("wordle_hint", "naive_hint")
 def build_pairs(conn: Connection, count: int) -> None:
     """`count` random (answer word, accepted word) pairs, the same for a given seed."""
     answers = [
-        r["word"] for r in db.query(
-            conn, "SELECT word FROM words WHERE id IN "
-            "(SELECT word_id FROM channel_words WHERE is_answer) ORDER BY id")
+        r["word"]
+        for r in db.query(
+            conn,
+            "SELECT word FROM words WHERE id IN "
+            "(SELECT word_id FROM channel_words WHERE is_answer) ORDER BY id",
+        )
     ]
     accepted = [r["word"] for r in db.query(conn, "SELECT word FROM words ORDER BY id")]
     rng = random.Random(SEED)

@@ -55,12 +55,15 @@ def main() -> None:
     for code, letters in CHANNELS:
         for rule in ("before", "now"):
             began = time.monotonic()
-            chosen = before(code, letters) if rule == "before" else \
-                system_words(code, letters).answers
+            chosen = (
+                before(code, letters) if rule == "before" else system_words(code, letters).answers
+            )
             took = time.monotonic() - began
             base, lemma = shares(code, chosen)
-            print(f"| {code} {letters} | {rule} | {len(chosen)} | {base:.3f} | {lemma:.3f} "
-                  f"| {took:.1f} |")
+            print(
+                f"| {code} {letters} | {rule} | {len(chosen)} | {base:.3f} | {lemma:.3f} "
+                f"| {took:.1f} |"
+            )
 
 
 if __name__ == "__main__":

@@ -67,10 +67,39 @@ STEADY_AFTER = 1.0  # seconds: every client starts at once; the first calls queu
 STEADY = "p99 ms after 1 s"
 WARM_PLAYERS = count()  # players whose first guess warms a connection
 GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]
-PAST_WORDS = ["ghost", "abbey", "brave", "cling", "drawn", "eerie", "flask", "grind", "haunt",
-              "irony", "jolly", "knack", "lemon", "mirth", "nerve", "olive", "prank", "quirk",
-              "rival", "stork", "tango", "unite", "vivid", "wrath", "yearn", "zonal", "amber",
-              "beach", "cider", "dowry", "elbow"]
+PAST_WORDS = [
+    "ghost",
+    "abbey",
+    "brave",
+    "cling",
+    "drawn",
+    "eerie",
+    "flask",
+    "grind",
+    "haunt",
+    "irony",
+    "jolly",
+    "knack",
+    "lemon",
+    "mirth",
+    "nerve",
+    "olive",
+    "prank",
+    "quirk",
+    "rival",
+    "stork",
+    "tango",
+    "unite",
+    "vivid",
+    "wrath",
+    "yearn",
+    "zonal",
+    "amber",
+    "beach",
+    "cider",
+    "dowry",
+    "elbow",
+]
 FLOOR = """CREATE OR REPLACE PROCEDURE bench_floor()
 MODIFIES SQL DATA
 BEGIN
@@ -119,9 +148,14 @@ class Tally:
             self.clock_seconds += other.clock_seconds
 
 
-def run(clients: int, seconds: float, open_client: Callable[[], object],
-        work: Callable[[int, object, Timed], None], rate: float | None = None,
-        clock: Callable[[], float] | None = None) -> Tally:
+def run(
+    clients: int,
+    seconds: float,
+    open_client: Callable[[], object],
+    work: Callable[[int, object, Timed], None],
+    rate: float | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Tally:
     """`clients` threads, each with `open_client()`, calling `work(n, client, timed)` until
     the time is up; `timed(f)` calls f and counts it (an exception is an error).
     With `rate`, calls come due at random (a Poisson process of `rate` a second over all
@@ -176,8 +210,9 @@ def run(clients: int, seconds: float, open_client: Callable[[], object],
     return tally
 
 
-def connected(engine: Engine, warm: Callable[[Connection, int], None] | None,
-              numbers: Iterator[int]) -> Connection:
+def connected(
+    engine: Engine, warm: Callable[[Connection, int], None] | None, numbers: Iterator[int]
+) -> Connection:
     """A new connection, warmed by `warm(connection, n)` (n: 0, 1, ... across the run)."""
     conn = engine.connect()
     if warm:
@@ -185,22 +220,25 @@ def connected(engine: Engine, warm: Callable[[Connection, int], None] | None,
     return conn
 
 
-def run_clients(clients: int, seconds: float, url: URL,
-                work: Callable[[int, Callable[[str, tuple[object, ...]], None]], None],
-                rate: float | None = None,
-                warm: Callable[[Connection, int], None] | None = None,
-                clock: Callable[[], float] | None = None) -> Tally:  # fmt: skip
+def run_clients(
+    clients: int,
+    seconds: float,
+    url: URL,
+    work: Callable[[int, Callable[[str, tuple[object, ...]], None]], None],
+    rate: float | None = None,
+    warm: Callable[[Connection, int], None] | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Tally:
     """`clients` threads, each with its own connection, calling `work(client, call)`; each
     `call(procedure, args)` is timed (paced at `rate` calls a second over all: see run).
     `warm(connection, n)` runs on each new connection before the time starts."""
+
     def each(n: int, conn: object, timed: Timed) -> None:
-        work(n, lambda procedure, args: timed(
-            lambda: db.call(conn, procedure, *args)))  # type: ignore[arg-type]
+        work(n, lambda procedure, args: timed(lambda: db.call(conn, procedure, *args)))
 
     engine = db.create_engine(url)
     try:
-        return run(clients, seconds, partial(connected, engine, warm, count()), each, rate,
-                   clock)
+        return run(clients, seconds, partial(connected, engine, warm, count()), each, rate, clock)
     finally:
         engine.dispose()
 
@@ -214,8 +252,10 @@ def summary(name: str, clients: int, seconds: float, tally: Tally, floor: float 
     later = sorted(t for t, s in timed if s >= STEADY_AFTER)
     p99_later = later[int(len(later) * 0.99)] * 1000 if later else float("nan")
     ratio = f"{rate / floor:.2f}" if floor else "-"
-    return (f"| {name} | {clients} | {rate:,.0f} | {p50:.1f} | {p99:.1f} | {p99_later:.1f} | "
-            f"{len(tally.errors)} | {ratio} |")
+    return (
+        f"| {name} | {clients} | {rate:,.0f} | {p50:.1f} | {p99:.1f} | {p99_later:.1f} | "
+        f"{len(tally.errors)} | {ratio} |"
+    )
 
 
 def prepare(url: URL, revision: str) -> URL:
@@ -228,25 +268,39 @@ def prepare(url: URL, revision: str) -> URL:
             db.call(conn, "wordle_publish_word", today - timedelta(offset), PAST_WORDS[offset])
         db.call(conn, "wordle_publish_word", today, ANSWER)
         db.call(conn, "wordle_set_setting", "player_names", "any")
-        conn.exec_driver_sql("CREATE TABLE bench_rows (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
-                             "client BIGINT NOT NULL) ENGINE=InnoDB")
-        conn.exec_driver_sql("CREATE TABLE bench_games (id INT PRIMARY KEY, "
-                             "attempts INT NOT NULL) ENGINE=InnoDB")
+        conn.exec_driver_sql(
+            "CREATE TABLE bench_rows (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
+            "client BIGINT NOT NULL) ENGINE=InnoDB"
+        )
+        conn.exec_driver_sql(
+            "CREATE TABLE bench_games (id INT PRIMARY KEY, attempts INT NOT NULL) ENGINE=InnoDB"
+        )
         conn.exec_driver_sql("INSERT INTO bench_games SELECT seq, 0 FROM seq_0_to_1023")
-        conn.exec_driver_sql("CREATE TABLE bench_attempts (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
-                             "game_id INT NOT NULL, attempt INT NOT NULL, "
-                             "guess VARCHAR(32) NOT NULL) ENGINE=InnoDB")
+        conn.exec_driver_sql(
+            "CREATE TABLE bench_attempts (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
+            "game_id INT NOT NULL, attempt INT NOT NULL, "
+            "guess VARCHAR(32) NOT NULL) ENGINE=InnoDB"
+        )
         conn.exec_driver_sql(FLOOR)
         conn.exec_driver_sql(BARE_GUESS)
         roles.grant(conn, "player", "bench_front@localhost", "bench-password")
         for procedure in ("bench_floor", "bench_bare_guess"):
-            conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{url.database}`.{procedure} "
-                                 "TO 'bench_front'@'localhost'")
+            conn.exec_driver_sql(
+                f"GRANT EXECUTE ON PROCEDURE `{url.database}`.{procedure} "
+                "TO 'bench_front'@'localhost'"
+            )
     return url.set(username="bench_front", password="bench-password")
 
 
-def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int = 1,
-              server_pid: int | None = None, rate: float | None = None) -> list[str]:
+def scenarios(
+    front: URL,
+    clients: int,
+    seconds: float,
+    today: date,
+    rounds: int = 1,
+    server_pid: int | None = None,
+    rate: float | None = None,
+) -> list[str]:
     """The table's rows for `clients`: floor, bare guess, new players, existing players, each
     run `rounds` times in turn for seconds / rounds (the machine's speed drifts within a
     minute; taking turns puts the same drift in each ratio) and the rounds added up. With
@@ -279,22 +333,33 @@ def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int
             call("wordle_play", (f"c{clients}_{n}_{player}", guess, today - timedelta(past), None))
 
     works = (floor_calls, bare_guesses, new_players, existing_players)
+
     # Each run opens new connections, and a connection's first call of a routine compiles it
     # (a new player's first guess on a new connection: 5-9 ms instead of 2-3): one call of its
     # scenario's routines first, untimed, as a pool's connections have made before the rush.
     def warm_play(conn: Connection, _n: int) -> None:  # a new player's first guess
         db.call(conn, "wordle_play", f"warm{next(WARM_PLAYERS)}", GUESSES[0], None, None)
 
-    warm_ups = (lambda conn, _n: db.call(conn, "bench_floor"),
-                lambda conn, n: db.call(conn, "bench_bare_guess", n, GUESSES[0]),
-                warm_play, warm_play)  # fmt: skip
+    warm_ups = (
+        lambda conn, _n: db.call(conn, "bench_floor"),
+        lambda conn, n: db.call(conn, "bench_bare_guess", n, GUESSES[0]),
+        warm_play,
+        warm_play,
+    )
     tallies = [Tally() for _ in works]
     per_round: list[list[int]] = []
     for _ in range(rounds):
         counts = []
         for work, tally, warm in zip(works, tallies, warm_ups, strict=True):
-            done = run_clients(clients, seconds / rounds, front, work, rate, warm,
-                               partial(cpu_seconds, server_pid) if server_pid else None)
+            done = run_clients(
+                clients,
+                seconds / rounds,
+                front,
+                work,
+                rate,
+                warm,
+                partial(cpu_seconds, server_pid) if server_pid else None,
+            )
             tally.extend(done)
             counts.append(len(done.latencies))
         per_round.append(counts)
@@ -315,14 +380,23 @@ def scenarios(front: URL, clients: int, seconds: float, today: date, rounds: int
         micros = tallies[k].clock_seconds / max(calls, 1) * 1e6
         return f" {micros:,.0f} |" if server_pid else " - |"
 
-    names = ("floor: one-row insert", "bare guess: lock, insert, update", "new players, today",
-             "existing players, past days")
+    names = (
+        "floor: one-row insert",
+        "bare guess: lock, insert, update",
+        "new players, today",
+        "existing players, past days",
+    )
     return [
-        *(summary(name, clients, seconds, tally, None if k == 0 or rate else floor)
-          + to_bare(k) + cpu(k)
-          for k, (name, tally) in enumerate(zip(names, tallies, strict=True))),
-        *(f"|   error: {e} | | | | | | | | | |"
-          for e in sorted({e for tally in tallies for e in tally.errors})),
+        *(
+            summary(name, clients, seconds, tally, None if k == 0 or rate else floor)
+            + to_bare(k)
+            + cpu(k)
+            for k, (name, tally) in enumerate(zip(names, tallies, strict=True))
+        ),
+        *(
+            f"|   error: {e} | | | | | | | | | |"
+            for e in sorted({e for tally in tallies for e in tally.errors})
+        ),
     ]
 
 
@@ -330,32 +404,49 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", default="8,64,256")
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="run the scenarios in turn this many times, seconds / rounds "
-                             "each, and add them up (the ratio's column then also gives the "
-                             "rounds' lowest and highest)")
-    parser.add_argument("--rate", type=float,
-                        help="calls a second arriving at random over all clients (an open "
-                             "loop: p99 at a given morning's rate) instead of back to back")
-    parser.add_argument("--revision", default="head",
-                        help="migrate the bench database to this revision (e.g. an earlier one "
-                             "to compare)")
-    parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
-                        help="a mariadbd option for the bench server (repeatable), e.g. "
-                             "--server-option=--thread-handling=one-thread-per-connection")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="run the scenarios in turn this many times, seconds / rounds "
+        "each, and add them up (the ratio's column then also gives the "
+        "rounds' lowest and highest)",
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        help="calls a second arriving at random over all clients (an open "
+        "loop: p99 at a given morning's rate) instead of back to back",
+    )
+    parser.add_argument(
+        "--revision",
+        default="head",
+        help="migrate the bench database to this revision (e.g. an earlier one to compare)",
+    )
+    parser.add_argument(
+        "--server-option",
+        action="append",
+        default=[],
+        metavar="OPTION",
+        help="a mariadbd option for the bench server (repeatable), e.g. "
+        "--server-option=--thread-handling=one-thread-per-connection",
+    )
     args = parser.parse_args()
     with private_server(tuple(args.server_option)) as server:
         url = db.parse_url(server.url("wordle_bench"))
         front = prepare(url, args.revision)
         with db.connect(url) as conn:
             today = db.scalar(conn, "SELECT wordle_today()")
-        print(f"| scenario | clients | calls/s | p50 ms | p99 ms | {STEADY} | errors "
-              "| ratio to floor | ratio to bare | server µs a call |")
+        print(
+            f"| scenario | clients | calls/s | p50 ms | p99 ms | {STEADY} | errors "
+            "| ratio to floor | ratio to bare | server µs a call |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|")
         for clients in (int(c) for c in args.clients.split(",")):
             print(f"running {clients} clients", file=sys.stderr)
-            for line in scenarios(front, clients, args.seconds, today, args.rounds,
-                                  server.pid(), args.rate):
+            for line in scenarios(
+                front, clients, args.seconds, today, args.rounds, server.pid(), args.rate
+            ):
                 print(line, flush=True)
 
 

@@ -33,7 +33,7 @@ BODIES = {
     "16 key lookups": LOOKUP * 16,
     "a nested CALL of the one-lookup procedure": "CALL percall_1();",
     "a result row, 3 columns (the bare guess's)": "SELECT 5 AS game, v_attempts + 1 AS attempt, "
-                                                  "v_guess AS guess;",
+    "v_guess AS guess;",
     "a result row, 9 columns (the guess's)": """SELECT v_day AS day, v_number AS number,
       v_attempts AS attempt, v_guess AS guess, v_hint AS hint, v_state AS state,
       v_hard AS hard, v_max AS max_tries, IF(v_state = 'playing', NULL, v_answer) AS answer;""",
@@ -52,8 +52,9 @@ def main() -> None:
         assert pid is not None
         with db.connect(url) as conn:
             for n, body in enumerate(BODIES.values()):
-                conn.exec_driver_sql(f"CREATE OR REPLACE PROCEDURE percall_{n}() "
-                                     f"BEGIN {DECLARE} {body} END")  # fmt: skip
+                conn.exec_driver_sql(
+                    f"CREATE OR REPLACE PROCEDURE percall_{n}() BEGIN {DECLARE} {body} END"
+                )
             print("| round | procedure | server CPU µs per CALL |")
             print("|---|---|---|")
             for round_ in range(1, args.rounds + 1):
@@ -61,15 +62,21 @@ def main() -> None:
                     cpu = cpu_seconds(pid)
                     for _ in range(args.calls):
                         db.call(conn, f"percall_{n}")
-                    print(f"| {round_} | {name} | "
-                          f"{(cpu_seconds(pid) - cpu) / args.calls * 1e6:,.0f} |", flush=True)
+                    print(
+                        f"| {round_} | {name} | "
+                        f"{(cpu_seconds(pid) - cpu) / args.calls * 1e6:,.0f} |",
+                        flush=True,
+                    )
                 cpu, calls = cpu_seconds(pid), 0
                 for game in range(args.calls // len(GUESSES)):
                     for word in GUESSES:
                         db.call(conn, "wordle_play", f"percall{round_}g{game}", word, None, None)
                         calls += 1
-                print(f"| {round_} | wordle_play (new players) | "
-                      f"{(cpu_seconds(pid) - cpu) / calls * 1e6:,.0f} |", flush=True)
+                print(
+                    f"| {round_} | wordle_play (new players) | "
+                    f"{(cpu_seconds(pid) - cpu) / calls * 1e6:,.0f} |",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

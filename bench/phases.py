@@ -37,8 +37,10 @@ from wordle_db import db
 # first match from the leaf wins
 PHASES = [
     ("optimizer (JOIN::optimize)", ("JOIN::optimize",)),
-    ("name resolution, preparation", ("JOIN::prepare", "setup_fields", "setup_conds",
-                                      "fix_fields")),
+    (
+        "name resolution, preparation",
+        ("JOIN::prepare", "setup_fields", "setup_conds", "fix_fields"),
+    ),
     ("opening and locking tables", ("open_and_lock_tables", "open_tables", "lock_tables")),
     ("closing tables", ("close_thread_tables",)),
     ("executing a SELECT", ("JOIN::exec",)),
@@ -47,13 +49,25 @@ PHASES = [
     ("commit", ("trans_commit", "ha_commit")),
     ("routine SET steps", ("sp_instr_set::exec_core",)),
     ("routine IF steps", ("sp_instr_jump_if_not::exec_core",)),
-    ("routine call frames", ("sp_head::execute_procedure", "Sql_cmd_call::execute",
-                             "sp_head::execute_function")),
+    (
+        "routine call frames",
+        ("sp_head::execute_procedure", "Sql_cmd_call::execute", "sp_head::execute_function"),
+    ),
     ("routine statement steps", ("sp_head::execute", "sp_instr_stmt::execute", "sp_lex_keeper")),
     ("client's prepare and close", ("mysqld_stmt_prepare", "mysqld_stmt_close")),
-    ("network (the socket's sends and reads, the kernel's part too)",
-     ("net_write", "my_net_write", "net_flush", "vio_write", "my_net_read", "vio_read",
-      "__send+", "__libc_recv+")),
+    (
+        "network (the socket's sends and reads, the kernel's part too)",
+        (
+            "net_write",
+            "my_net_write",
+            "net_flush",
+            "vio_write",
+            "my_net_read",
+            "vio_read",
+            "__send+",
+            "__libc_recv+",
+        ),
+    ),
     ("dispatch, thread pool", ("dispatch_command", "tp_callback")),
 ]
 
@@ -83,11 +97,28 @@ def samples(script: str) -> Counter[str]:
 
 def libraries(data: Path) -> dict[str, float]:
     """Shares of the samples in `data` by the code they ran (perf's dso)."""
-    report = subprocess.run(["perf", "report", "-i", str(data), "--sort", "dso", "--stdio",
-                             "-q", "--percent-limit", "0.5"], capture_output=True, text=True,
-                            check=True).stdout  # fmt: skip
-    return {line.split()[1]: float(line.split()[0].rstrip("%")) / 100
-            for line in report.splitlines() if line.strip()}  # fmt: skip
+    report = subprocess.run(
+        [
+            "perf",
+            "report",
+            "-i",
+            str(data),
+            "--sort",
+            "dso",
+            "--stdio",
+            "-q",
+            "--percent-limit",
+            "0.5",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {
+        line.split()[1]: float(line.split()[0].rstrip("%")) / 100
+        for line in report.splitlines()
+        if line.strip()
+    }
 
 
 def bare_guesses(conn: Connection, pid: int, calls: int) -> float:
@@ -100,8 +131,20 @@ def bare_guesses(conn: Connection, pid: int, calls: int) -> float:
 
 def recorded(pid: int, data: Path, stacks: bool, run: Callable[[], float]) -> float:
     """run() (it returns µs a call) while perf samples the server into `data`."""
-    perf = subprocess.Popen(["perf", "record", "-F", "2999", *(["-g"] if stacks else []),
-                             "-p", str(pid), "-o", str(data)], stderr=subprocess.DEVNULL)
+    perf = subprocess.Popen(
+        [
+            "perf",
+            "record",
+            "-F",
+            "2999",
+            *(["-g"] if stacks else []),
+            "-p",
+            str(pid),
+            "-o",
+            str(data),
+        ],
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(1)
     micros = run()
     perf.send_signal(2)
@@ -112,8 +155,9 @@ def recorded(pid: int, data: Path, stacks: bool, run: Callable[[], float]) -> fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--wordle-play-text", type=Path,
-                        help="a text of _wordle_play to profile instead of head's")
+    parser.add_argument(
+        "--wordle-play-text", type=Path, help="a text of _wordle_play to profile instead of head's"
+    )
     args = parser.parse_args()
     with private_server() as server, tempfile.TemporaryDirectory() as tmp:
         url = db.parse_url(server.url("wordle_bench"))
@@ -123,35 +167,52 @@ def main() -> None:
         data = Path(tmp) / "perf.data"
         with db.connect(url) as owner, db.connect(front_url) as front:
             if args.wordle_play_text:
-                text = "\n".join(line for line in args.wordle_play_text.read_text().splitlines()
-                                 if not line.startswith("--"))  # the header off: CREATE first
+                text = "\n".join(
+                    line
+                    for line in args.wordle_play_text.read_text().splitlines()
+                    if not line.startswith("--")
+                )  # the header off: CREATE first
                 swap(owner, [("PROCEDURE", "_wordle_play", text)])
             play(front, pid, "warm", 20)
             micros = recorded(pid, data, True, lambda: play(front, pid, "p", args.games))
-            script = subprocess.run(["perf", "script", "-i", str(data)], capture_output=True,
-                                    text=True, check=True).stdout
+            script = subprocess.run(
+                ["perf", "script", "-i", str(data)], capture_output=True, text=True, check=True
+            ).stdout
             calls = args.games * 6
-            split = {"wordle_play": (recorded(pid, data, False, lambda: play(
-                front, pid, "q", args.games)), libraries(data))}
-            split["bare guess"] = (recorded(pid, data, False, lambda: bare_guesses(
-                front, pid, calls)), libraries(data))
+            split = {
+                "wordle_play": (
+                    recorded(pid, data, False, lambda: play(front, pid, "q", args.games)),
+                    libraries(data),
+                )
+            }
+            split["bare guess"] = (
+                recorded(pid, data, False, lambda: bare_guesses(front, pid, calls)),
+                libraries(data),
+            )
     counts = samples(script)
     total = sum(counts.values())
-    print(f"wordle_play: {micros:,.0f} µs of server CPU a guess while sampled "
-          f"({total:,} samples)\n")
+    print(
+        f"wordle_play: {micros:,.0f} µs of server CPU a guess while sampled ({total:,} samples)\n"
+    )
     print("| phase | share of mariadbd's samples | µs a guess |")
     print("|---|---|---|")
     for name, n in counts.most_common():
         print(f"| {name} | {n / total:.1%} | {micros * n / total:,.0f} |")
-    names = sorted({name for _, shares in split.values() for name in shares},
-                   key=lambda name: -split["wordle_play"][1].get(name, 0))  # fmt: skip
-    print(f"\nThe server's CPU by the code it ran, µs a call ({calls:,} calls each, sampled "
-          "without stacks):\n")
+    names = sorted(
+        {name for _, shares in split.values() for name in shares},
+        key=lambda name: -split["wordle_play"][1].get(name, 0),
+    )
+    print(
+        f"\nThe server's CPU by the code it ran, µs a call ({calls:,} calls each, sampled "
+        "without stacks):\n"
+    )
     print("| code | wordle_play | bare guess | difference |")
     print("|---|---|---|---|")
     for name in [*names, "all"]:
-        each = [micros * (1.0 if name == "all" else shares.get(name, 0.0))
-                for micros, shares in split.values()]  # fmt: skip
+        each = [
+            micros * (1.0 if name == "all" else shares.get(name, 0.0))
+            for micros, shares in split.values()
+        ]
         print(f"| {name} | {each[0]:,.0f} | {each[1]:,.0f} | {each[0] - each[1]:,.0f} |")
 
 

@@ -176,14 +176,24 @@ def build(url: URL) -> Build:
     if not state["ready"]:
         raise SystemExit(f"the solver is not ready after the build: {state}")
     with db.connect(url) as conn:
-        tables = [r["t"] for r in db.query(
-            conn, "SELECT table_name AS t FROM information_schema.TABLES"
-                  " WHERE table_schema = DATABASE() AND table_name LIKE 'solver%'")]  # fmt: skip
+        tables = [
+            r["t"]
+            for r in db.query(
+                conn,
+                "SELECT table_name AS t FROM information_schema.TABLES"
+                " WHERE table_schema = DATABASE() AND table_name LIKE 'solver%'",
+            )
+        ]
         conn.exec_driver_sql(f"ANALYZE TABLE {', '.join(tables)}")
-        sizes = {r["t"]: int(r["size"]) for r in db.query(
-            conn, "SELECT table_name AS t, data_length + index_length AS size"
-                  " FROM information_schema.TABLES"
-                  " WHERE table_schema = DATABASE() AND table_name LIKE 'solver%'")}  # fmt: skip
+        sizes = {
+            r["t"]: int(r["size"])
+            for r in db.query(
+                conn,
+                "SELECT table_name AS t, data_length + index_length AS size"
+                " FROM information_schema.TABLES"
+                " WHERE table_schema = DATABASE() AND table_name LIKE 'solver%'",
+            )
+        }
     return Build(
         seconds,
         codes_done[0] if codes_done else None,

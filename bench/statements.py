@@ -59,14 +59,17 @@ SQL = Path(__file__).resolve().parent.parent / "sql" / "access"
 def role_read() -> str:
     """_wordle_caller_role's SELECT, as the routine has it."""
     text = (SQL / "_wordle_caller_role.sql").read_text()
-    return text[text.index("  SELECT CASE"):text.rindex(";") + 1].replace("o_", "v_")
+    return text[text.index("  SELECT CASE") : text.rindex(";") + 1].replace("o_", "v_")
 
 
 def name_pattern() -> str:
     """_wordle_player's REGEXP and its pattern, as the routine has it."""
-    line = next(line for line in (SQL / "_wordle_player.sql").read_text().splitlines()
-                if "p_name REGEXP '" in line)
-    return line[line.index("REGEXP '"):line.rindex("'") + 1]
+    line = next(
+        line
+        for line in (SQL / "_wordle_player.sql").read_text().splitlines()
+        if "p_name REGEXP '" in line
+    )
+    return line[line.index("REGEXP '") : line.rindex("'") + 1]
 
 
 STATEMENTS = {
@@ -74,7 +77,7 @@ STATEMENTS = {
     "SET of three variables": "SET v_number = 1, v_known = TRUE, v_player = 3;",
     "CALL of an empty procedure": "CALL bench_nothing();",
     "CALL, 7 arguments, 20 variables declared": "CALL bench_declares(p_channel, p_player, "
-                                                "p_guess, v_day, TRUE, FALSE, NULL);",
+    "p_guess, v_day, TRUE, FALSE, NULL);",
     "CALL _wordle_begin(), COMMIT": "CALL _wordle_begin(); COMMIT;",
     "the channel (named or default), MAX()": """SELECT MAX(id), MAX(time_zone), MAX(accents)
       INTO v_channel, v_zone, v_accents FROM channels
@@ -157,7 +160,7 @@ STATEMENTS = {
       UPDATE bench_games SET attempts = 1 WHERE id = 5; COMMIT;""",
     # A name without a kept decision (a new player's first call, every read): _wordle_player's
     "a new name's role check (CALL _wordle_caller_role)": "CALL _wordle_caller_role(v_role, "
-                                                          "v_login);",
+    "v_login);",
     "... its login (_wordle_login())": "SET v_login = _wordle_login();",
     "... its read of server_accounts": role_read(),
     "... server_accounts read by user alone": """SELECT MAX(a.admin) INTO v_int
@@ -185,7 +188,8 @@ def main() -> None:
             conn.exec_driver_sql(
                 f"CREATE OR REPLACE PROCEDURE bench_declares(IN a {TEXT}, IN b {TEXT}, "
                 f"IN c {TEXT}, IN d DATE, IN e BOOLEAN, IN f BOOLEAN, IN g INT UNSIGNED) "
-                f"BEGIN {declares} END")
+                f"BEGIN {declares} END"
+            )
             bodies = {"(empty loop)": "DO 0;", **STATEMENTS}
             for n, body in enumerate(bodies.values()):
                 conn.exec_driver_sql(LOOP.format(name=n, body=body))

@@ -159,9 +159,13 @@ FEWEST_TABLES = [
 
 
 def read(word: str = WORD_EXISTS, joins: str = "", game: bool = False) -> str:
-    return READ.format(word=word, joins=joins, game=GAME if game else "",
-                       game_into=GAME_INTO if game else "",
-                       game_joins=GAME_JOINS if game else "")  # fmt: skip
+    return READ.format(
+        word=word,
+        joins=joins,
+        game=GAME if game else "",
+        game_into=GAME_INTO if game else "",
+        game_joins=GAME_JOINS if game else "",
+    )
 
 
 WHOLE = BEGIN + read() + READ_CHECKS + LOCK + GAME_CHECKS + HINT + WRITES
@@ -184,16 +188,31 @@ ALTERNATIVES = {
     "+ a key read of a table it does not (letters)": WHOLE + NEW_TABLE_READ,
     "the context read twice": WHOLE.replace(LOCK, read() + LOCK),
     "the word's check as joins": WHOLE.replace(read(), read(WORD_JOINED, WORD_JOINS)),
-    "the game read with the context, an optimistic update":
-        BEGIN + read(game=True) + READ_CHECKS + GAME_CHECKS + HINT + OPTIMISTIC_WRITES,
-    "the fewest tables (scratch tables), optimistic":
-        BEGIN + FEWEST_READ + READ_CHECKS + GAME_CHECKS + HINT + OPTIMISTIC_WRITES,
-    "the fewest tables, optimistic, the hint free":
-        BEGIN + FEWEST_READ + READ_CHECKS + GAME_CHECKS + FREE_HINT + OPTIMISTIC_WRITES,
-}  # fmt: skip
+    "the game read with the context, an optimistic update": BEGIN
+    + read(game=True)
+    + READ_CHECKS
+    + GAME_CHECKS
+    + HINT
+    + OPTIMISTIC_WRITES,
+    "the fewest tables (scratch tables), optimistic": BEGIN
+    + FEWEST_READ
+    + READ_CHECKS
+    + GAME_CHECKS
+    + HINT
+    + OPTIMISTIC_WRITES,
+    "the fewest tables, optimistic, the hint free": BEGIN
+    + FEWEST_READ
+    + READ_CHECKS
+    + GAME_CHECKS
+    + FREE_HINT
+    + OPTIMISTIC_WRITES,
+}
 # the variants that make the move, and should answer as wordle_play does
-CHECKED = [name for name, body in (STEPS | ALTERNATIVES).items()
-           if "INSERT INTO attempts" in body and FREE_HINT not in body]  # fmt: skip
+CHECKED = [
+    name
+    for name, body in (STEPS | ALTERNATIVES).items()
+    if "INSERT INTO attempts" in body and FREE_HINT not in body
+]
 
 
 def head(owner: Connection) -> str:
@@ -201,9 +220,10 @@ def head(owner: Connection) -> str:
     handlers and retry loop), to which a variant's steps and TAIL are added; `{name}` for the
     procedure's name."""
     text = db.query(owner, "SHOW CREATE PROCEDURE _wordle_play")[0]["Create Procedure"]
-    text = text[:text.index("      CALL _wordle_begin();")]
-    return (text.replace("CREATE DEFINER", "CREATE OR REPLACE DEFINER", 1)
-                .replace("PROCEDURE `_wordle_play`", "PROCEDURE {name}", 1))  # fmt: skip
+    text = text[: text.index("      CALL _wordle_begin();")]
+    return text.replace("CREATE DEFINER", "CREATE OR REPLACE DEFINER", 1).replace(
+        "PROCEDURE `_wordle_play`", "PROCEDURE {name}", 1
+    )
 
 
 def install(owner: Connection) -> list[str]:
@@ -225,8 +245,9 @@ def check(owner: Connection, names: list[str]) -> None:
         for tag in ("x", "y"):
             db.call(owner, "wordle_play", f"check{tag}{k}", GUESSES[0], None, None)
         for word in GUESSES[1:]:
-            mine = db.call(owner, f"bench_step{k}", None, f"checkx{k}", word, None, None, False,
-                           None)  # fmt: skip
+            mine = db.call(
+                owner, f"bench_step{k}", None, f"checkx{k}", word, None, None, False, None
+            )
             real = db.call(owner, "wordle_play", f"checky{k}", word, None, None)
             assert mine == real, (name, mine, real)
 
@@ -271,8 +292,10 @@ def main() -> None:
 
 def report(names: list[str], per_call: dict[str, list[float]], bare: float) -> None:
     whole = per_call["+ the writes: the whole guess"]
-    print("| variant | server CPU µs a call | the step's own | less than the whole guess "
-          "(paired) | rounds less |")
+    print(
+        "| variant | server CPU µs a call | the step's own | less than the whole guess "
+        "(paired) | rounds less |"
+    )
     print("|---|---|---|---|---|")
     last = None
     for name in names:
@@ -281,8 +304,10 @@ def report(names: list[str], per_call: dict[str, list[float]], bare: float) -> N
         saved = [w - x for w, x in zip(whole, per_call[name], strict=True)]
         less = statistics.median(saved)
         share = less / statistics.median(whole)
-        print(f"| {name} | {median:,.0f} | {step} | {less:,.0f} ({share:.0%}) "
-              f"| {sum(s > 0 for s in saved)}/{len(saved)} |")
+        print(
+            f"| {name} | {median:,.0f} | {step} | {less:,.0f} ({share:.0%}) "
+            f"| {sum(s > 0 for s in saved)}/{len(saved)} |"
+        )
         last = median if name in STEPS else last
     print(f"| bare guess (load.py's, 2,000 calls after the rounds) | {bare:,.0f} | | | |")
 

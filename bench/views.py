@@ -34,8 +34,11 @@ QUERIES = [
     ("past puzzles", "SELECT day, number, word FROM {puzzles} ORDER BY day DESC LIMIT 7"),
 ]
 SAFE = {"attempts": "past_attempts", "games": "past_games", "puzzles": "past_puzzles"}
-PLAIN = {"attempts": "plain_past_attempts", "games": "plain_past_games",
-         "puzzles": "plain_past_puzzles"}
+PLAIN = {
+    "attempts": "plain_past_attempts",
+    "games": "plain_past_games",
+    "puzzles": "plain_past_puzzles",
+}
 
 
 def fill(conn: Connection, days: int, players: int) -> str:
@@ -45,15 +48,18 @@ def fill(conn: Connection, days: int, players: int) -> str:
         db.call(conn, "wordle_publish", today - timedelta(offset))
     conn.exec_driver_sql(
         f"INSERT INTO players (name, account) SELECT CONCAT('p', seq), 'bench' "
-        f"FROM seq_1_to_{players}")
+        f"FROM seq_1_to_{players}"
+    )
     conn.exec_driver_sql(
         "INSERT INTO games (player_id, day, state, attempts, max_tries, finished_at) "
         "SELECT pl.id, pz.day, IF(pl.id % 3 = 0, 'lost', 'won'), 4, 6, pz.day "
-        f"FROM players pl JOIN puzzles pz ON pz.day < '{today}'")
+        f"FROM players pl JOIN puzzles pz ON pz.day < '{today}'"
+    )
     conn.exec_driver_sql(
         "INSERT INTO attempts (game_id, attempt, guess, hint) "
         "SELECT g.id, s.seq, ELT(s.seq, 'slate', 'pious', 'dumpy', 'chewy'), '00000' "
-        "FROM games g JOIN seq_1_to_4 s")
+        "FROM games g JOIN seq_1_to_4 s"
+    )
     for view in SAFE:
         old = sqlfiles.load(SAFE[view], "0004").text
         conn.exec_driver_sql(old.replace(f"VIEW {SAFE[view]} AS", f"VIEW {PLAIN[view]} AS"))
@@ -85,11 +91,14 @@ def main() -> None:
             attempts = db.scalar(conn, "SELECT COUNT(*) FROM attempts")
             roles.grant(conn, "reader", "bench_reader@localhost", "bench-password")
             for view in PLAIN.values():
-                conn.exec_driver_sql(f"GRANT SELECT ON `{url.database}`.{view} "
-                                     "TO 'bench_reader'@'localhost'")
+                conn.exec_driver_sql(
+                    f"GRANT SELECT ON `{url.database}`.{view} TO 'bench_reader'@'localhost'"
+                )
         reader = url.set(username="bench_reader", password="bench-password")
-        print(f"{args.days} days, {args.players} players, {attempts:,} attempts; "
-              f"median of {args.rounds} runs as a reader")
+        print(
+            f"{args.days} days, {args.players} players, {attempts:,} attempts; "
+            f"median of {args.rounds} runs as a reader"
+        )
         print("| query | plain MERGE view ms | TEMPTABLE, masked ms | ratio |")
         print("|---|---|---|---|")
         with db.connect(reader) as conn:

@@ -128,8 +128,13 @@ def http_scenario(port: int, clients: int, seconds: float) -> Tally:
 def connections(root: URL) -> int:
     """Connections the server has accepted so far (status Connections, this one included)."""
     with db.connect(root) as conn:
-        return int(db.scalar(conn, "SELECT variable_value FROM information_schema.global_status "
-                                   "WHERE variable_name = 'CONNECTIONS'"))
+        return int(
+            db.scalar(
+                conn,
+                "SELECT variable_value FROM information_schema.global_status "
+                "WHERE variable_name = 'CONNECTIONS'",
+            )
+        )
 
 
 def serve(front: URL) -> tuple[subprocess.Popen[bytes], int]:
@@ -138,10 +143,22 @@ def serve(front: URL) -> tuple[subprocess.Popen[bytes], int]:
         port = probe.getsockname()[1]
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": "bench secret, long enough for serve"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "wordle_db", "--db-url", front.render_as_string(False),
-         "serve", "--port", str(port), "--guesses-per-minute", "10000000"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "wordle_db",
+            "--db-url",
+            front.render_as_string(False),
+            "serve",
+            "--port",
+            str(port),
+            "--guesses-per-minute",
+            "10000000",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -154,9 +171,11 @@ def serve(front: URL) -> tuple[subprocess.Popen[bytes], int]:
             time.sleep(0.1)
 
 
-SQL_SCENARIOS = [("SQL: CALL wordle_play", "play", "p"),
-                 ("SQL: CALL wordle_guess_on (the endpoint's)", "guess", "g"),
-                 ("SQL: wordle_play + wordle_keyboard (before 0022)", "two", "w")]
+SQL_SCENARIOS = [
+    ("SQL: CALL wordle_play", "play", "p"),
+    ("SQL: CALL wordle_guess_on (the endpoint's)", "guess", "g"),
+    ("SQL: wordle_play + wordle_keyboard (before 0022)", "two", "w"),
+]
 
 
 def main() -> None:
@@ -169,13 +188,17 @@ def main() -> None:
         front = prepare(root)
         process, port = serve(front)
         try:
-            print(f"| scenario | clients | guesses/s | p50 ms | p99 ms | {STEADY} | errors "
-                  "| HTTP ratio |")
+            print(
+                f"| scenario | clients | guesses/s | p50 ms | p99 ms | {STEADY} | errors "
+                "| HTTP ratio |"
+            )
             print("|---|---|---|---|---|---|---|---|")
             for clients in (int(c) for c in args.clients.split(",")):
                 print(f"running {clients} clients", file=sys.stderr)
-                tallies = [(name, sql_scenario(front, clients, args.seconds, calls, tag))
-                           for name, calls, tag in SQL_SCENARIOS]
+                tallies = [
+                    (name, sql_scenario(front, clients, args.seconds, calls, tag))
+                    for name, calls, tag in SQL_SCENARIOS
+                ]
                 opened = connections(root)
                 web = http_scenario(port, clients, args.seconds)
                 opened = connections(root) - opened - 1  # this count's own
@@ -185,8 +208,10 @@ def main() -> None:
                     line = summary(name, clients, args.seconds, tally, None)
                     print(line.rsplit("|", 2)[0] + f"| {rate / sql_rate:.2f} |", flush=True)
                 print(summary("HTTP: POST /api/guess", clients, args.seconds, web, None))
-                print(f"|   serve's new database connections: {opened:,} "
-                      f"({opened / max(len(web.latencies), 1):.2f} a guess) | | | | | | | |")
+                print(
+                    f"|   serve's new database connections: {opened:,} "
+                    f"({opened / max(len(web.latencies), 1):.2f} a guess) | | | | | | | |"
+                )
                 for error in sorted(set(sum((t.errors for _, t in tallies), web.errors))):
                     print(f"|   error: {error} | | | | | | |")
         finally:

@@ -55,15 +55,22 @@ def _settings(row: dict[str, Any], *names: str) -> Settings:
 def read_recipe(conn: Connection, database: str) -> Recipe:
     """What `database` (the connection's own) is made of, in the order it can be re-created."""
     recipe = Recipe(database)
-    for table in _names(conn, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-                        "TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME",
-                        database):  # fmt: skip
+    for table in _names(
+        conn,
+        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
+        "TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME",
+        database,
+    ):
         text = _rows(conn, f"SHOW CREATE TABLE {db.quote_identifier(table)}")[0]["Create Table"]
         # The counters start where a migrated table's do; copy_rows moves them past the rows.
         recipe.tables.append(re.sub(r" AUTO_INCREMENT=\d+", "", text))
-    for row in db.query(conn, "SELECT ROUTINE_TYPE AS kind, ROUTINE_NAME AS name FROM "
-                        "information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? "
-                        "ORDER BY ROUTINE_TYPE, ROUTINE_NAME", database):  # fmt: skip
+    for row in db.query(
+        conn,
+        "SELECT ROUTINE_TYPE AS kind, ROUTINE_NAME AS name FROM "
+        "information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? "
+        "ORDER BY ROUTINE_TYPE, ROUTINE_NAME",
+        database,
+    ):
         kind = row["kind"]
         shown = _rows(conn, f"SHOW CREATE {kind} {db.quote_identifier(row['name'])}")[0]
         text = shown[f"Create {kind.title()}"]
@@ -71,19 +78,33 @@ def read_recipe(conn: Connection, database: str) -> Recipe:
         recipe.routines.append(
             (text, _settings(shown, "sql_mode", "character_set_client", "collation_connection"))
         )
-    for view in _names(conn, "SELECT TABLE_NAME FROM information_schema.VIEWS WHERE "
-                       "TABLE_SCHEMA = ? ORDER BY TABLE_NAME", database):  # fmt: skip
+    for view in _names(
+        conn,
+        "SELECT TABLE_NAME FROM information_schema.VIEWS WHERE "
+        "TABLE_SCHEMA = ? ORDER BY TABLE_NAME",
+        database,
+    ):
         shown = _rows(conn, f"SHOW CREATE VIEW {db.quote_identifier(view)}")[0]
         recipe.views.append(
             (shown["Create View"], _settings(shown, "character_set_client", "collation_connection"))
         )
-    for event in _names(conn, "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE "
-                        "EVENT_SCHEMA = ? ORDER BY EVENT_NAME", database):  # fmt: skip
+    for event in _names(
+        conn,
+        "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE "
+        "EVENT_SCHEMA = ? ORDER BY EVENT_NAME",
+        database,
+    ):
         shown = _rows(conn, f"SHOW CREATE EVENT {db.quote_identifier(event)}")[0]
         # A migrated event starts when it is created: so does the clone's.
         text = re.sub(r" STARTS '[^']*'", "", shown["Create Event"])
-        recipe.events.append((text, _settings(
-            shown, "sql_mode", "time_zone", "character_set_client", "collation_connection")))
+        recipe.events.append(
+            (
+                text,
+                _settings(
+                    shown, "sql_mode", "time_zone", "character_set_client", "collation_connection"
+                ),
+            )
+        )
     quoted = db.quote_identifier(database)
     for grantee in grantees(conn, database):
         for (line,) in conn.exec_driver_sql(f"SHOW GRANTS FOR {grantee}").fetchall():
@@ -102,7 +123,10 @@ def grantees(conn: Connection, database: str) -> list[str]:
         "SELECT User, Host FROM mysql.tables_priv WHERE Db = ? UNION "
         "SELECT User, Host FROM mysql.columns_priv WHERE Db = ? UNION "
         "SELECT User, Host FROM mysql.procs_priv WHERE Db = ? ORDER BY 1, 2",
-        database, database, database, database,
+        database,
+        database,
+        database,
+        database,
     )
     return [f"'{r['user']}'@'{r['host']}'" if r["host"] else f"'{r['user']}'" for r in rows]
 
@@ -112,7 +136,8 @@ def _apply(conn: Connection, settings: Settings, current: dict[str, str]) -> Non
     changed = [(name, value) for name, value in settings if current.get(name) != value]
     if changed:
         conn.exec_driver_sql(
-            "SET " + ", ".join(f"SESSION {name} = '{value}'" for name, value in changed))
+            "SET " + ", ".join(f"SESSION {name} = '{value}'" for name, value in changed)
+        )
         current.update(changed)
 
 
@@ -152,8 +177,15 @@ def create(recipe: Recipe, url: URL) -> None:
         for text, settings in recipe.events:
             _apply(conn, settings, current)
             conn.exec_driver_sql(rename(text))
-        _apply(conn, (("sql_mode", schema.SQL_MODE), ("character_set_client", "utf8mb4"),
-                      ("collation_connection", "utf8mb4_unicode_ci")), current)
+        _apply(
+            conn,
+            (
+                ("sql_mode", schema.SQL_MODE),
+                ("character_set_client", "utf8mb4"),
+                ("collation_connection", "utf8mb4_unicode_ci"),
+            ),
+            current,
+        )
         for line in recipe.grants:
             conn.exec_driver_sql(rename(line))
         for revision in recipe.revisions:
@@ -162,9 +194,24 @@ def create(recipe: Recipe, url: URL) -> None:
 
 # information_schema tables compared between a migrated database and a clone: (table, the
 # column naming the schema, columns left out because they tell when or how much, not what).
-VOLATILE = {"CREATED", "LAST_ALTERED", "LAST_EXECUTED", "STARTS", "CREATE_TIME", "UPDATE_TIME",
-            "CHECK_TIME", "TABLE_ROWS", "AVG_ROW_LENGTH", "DATA_LENGTH", "MAX_DATA_LENGTH",
-            "INDEX_LENGTH", "DATA_FREE", "CHECKSUM", "CARDINALITY", "MAX_INDEX_LENGTH"}
+VOLATILE = {
+    "CREATED",
+    "LAST_ALTERED",
+    "LAST_EXECUTED",
+    "STARTS",
+    "CREATE_TIME",
+    "UPDATE_TIME",
+    "CHECK_TIME",
+    "TABLE_ROWS",
+    "AVG_ROW_LENGTH",
+    "DATA_LENGTH",
+    "MAX_DATA_LENGTH",
+    "INDEX_LENGTH",
+    "DATA_FREE",
+    "CHECKSUM",
+    "CARDINALITY",
+    "MAX_INDEX_LENGTH",
+}
 CATALOG = [
     ("SCHEMATA", "SCHEMA_NAME"),
     ("TABLES", "TABLE_SCHEMA"),
@@ -193,28 +240,36 @@ def fingerprint(conn: Connection, database: str) -> dict[str, list[tuple[str, ..
     def rows(sql: str) -> list[tuple[str, ...]]:
         found = []
         for row in db.query(conn, sql, database):
-            found.append(tuple(
-                f"{name}={str(value).replace(database, '<db>')}"
-                for name, value in sorted(row.items()) if name not in VOLATILE
-            ))
+            found.append(
+                tuple(
+                    f"{name}={str(value).replace(database, '<db>')}"
+                    for name, value in sorted(row.items())
+                    if name not in VOLATILE
+                )
+            )
         return sorted(found)
 
-    shown = {name: rows(f"SELECT * FROM information_schema.{name} WHERE {column} = ?")
-             for name, column in CATALOG}  # fmt: skip
+    shown = {
+        name: rows(f"SELECT * FROM information_schema.{name} WHERE {column} = ?")
+        for name, column in CATALOG
+    }
     for table in GRANT_TABLES:
         shown[f"mysql.{table}"] = [
-            tuple(v for v in row if not v.startswith(("Timestamp=", "Db="))) for row in
-            rows(f"SELECT * FROM mysql.{table} WHERE Db = ?")
+            tuple(v for v in row if not v.startswith(("Timestamp=", "Db=")))
+            for row in rows(f"SELECT * FROM mysql.{table} WHERE Db = ?")
         ]
     shown["alembic_version"] = [
-        (r["version_num"],) for r in db.query(
-            conn, f"SELECT version_num FROM {db.quote_identifier(database)}.alembic_version")
+        (r["version_num"],)
+        for r in db.query(
+            conn, f"SELECT version_num FROM {db.quote_identifier(database)}.alembic_version"
+        )
     ]
     return shown
 
 
-def differences(a: dict[str, list[tuple[str, ...]]],
-                b: dict[str, list[tuple[str, ...]]]) -> list[str]:
+def differences(
+    a: dict[str, list[tuple[str, ...]]], b: dict[str, list[tuple[str, ...]]]
+) -> list[str]:
     found = []
     for key in sorted(set(a) | set(b)):
         only_a = sorted(set(a.get(key, [])) - set(b.get(key, [])))

@@ -207,14 +207,17 @@ def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
         clone.create(recipe, cloned)
         copy_rows(template_url, cloned)
         with db.connect(server_url) as conn:
-            different = clone.differences(clone.fingerprint(conn, migrated.database),
-                                          clone.fingerprint(conn, cloned.database))
+            different = clone.differences(
+                clone.fingerprint(conn, migrated.database), clone.fingerprint(conn, cloned.database)
+            )
     finally:
         _drop(migrated)
         _drop(cloned)
     if different:
-        pytest.exit("a cloned test database differs from a migrated one:\n"
-                    + "\n".join(different), returncode=1)
+        pytest.exit(
+            "a cloned test database differs from a migrated one:\n" + "\n".join(different),
+            returncode=1,
+        )
     return recipe
 
 
@@ -283,8 +286,9 @@ def shared(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
     game.play(conn, "ann", "slate", day - timedelta(1))
     channels.add(conn, SIDE, 5)
     words.import_lines(conn, [(1, SIDE_TODAY, 0), (2, SIDE_TOMORROW, 0)], True, channel=SIDE)
-    words.import_lines(conn, [(n, w, 0) for n, w in enumerate(SIDE_GUESSES, 1)], False,
-                       channel=SIDE)
+    words.import_lines(
+        conn, [(n, w, 0) for n, w in enumerate(SIDE_GUESSES, 1)], False, channel=SIDE
+    )
     publish.publish(conn, day, SIDE_TODAY, SIDE)
     publish.publish(conn, day + timedelta(1), SIDE_TOMORROW, SIDE)
     game.play(conn, "ann", "vexor", channel=SIDE)

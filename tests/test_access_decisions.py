@@ -78,10 +78,14 @@ ACCOUNT_CHANGES = [
 ]
 
 
-@pytest.mark.parametrize(("names", "change", "needle"), ACCOUNT_CHANGES,
-                         ids=[c.__name__ for _, c, _ in ACCOUNT_CHANGES])
+@pytest.mark.parametrize(
+    ("names", "change", "needle"), ACCOUNT_CHANGES, ids=[c.__name__ for _, c, _ in ACCOUNT_CHANGES]
+)
 def test_a_kept_decision_ends_with_what_it_was_made_from(
-    shared, conn: Connection, names: str, change: Callable[[Connection, URL, str], None],  # type: ignore[no-untyped-def]
+    shared,
+    conn: Connection,
+    names: str,
+    change: Callable[[Connection, URL, str], None],
     needle: str,
 ) -> None:
     db.call(conn, "wordle_set_setting", "player_names", names)
@@ -93,8 +97,15 @@ def test_a_kept_decision_ends_with_what_it_was_made_from(
             assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE name = ?", name) == 1
             change(conn, url, name)
             refused(lambda: game.play(front, name, WRONG[2]), needle)
-        assert db.scalar(conn, "SELECT MAX(attempts) FROM games g JOIN players p "
-                               "ON p.id = g.player_id WHERE p.name = ?", name) == 2  # fmt: skip
+        assert (
+            db.scalar(
+                conn,
+                "SELECT MAX(attempts) FROM games g JOIN players p "
+                "ON p.id = g.player_id WHERE p.name = ?",
+                name,
+            )
+            == 2
+        )
     finally:
         conn.exec_driver_sql("DROP USER IF EXISTS ''@'localhost'")
         conn.exec_driver_sql(f"DROP USER IF EXISTS '{name}'@'localhost'")
@@ -102,7 +113,7 @@ def test_a_kept_decision_ends_with_what_it_was_made_from(
 
 
 def test_a_decision_made_while_the_accounts_change_is_never_used(
-    shared, conn: Connection, db_url: URL  # type: ignore[no-untyped-def]
+    shared, conn: Connection, db_url: URL
 ) -> None:
     """The decision reads the version before the accounts: one made while a change was being
     committed carries the old version."""
@@ -111,17 +122,16 @@ def test_a_decision_made_while_the_accounts_change_is_never_used(
     with db.connect(db_url) as changer, db.connect(url) as front:
         changer.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")  # as the
         changer.exec_driver_sql("START TRANSACTION")  # refresh's own transaction
-        changer.exec_driver_sql("UPDATE server_accounts SET role = NULL WHERE user = ?",
-                                (url.username,))
+        changer.exec_driver_sql(
+            "UPDATE server_accounts SET role = NULL WHERE user = ?", (url.username,)
+        )
         changer.exec_driver_sql("CALL _wordle_access_changed()")
         assert game.play(front, name, WRONG[0])["attempt"] == 1  # decided on the old role
         changer.exec_driver_sql("COMMIT")
         refused(lambda: game.play(front, name, WRONG[1]), "no player role")
 
 
-def test_another_account_never_uses_a_decision_kept_for_one(
-    shared, conn: Connection  # type: ignore[no-untyped-def]
-) -> None:
+def test_another_account_never_uses_a_decision_kept_for_one(shared, conn: Connection) -> None:
     """player_names 'created': a name one front end made is another's no more once kept, on a
     connection of its own or the same connection after COM_CHANGE_USER."""
     db.call(conn, "wordle_set_setting", "player_names", "created")
@@ -131,21 +141,25 @@ def test_another_account_never_uses_a_decision_kept_for_one(
         game.play(front, name, WRONG[1])
         with db.connect(second) as other:
             refused(lambda: game.play(other, name, WRONG[2]), "belongs to another account")
-        front.connection.dbapi_connection.change_user(  # type: ignore[union-attr]
-            second.username, second.password, second.database)
+        front.connection.dbapi_connection.change_user(
+            second.username, second.password, second.database
+        )
         assert db.scalar(front, "SELECT SESSION_USER()").startswith(f"{second.username}@")
         refused(lambda: game.play(front, name, WRONG[2]), "belongs to another account")
 
 
-@pytest.mark.parametrize("statement", [
-    "INSERT INTO player_access (account, name, version, player_id) "
-    "VALUES (SESSION_USER(), 'ann', 1, 1)",
-    "UPDATE player_access SET player_id = 1",
-    "UPDATE access_version SET version = 0",
-    "SELECT * FROM player_access",
-    "CALL _wordle_access_changed()",
-])
-def test_no_role_touches_the_kept_decisions(shared, statement: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "INSERT INTO player_access (account, name, version, player_id) "
+        "VALUES (SESSION_USER(), 'ann', 1, 1)",
+        "UPDATE player_access SET player_id = 1",
+        "UPDATE access_version SET version = 0",
+        "SELECT * FROM player_access",
+        "CALL _wordle_access_changed()",
+    ],
+)
+def test_no_role_touches_the_kept_decisions(shared, statement: str) -> None:
     for role in ("player", "reader", "publisher"):
         with db.connect(shared(role)) as conn:
             with pytest.raises(DBAPIError) as caught:
@@ -154,7 +168,7 @@ def test_no_role_touches_the_kept_decisions(shared, statement: str) -> None:  # 
 
 
 def test_many_front_ends_keep_decisions_without_waiting_for_each_other(
-    shared, conn: Connection  # type: ignore[no-untyped-def]
+    shared, conn: Connection
 ) -> None:
     """Sixteen front-end connections each play new players' first moves at once (each a new
     decision written) while the accounts change under them: every move succeeds, none waits
@@ -181,14 +195,15 @@ def test_many_front_ends_keep_decisions_without_waiting_for_each_other(
     for thread in threads:
         thread.join()
     assert errors == []
-    played = db.scalar(conn, "SELECT COUNT(*) FROM games WHERE attempts = 2 AND player_id IN "
-                             "(SELECT id FROM players WHERE name LIKE 'f%\\_%')")  # fmt: skip
+    played = db.scalar(
+        conn,
+        "SELECT COUNT(*) FROM games WHERE attempts = 2 AND player_id IN "
+        "(SELECT id FROM players WHERE name LIKE 'f%\\_%')",
+    )
     assert played == 16 * 8
 
 
-def test_a_migration_installing_routines_forgets_every_decision(
-    shared, conn: Connection  # type: ignore[no-untyped-def]
-) -> None:
+def test_a_migration_installing_routines_forgets_every_decision(shared, conn: Connection) -> None:
     """A later migration may change who may use a name: objects_up retires what was kept, before
     it installs routines and again once the calls running the old ones have ended."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
@@ -202,24 +217,26 @@ def test_a_migration_installing_routines_forgets_every_decision(
         assert db.scalar(conn, "SELECT version FROM access_version") == version + 2
         assert game.play(front, name, WRONG[1])["attempt"] == 2  # decided again
         assert db.scalar(conn, "SELECT MAX(version) FROM player_access WHERE name = ?", name) == (
-            version + 2)
+            version + 2
+        )
 
 
-def test_an_account_change_writes_one_row_whatever_was_kept(
-    shared, conn: Connection  # type: ignore[no-untyped-def]
-) -> None:
+def test_an_account_change_writes_one_row_whatever_was_kept(shared, conn: Connection) -> None:
     """Review 28: the change deleted every kept decision in its own transaction (300,000 rows:
     3.3 s, and on Galera a stall of every move on the other nodes while they applied it). A
     change now writes the version row; the refresh deletes retired rows 1,000 at a time."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     with db.connect(shared("player")) as front:
         game.play(front, "kept", WRONG[0])
-    player, version = db.scalar(conn, "SELECT MIN(id) FROM players"), db.scalar(
-        conn, "SELECT version FROM access_version")
+    player, version = (
+        db.scalar(conn, "SELECT MIN(id) FROM players"),
+        db.scalar(conn, "SELECT version FROM access_version"),
+    )
     conn.exec_driver_sql(
         "INSERT INTO player_access (account, name, version, player_id) "
         f"SELECT CONCAT('front', seq MOD 50, '@10.0.0.', seq MOD 7), CONCAT('p', seq), "
-        f"{version}, {player} FROM seq_1_to_5000")
+        f"{version}, {player} FROM seq_1_to_5000"
+    )
     deletes = lambda: int(db.query(conn, "SHOW SESSION STATUS LIKE 'Handler_delete'")[0]["Value"])  # noqa: E731
     before = deletes()
     db.call(conn, "wordle_set_setting", "player_names", "created")  # a change

@@ -52,11 +52,23 @@ class Server:
     def call(self, via: str, user: str, sql: str) -> tuple[str, str]:
         """Run `sql` as `user` from client `via` (loopback4, loopback6, socket, named, bare):
         ("ok", first row) or ("error", "SQLSTATE message") or ("login", message)."""
-        base = ["mariadb", "--batch", "--skip-column-names", f"-u{user}", f"-p{PASSWORD}",
-                "-e", sql, self.url.database]  # fmt: skip
+        base = [
+            "mariadb",
+            "--batch",
+            "--skip-column-names",
+            f"-u{user}",
+            f"-p{PASSWORD}",
+            "-e",
+            sql,
+            self.url.database,
+        ]
         if via == "socket":
-            done = subprocess.run([*base[:-1], f"--socket={self.local.socket}", base[-1]],
-                                  capture_output=True, text=True, timeout=30)  # fmt: skip
+            done = subprocess.run(
+                [*base[:-1], f"--socket={self.local.socket}", base[-1]],
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
         else:
             namespace, host = {
                 "loopback4": (self.net.server, "127.0.0.1"),
@@ -64,8 +76,9 @@ class Server:
                 "named": (self.net.named, self.net.to_named),
                 "bare": (self.net.bare, self.net.to_bare),
             }[via]
-            done = self.net.run(namespace, *base[:-1], f"-h{host}", f"-P{self.port}",
-                                "--protocol=tcp", base[-1])  # fmt: skip
+            done = self.net.run(
+                namespace, *base[:-1], f"-h{host}", f"-P{self.port}", "--protocol=tcp", base[-1]
+            )
         if done.returncode == 0:
             return "ok", done.stdout.strip().splitlines()[0] if done.stdout.strip() else ""
         line = done.stderr.strip().splitlines()[-1]
@@ -79,14 +92,18 @@ class Server:
 
 def _server(net: Network, home: Path, names: bool) -> Iterator[Server]:
     addresses = f"127.0.0.1,::1,{net.to_named},{net.to_bare}"
-    options = ("--skip-networking=0", f"--port={PORT + (0 if names else 1)}",
-               f"--bind-address={addresses}",
-               *(() if names else ("--skip-name-resolve",)))  # fmt: skip
+    options = (
+        "--skip-networking=0",
+        f"--port={PORT + (0 if names else 1)}",
+        f"--bind-address={addresses}",
+        *(() if names else ("--skip-name-resolve",)),
+    )
     local = LocalServer(home, options=options, launcher=("ip", "netns", "exec", net.server))
     local.start()
     try:
-        url = URL.create(db.DRIVER, "root", None, "localhost", None, "hosts",
-                         {"unix_socket": str(local.socket)})  # fmt: skip
+        url = URL.create(
+            db.DRIVER, "root", None, "localhost", None, "hosts", {"unix_socket": str(local.socket)}
+        )
         schema.migrate(url)
         with db.connect(url) as conn:
             today = db.scalar(conn, "SELECT wordle_today()")
@@ -108,8 +125,9 @@ def hosts_network() -> Iterator[Network]:
 
 
 @pytest.fixture(scope="module", params=[True, False], ids=["names resolved", "skip-name-resolve"])
-def server(request: pytest.FixtureRequest, hosts_network: Network,
-           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:  # fmt: skip
+def server(
+    request: pytest.FixtureRequest, hosts_network: Network, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
     home = tmp_path_factory.mktemp("hosts-server")
     yield from _server(hosts_network, home, request.param)
 
@@ -118,8 +136,12 @@ def account(server: Server, role: str | None, host: str, user: str | None = None
     """A new account USER@HOST made as `wordle-db grant` makes it (role None: by hand, with
     EXECUTE on the schema's routines and no wordle role). Returns the user name."""
     user = user or f"u{uuid.uuid4().hex[:10]}"
-    host = host.format(subnet=server.net.subnet, netmask=server.net.netmask,
-                       named=server.net.named_ip, bare=server.net.bare_ip)  # fmt: skip
+    host = host.format(
+        subnet=server.net.subnet,
+        netmask=server.net.netmask,
+        named=server.net.named_ip,
+        bare=server.net.bare_ip,
+    )
     with db.connect(server.url) as conn:
         if role is None:
             conn.exec_driver_sql(f"CREATE USER '{user}'@'{host}' IDENTIFIED BY '{PASSWORD}'")
@@ -146,12 +168,13 @@ FORMS = [
     ("{netmask}", {True: {"named", "bare"}, False: {"named", "bare"}}),
     ("{named}", {True: {"named"}, False: {"named"}}),
     ("%", {True: set(CLIENTS), False: set(CLIENTS)}),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("host", "let_in"), FORMS, ids=[form for form, _ in FORMS])
 def test_an_account_of_every_host_form_plays_from_every_client_the_server_lets_in(
-        server: Server, host: str, let_in: dict[bool, set[str]]) -> None:  # fmt: skip
+    server: Server, host: str, let_in: dict[bool, set[str]]
+) -> None:
     user = account(server, "player", host)
     for via in CLIENTS:
         kind, answer = play(server, via, user)
@@ -159,10 +182,12 @@ def test_an_account_of_every_host_form_plays_from_every_client_the_server_lets_i
             assert kind == "ok", (via, answer)
             assert answer.split("\t")[2:5] == ["1", "slate", "00202"], (via, answer)
             assert play(server, via, user, "crane")[1].split("\t")[5] == "won", via
-            server.root(f"DELETE a FROM attempts a JOIN games g ON g.id = a.game_id "
-                        f"JOIN players p ON p.id = g.player_id WHERE p.name = '{user}'",
-                        f"DELETE g FROM games g JOIN players p ON p.id = g.player_id "
-                        f"WHERE p.name = '{user}'")  # fmt: skip
+            server.root(
+                f"DELETE a FROM attempts a JOIN games g ON g.id = a.game_id "
+                f"JOIN players p ON p.id = g.player_id WHERE p.name = '{user}'",
+                f"DELETE g FROM games g JOIN players p ON p.id = g.player_id "
+                f"WHERE p.name = '{user}'",
+            )
         else:
             assert kind == "login", (via, kind, answer)
 
@@ -174,36 +199,50 @@ def test_an_account_of_every_host_form_plays_from_every_client_the_server_lets_i
 # server's own refusal to run the routine for the account it matched), "refused" (either).
 SAME_LOGIN = [
     # the more specific account reads: from its host the login must not play
-    ([("reader", "{named}"), ("player", "%")],
-     {"named": "denied", "bare": "plays", "loopback4": {True: "may be", False: "plays"}}),
+    (
+        [("reader", "{named}"), ("player", "%")],
+        {"named": "denied", "bare": "plays", "loopback4": {True: "may be", False: "plays"}},
+    ),
     # the more specific account plays, the wider one reads
-    ([("player", "{named}"), ("reader", "%")],
-     {"named": "may be", "bare": "denied", "loopback4": "denied"}),
+    (
+        [("player", "{named}"), ("reader", "%")],
+        {"named": "may be", "bare": "denied", "loopback4": "denied"},
+    ),
     # an address account beside a localhost one: the socket is never the address, but the
     # game cannot tell the socket from 127.0.0.1 behind the name localhost
-    ([("reader", "127.0.0.1"), ("player", "localhost")],
-     {"socket": "may be", "loopback4": {True: "refused", False: "denied"}}),
+    (
+        [("reader", "127.0.0.1"), ("player", "localhost")],
+        {"socket": "may be", "loopback4": {True: "refused", False: "denied"}},
+    ),
     # an administrator's account beside a player's: the session is at most a player
-    ([("admin", "127.0.0.1"), ("player", "%")],
-     {"loopback4": "plays as itself", "bare": "plays as itself"}),
+    (
+        [("admin", "127.0.0.1"), ("player", "%")],
+        {"loopback4": "plays as itself", "bare": "plays as itself"},
+    ),
     # a subnet of players beside a netmask without a wordle role that may run the routines
-    ([("player", "{subnet}"), (None, "{netmask}")],
-     {"named": "may be", "bare": "may be"}),
-]  # fmt: skip
+    ([("player", "{subnet}"), (None, "{netmask}")], {"named": "may be", "bare": "may be"}),
+]
 
 
-@pytest.mark.parametrize(("accounts", "expected"), SAME_LOGIN,
-                         ids=[f"{a[0][0]}@{a[0][1]}+{a[1][0]}@{a[1][1]}" for a, _ in SAME_LOGIN])
+@pytest.mark.parametrize(
+    ("accounts", "expected"),
+    SAME_LOGIN,
+    ids=[f"{a[0][0]}@{a[0][1]}+{a[1][0]}@{a[1][1]}" for a, _ in SAME_LOGIN],
+)
 def test_one_login_is_never_taken_for_another_account_of_it(
-        server: Server, accounts: list[tuple[str | None, str]],
-        expected: dict[str, str | dict[bool, str]]) -> None:  # fmt: skip
+    server: Server,
+    accounts: list[tuple[str | None, str]],
+    expected: dict[str, str | dict[bool, str]],
+) -> None:
     user = f"u{uuid.uuid4().hex[:10]}"
     for role, host in accounts:
         if role == "admin":
-            server.root(f"CREATE USER '{user}'@'{host}' IDENTIFIED BY '{PASSWORD}'",
-                        f"GRANT wordle_admin TO '{user}'@'{host}'",
-                        f"SET DEFAULT ROLE wordle_admin FOR '{user}'@'{host}'",
-                        "CALL _wordle_accounts_refresh()")  # fmt: skip
+            server.root(
+                f"CREATE USER '{user}'@'{host}' IDENTIFIED BY '{PASSWORD}'",
+                f"GRANT wordle_admin TO '{user}'@'{host}'",
+                f"SET DEFAULT ROLE wordle_admin FOR '{user}'@'{host}'",
+                "CALL _wordle_accounts_refresh()",
+            )
         else:
             account(server, role, host, user)
     for via, want in expected.items():
@@ -216,17 +255,20 @@ def test_one_login_is_never_taken_for_another_account_of_it(
         if want == "plays as itself":
             other = server.call(via, user, "CALL wordle_play('somebody', 'slate', NULL, NULL)")
             assert other[0] == "error" and other[1].startswith("WD039 this account plays as"), (
-                via, other)
+                via,
+                other,
+            )
         if want == "may be":
             assert may_be and "which hold different roles" in answer, (via, answer)
         if want == "denied":
             assert denied, (via, answer)
         if want == "refused":
             assert denied or may_be, (via, answer)
-        server.root(f"DELETE a FROM attempts a JOIN games g ON g.id = a.game_id "
-                    f"JOIN players p ON p.id = g.player_id WHERE p.name = '{user}'",
-                    f"DELETE g FROM games g JOIN players p ON p.id = g.player_id "
-                    f"WHERE p.name = '{user}'")  # fmt: skip
+        server.root(
+            f"DELETE a FROM attempts a JOIN games g ON g.id = a.game_id "
+            f"JOIN players p ON p.id = g.player_id WHERE p.name = '{user}'",
+            f"DELETE g FROM games g JOIN players p ON p.id = g.player_id WHERE p.name = '{user}'",
+        )
 
 
 def test_a_refusal_names_the_account_the_server_matched_and_why(server: Server) -> None:
@@ -241,8 +283,10 @@ def test_a_refusal_names_the_account_the_server_matched_and_why(server: Server) 
     reader = account(server, "reader", "%")  # and, by hand, the right to run wordle_play
     server.root(f"GRANT EXECUTE ON PROCEDURE `hosts`.`wordle_play` TO '{reader}'@'%'")
     kind, answer = play(server, "bare", reader)
-    assert answer == (f"WD039 this account cannot play or read players' games: the server "
-                      f"matched {reader}@% (wordle_reader)"), answer  # fmt: skip
+    assert answer == (
+        f"WD039 this account cannot play or read players' games: the server "
+        f"matched {reader}@% (wordle_reader)"
+    ), answer
 
 
 def test_an_anonymous_account_that_may_match_leaves_the_login_unproven(server: Server) -> None:
@@ -251,8 +295,11 @@ def test_an_anonymous_account_that_may_match_leaves_the_login_unproven(server: S
     wider account), and a client known by a name may be one of them."""
     user = account(server, "player", "%")
     anonymous = f"''@'{server.net.subnet}'"
-    server.root(f"CREATE USER {anonymous} IDENTIFIED BY '{PASSWORD}'",
-                f"GRANT EXECUTE ON `hosts`.* TO {anonymous}", "CALL _wordle_accounts_refresh()")
+    server.root(
+        f"CREATE USER {anonymous} IDENTIFIED BY '{PASSWORD}'",
+        f"GRANT EXECUTE ON `hosts`.* TO {anonymous}",
+        "CALL _wordle_accounts_refresh()",
+    )
     try:
         for via in ("named", "bare", "loopback4"):
             kind, answer = play(server, via, user)

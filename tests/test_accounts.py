@@ -72,7 +72,7 @@ def sign_up(conn: Connection, player: str, credential: bytes, n: int) -> dict[st
     return accounts.add(conn, player, challenge(n), credential, KEY, 0, "phone")
 
 
-def test_a_passkey_signs_in_as_its_player_once_per_challenge(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+def test_a_passkey_signs_in_as_its_player_once_per_challenge(conn: Connection, fronts) -> None:
     web = fronts("player")
     # the first passkey is the sign-up: a new session generation; a second one is not
     assert sign_up(web, "web-ann", C1, 1) == {"label": "phone", "passkeys": 1, "generation": 1}
@@ -80,20 +80,41 @@ def test_a_passkey_signs_in_as_its_player_once_per_challenge(conn: Connection, f
     assert accounts.key(web, C1) == {"public_key": KEY, "sign_count": 0}
     rows = [
         # (what, calls in order, outcome of the last)
-        ("sign in", [("challenge", None, "sign in", challenge(3)),
-                     ("signed_in", challenge(3), C1, 0)], "web-ann"),
+        (
+            "sign in",
+            [("challenge", None, "sign in", challenge(3)), ("signed_in", challenge(3), C1, 0)],
+            "web-ann",
+        ),
         ("the same challenge again", [("signed_in", challenge(3), C1, 0)], "WD091"),
-        ("a register challenge to sign in", [("challenge", "web-ann", "register", challenge(4)),
-                                             ("signed_in", challenge(4), C1, 0)], "WD091"),
+        (
+            "a register challenge to sign in",
+            [
+                ("challenge", "web-ann", "register", challenge(4)),
+                ("signed_in", challenge(4), C1, 0),
+            ],
+            "WD091",
+        ),
         ("a challenge nobody issued", [("signed_in", challenge(5), C2, 0)], "WD091"),
-        ("an unknown passkey", [("challenge", None, "sign in", challenge(6)),
-                                ("signed_in", challenge(6), b"\x09" * 16, 0)], "WD090"),
+        (
+            "an unknown passkey",
+            [
+                ("challenge", None, "sign in", challenge(6)),
+                ("signed_in", challenge(6), b"\x09" * 16, 0),
+            ],
+            "WD090",
+        ),
         ("a count that starts", [("signed_in", challenge(6), C2, 5)], "web-ann"),
-        ("a count that goes back: a copy", [("challenge", None, "sign in", challenge(7)),
-                                            ("signed_in", challenge(7), C2, 5)], "WD093"),
+        (
+            "a count that goes back: a copy",
+            [("challenge", None, "sign in", challenge(7)), ("signed_in", challenge(7), C2, 5)],
+            "WD093",
+        ),
         ("the count grows", [("signed_in", challenge(7), C2, 6)], "web-ann"),
-        ("a sign-in challenge for a player", [("challenge", "web-ann", "sign in", challenge(8))],
-         "WD094"),
+        (
+            "a sign-in challenge for a player",
+            [("challenge", "web-ann", "sign in", challenge(8))],
+            "WD094",
+        ),
         ("a short challenge", [("challenge", "web-ann", "register", "abc")], "WD094"),
         ("another purpose", [("challenge", "web-ann", "admin", challenge(9))], "WD094"),
     ]
@@ -105,20 +126,24 @@ def test_a_passkey_signs_in_as_its_player_once_per_challenge(conn: Connection, f
     assert db.scalar(conn, "SELECT sign_count FROM passkeys WHERE credential_id = ?", C2) == 6
 
 
-def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fronts) -> None:
     web = fronts("player")
     accounts.challenge(web, "web-bob", "register", challenge(1))
     accounts.challenge(web, "web-ann", "register", challenge(2))
     add = lambda player, n, cred=C1, key=KEY, count=0, label="phone": outcome(  # noqa: E731
-        lambda: accounts.add(web, player, challenge(n), cred, key, count, label))
+        lambda: accounts.add(web, player, challenge(n), cred, key, count, label)
+    )
     rows = [
         ("bob's challenge for ann", lambda: add("web-ann", 1), "WD091"),
         ("a credential id too short", lambda: add("web-ann", 2, cred=b"x"), "WD094"),
         ("no public key", lambda: add("web-ann", 2, key=b""), "WD094"),
         ("a negative count", lambda: add("web-ann", 2, count=-1), "WD094"),
         ("a label with a control character", lambda: add("web-ann", 2, label="a\x07"), "WD094"),
-        ("ann's own", lambda: add("web-ann", 2),
-         {"label": "phone", "passkeys": 1, "generation": 1}),
+        (
+            "ann's own",
+            lambda: add("web-ann", 2),
+            {"label": "phone", "passkeys": 1, "generation": 1},
+        ),
         ("used already", lambda: add("web-ann", 2, cred=C2), "WD091"),
         ("bob takes ann's passkey", lambda: add("web-bob", 1), "WD095"),
     ]
@@ -130,8 +155,9 @@ def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fron
     assert result == "WD094" and len(accounts.passkeys(web, "web-ann")) == 10
     # an expired challenge serves no more
     accounts.challenge(web, "web-bob", "register", challenge(20))
-    conn.exec_driver_sql("UPDATE passkey_challenges SET expires_at = UTC_TIMESTAMP(6) - "
-                         "INTERVAL 1 SECOND")  # fmt: skip
+    conn.exec_driver_sql(
+        "UPDATE passkey_challenges SET expires_at = UTC_TIMESTAMP(6) - INTERVAL 1 SECOND"
+    )
     assert add("web-bob", 20, cred=C3) == "WD091"
     # listed by a short id, removed by it; nobody else's
     first = accounts.passkeys(web, "web-ann")[0]
@@ -140,7 +166,7 @@ def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fron
     assert accounts.remove(web, "web-ann", first["id"]) == {"passkeys": 9, "generation": 2}
 
 
-def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> None:
     web, other = fronts("player"), fronts("player")
     sign_up(web, "web-ann", C1, 1)
     code = accounts.transfer_code(web, "web-ann")["code"]
@@ -150,8 +176,11 @@ def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> 
         ("sign in as ann", lambda: accounts.signed_in(other, challenge(2), C1, 0), "WD090"),
         ("redeem ann's code", lambda: accounts.redeem(other, code), "WD092"),
         ("list ann's passkeys", lambda: accounts.passkeys(other, "web-ann"), "WD039"),
-        ("add to ann", lambda: accounts.add(other, "web-ann", challenge(1), C2, KEY, 0, "x"),
-         "WD039"),
+        (
+            "add to ann",
+            lambda: accounts.add(other, "web-ann", challenge(1), C2, KEY, 0, "x"),
+            "WD039",
+        ),
         ("a code for ann", lambda: accounts.transfer_code(other, "web-ann"), "WD039"),
     ]
     for what, work, expected in rows:
@@ -160,13 +189,16 @@ def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> 
     assert accounts.redeem(web, code) == "web-ann"
     for role in ("reader", "publisher"):
         reader = fronts(role)
-        for sql in ("CALL wordle_passkey_challenge(NULL, NULL, 'sign in', REPEAT('A', 43))",
-                    "CALL wordle_transfer_redeem('AAAA-AAAA-AAAA')", "SELECT * FROM passkeys",
-                    "SELECT * FROM transfer_codes"):
+        for sql in (
+            "CALL wordle_passkey_challenge(NULL, NULL, 'sign in', REPEAT('A', 43))",
+            "CALL wordle_transfer_redeem('AAAA-AAAA-AAAA')",
+            "SELECT * FROM passkeys",
+            "SELECT * FROM transfer_codes",
+        ):
             assert outcome(lambda s=sql, r=reader: db.query(r, s)) in (1370, 1142), (role, sql)
 
 
-def test_a_transfer_code_works_once_within_its_time(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+def test_a_transfer_code_works_once_within_its_time(conn: Connection, fronts) -> None:
     web = fronts("player")
     made = accounts.transfer_code(web, "web-ann")
     code = made["code"]
@@ -188,8 +220,9 @@ def test_a_transfer_code_works_once_within_its_time(conn: Connection, fronts) ->
     first = accounts.transfer_code(web, "web-ann")["code"]
     second = accounts.transfer_code(web, "web-ann")["code"]
     assert outcome(lambda: accounts.redeem(web, first)) == "WD092"
-    conn.exec_driver_sql("UPDATE transfer_codes SET expires_at = UTC_TIMESTAMP(6) - "
-                         "INTERVAL 1 SECOND")  # fmt: skip
+    conn.exec_driver_sql(
+        "UPDATE transfer_codes SET expires_at = UTC_TIMESTAMP(6) - INTERVAL 1 SECOND"
+    )
     assert outcome(lambda: accounts.redeem(web, second)) == "WD092"
 
 
@@ -197,8 +230,9 @@ def real_utc() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-def test_expiries_follow_the_real_clock_whatever_the_session_says(  # type: ignore[no-untyped-def]
-        conn: Connection, front_urls) -> None:
+def test_expiries_follow_the_real_clock_whatever_the_session_says(
+    conn: Connection, front_urls
+) -> None:
     """Every hostile session preset (clocks set far ahead or back, zones at both ends of the
     world, ...) against the expiries: a code or challenge made in such a session expires 15 or 5
     minutes after the real now, and an expired one stays expired, or the session is refused."""
@@ -208,8 +242,9 @@ def test_expiries_follow_the_real_clock_whatever_the_session_says(  # type: igno
         expired = accounts.transfer_code(web, "web-bob")["code"]  # web-ann's get withdrawn
         accounts.challenge(web, None, "sign in", challenge(1))
     for table, minutes in (("transfer_codes", 16), ("passkey_challenges", 6)):
-        conn.exec_driver_sql(f"UPDATE {table} SET expires_at = expires_at - "
-                             f"INTERVAL {minutes} MINUTE")
+        conn.exec_driver_sql(
+            f"UPDATE {table} SET expires_at = expires_at - INTERVAL {minutes} MINUTE"
+        )
     for n, (preset, statements) in enumerate(PRESETS, start=2):
         with db.connect(url) as hostile:
             for statement in statements:
@@ -222,14 +257,24 @@ def test_expiries_follow_the_real_clock_whatever_the_session_says(  # type: igno
             made = outcome(lambda h=hostile, v=value: accounts.challenge(h, None, "sign in", v))
             if made in REFUSED:
                 continue
-            stored = db.scalar(conn, "SELECT expires_at FROM passkey_challenges "
-                                     "WHERE challenge_hash = UNHEX(SHA2(?, 256))", value)
-            assert before + timedelta(minutes=5, seconds=-2) <= stored <= (
-                real_utc() + timedelta(minutes=5, seconds=2)), (preset, stored, before)
+            stored = db.scalar(
+                conn,
+                "SELECT expires_at FROM passkey_challenges "
+                "WHERE challenge_hash = UNHEX(SHA2(?, 256))",
+                value,
+            )
+            assert (
+                before + timedelta(minutes=5, seconds=-2)
+                <= stored
+                <= (real_utc() + timedelta(minutes=5, seconds=2))
+            ), (preset, stored, before)
             code = outcome(lambda h=hostile: accounts.transfer_code(h, "web-ann"))
             assert isinstance(code, dict), (preset, code)
-            assert before + timedelta(minutes=15, seconds=-2) <= code["expires_at"] <= (
-                real_utc() + timedelta(minutes=15, seconds=2)), (preset, code, before)
+            assert (
+                before + timedelta(minutes=15, seconds=-2)
+                <= code["expires_at"]
+                <= (real_utc() + timedelta(minutes=15, seconds=2))
+            ), (preset, code, before)
 
 
 def test_codes_are_not_written_to_the_binary_log_in_the_clear(tmp_path: Path) -> None:
@@ -265,8 +310,9 @@ def passkey_id(credential: bytes) -> str:
     return hashlib.sha256(credential).hexdigest()[:16]
 
 
-def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere(  # type: ignore[no-untyped-def]
-        conn: Connection, fronts) -> None:
+def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere(
+    conn: Connection, fronts
+) -> None:
     """A front end signs the generation into its sessions (the web's cookie): every event
     that must end the player's other sessions starts a new one; nothing else does."""
     web = fronts("player")
@@ -279,27 +325,57 @@ def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere
     rows = [
         # (event, work, its outcome (None: not checked), the generation after)
         ("a player nobody has yet", lambda: None, None, 0),
-        ("an anonymous player's code", lambda: early.setdefault(
-            "code", accounts.transfer_code(web, "web-ann")["code"]), None, 0),
-        ("sign-out everywhere of an anonymous player", lambda: accounts.sign_out_everywhere(
-            web, "web-bob"), 1, 0),
-        ("sign-up: the first passkey", lambda: sign_up(web, "web-ann", C1, 1)["generation"],
-         1, 1),
-        ("the code made before sign-up is withdrawn",
-         lambda: accounts.redeem(web, early["code"]), "WD092", 1),
+        (
+            "an anonymous player's code",
+            lambda: early.setdefault("code", accounts.transfer_code(web, "web-ann")["code"]),
+            None,
+            0,
+        ),
+        (
+            "sign-out everywhere of an anonymous player",
+            lambda: accounts.sign_out_everywhere(web, "web-bob"),
+            1,
+            0,
+        ),
+        ("sign-up: the first passkey", lambda: sign_up(web, "web-ann", C1, 1)["generation"], 1, 1),
+        (
+            "the code made before sign-up is withdrawn",
+            lambda: accounts.redeem(web, early["code"]),
+            "WD092",
+            1,
+        ),
         ("a second passkey", lambda: sign_up(web, "web-ann", C2, 2)["generation"], 1, 1),
-        ("a sign-in answers the current generation", lambda: sign_in(3),
-         {"player": "web-ann", "generation": 1}, 1),
-        ("a code redeemed answers it too", lambda: accounts.redeem_session(
-            web, accounts.transfer_code(web, "web-ann")["code"]),
-         {"player": "web-ann", "generation": 1}, 1),
-        ("a passkey removed", lambda: accounts.remove(web, "web-ann", passkey_id(C1)),
-         {"passkeys": 1, "generation": 2}, 2),
-        ("a removal refused changes nothing", lambda: accounts.remove(web, "web-ann", "0" * 16),
-         "WD090", 2),
+        (
+            "a sign-in answers the current generation",
+            lambda: sign_in(3),
+            {"player": "web-ann", "generation": 1},
+            1,
+        ),
+        (
+            "a code redeemed answers it too",
+            lambda: accounts.redeem_session(web, accounts.transfer_code(web, "web-ann")["code"]),
+            {"player": "web-ann", "generation": 1},
+            1,
+        ),
+        (
+            "a passkey removed",
+            lambda: accounts.remove(web, "web-ann", passkey_id(C1)),
+            {"passkeys": 1, "generation": 2},
+            2,
+        ),
+        (
+            "a removal refused changes nothing",
+            lambda: accounts.remove(web, "web-ann", "0" * 16),
+            "WD090",
+            2,
+        ),
         ("sign-out everywhere", lambda: accounts.sign_out_everywhere(web, "web-ann"), 3, 3),
-        ("the last passkey removed", lambda: accounts.remove(web, "web-ann", passkey_id(C2)),
-         {"passkeys": 0, "generation": 4}, 4),
+        (
+            "the last passkey removed",
+            lambda: accounts.remove(web, "web-ann", passkey_id(C2)),
+            {"passkeys": 0, "generation": 4},
+            4,
+        ),
         ("signing up again", lambda: sign_up(web, "web-ann", C3, 4)["generation"], 5, 5),
     ]
     for what, work, expected, generation in rows:
@@ -313,7 +389,7 @@ def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere
     assert db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'web-ann'") == 6
 
 
-def test_an_ended_session_makes_no_move_in_a_game_under_way(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+def test_an_ended_session_makes_no_move_in_a_game_under_way(conn: Connection, fronts) -> None:
     """A player with a game under way and a kept access decision: its guess locks the game in
     the guess's own read (migration 0034), where an ended session's guess is refused (WD096)
     as on the long way, changing nothing; the current session plays on."""
@@ -321,18 +397,22 @@ def test_an_ended_session_makes_no_move_in_a_game_under_way(conn: Connection, fr
     sign_up(web, "web-bea", C1, 1)
     current = accounts.generation(web, "web-bea")
     game.play_with_keyboard(web, "web-bea", "slate", generation=current)
-    count = "SELECT COUNT(*) FROM attempts a JOIN games g ON g.id = a.game_id " \
-            "JOIN players p ON p.id = g.player_id WHERE p.name = 'web-bea'"
+    count = (
+        "SELECT COUNT(*) FROM attempts a JOIN games g ON g.id = a.game_id "
+        "JOIN players p ON p.id = g.player_id WHERE p.name = 'web-bea'"
+    )
     assert db.scalar(conn, count) == 1
     for stale in (0, current - 1, current + 1, 2**32 - 1):
-        assert outcome(lambda g=stale: game.play_with_keyboard(
-            web, "web-bea", "pious", generation=g)) == "WD096", stale
+        assert (
+            outcome(lambda g=stale: game.play_with_keyboard(web, "web-bea", "pious", generation=g))
+            == "WD096"
+        ), stale
         assert db.scalar(conn, count) == 1, stale
     game.play_with_keyboard(web, "web-bea", "pious", generation=current)
     assert db.scalar(conn, count) == 2
 
 
-def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]
+def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> None:
     """Every call that makes something that lasts takes the caller's session generation and
     refuses an ended one (WD096) in its own transaction, changing nothing: a front end's
     cached generation cannot let a stale session make a code, a challenge, a passkey, remove
@@ -342,14 +422,22 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
     sign_up(web, "web-ann", C1, 1)  # generation 1: a session of 0 (before sign-up) has ended
 
     def state() -> tuple[Any, ...]:
-        return tuple(db.scalar(conn, sql) for sql in (
-            "SELECT session_generation FROM players WHERE name = 'web-ann'",
-            "SELECT COUNT(*) FROM passkeys", "SELECT COUNT(*) FROM transfer_codes",
-            "SELECT COUNT(*) FROM passkey_challenges", "SELECT COUNT(*) FROM games",
-            "SELECT COUNT(*) FROM attempts", "SELECT COALESCE(SUM(revealed), 0) FROM games",
-            "SELECT GROUP_CONCAT(id, name, creator_id, HEX(code_hash) ORDER BY id) FROM leagues",
-            "SELECT GROUP_CONCAT(league_id, player_id, nickname ORDER BY league_id, player_id) "
-            "FROM league_members"))
+        return tuple(
+            db.scalar(conn, sql)
+            for sql in (
+                "SELECT session_generation FROM players WHERE name = 'web-ann'",
+                "SELECT COUNT(*) FROM passkeys",
+                "SELECT COUNT(*) FROM transfer_codes",
+                "SELECT COUNT(*) FROM passkey_challenges",
+                "SELECT COUNT(*) FROM games",
+                "SELECT COUNT(*) FROM attempts",
+                "SELECT COALESCE(SUM(revealed), 0) FROM games",
+                "SELECT GROUP_CONCAT(id, name, creator_id, HEX(code_hash) ORDER BY id) "
+                "FROM leagues",
+                "SELECT GROUP_CONCAT(league_id, player_id, nickname ORDER BY league_id, player_id) "
+                "FROM league_members",
+            )
+        )
 
     def add(generation: int | None) -> Any:  # a refused add leaves its challenge unused
         return accounts.add(web, "web-ann", challenge(11), C2, KEY, 0, "x", generation)
@@ -364,13 +452,17 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
     rows = [
         # (attempt, work(generation), generations that must be refused)
         ("a transfer code", lambda g: accounts.transfer_code(web, "web-ann", g)),
-        ("a register challenge", lambda g: accounts.challenge(
-            web, "web-ann", "register", challenge(10), g)),
+        (
+            "a register challenge",
+            lambda g: accounts.challenge(web, "web-ann", "register", challenge(10), g),
+        ),
         ("a second passkey", add),
         ("removing the passkey", lambda g: accounts.remove(web, "web-ann", passkey_id(C1), g)),
         ("signing out everywhere", lambda g: accounts.sign_out_everywhere(web, "web-ann", g)),
-        ("a guess (migration 0027)", lambda g: game.play_with_keyboard(
-            web, "web-ann", "slate", generation=g)),
+        (
+            "a guess (migration 0027)",
+            lambda g: game.play_with_keyboard(web, "web-ann", "slate", generation=g),
+        ),
         ("a letter hint", lambda g: game.reveal_letter(web, "web-ann", generation=g)),
         # the league changes (migration 0036)
         ("a league created", lambda g: leagues.create(web, "web-ann", "Office", None, g)),
@@ -413,8 +505,9 @@ RACED: dict[str, Callable[[Connection, dict[str, str]], Any]] = {
 
 
 @pytest.mark.parametrize("call", RACED)
-def test_a_call_racing_a_new_generation_checks_the_one_committed(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, fronts, call: str) -> None:
+def test_a_call_racing_a_new_generation_checks_the_one_committed(
+    conn: Connection, db_url: URL, fronts, call: str
+) -> None:
     """A code asked for (a league joined) while another transaction holds the player's row to
     start a new generation (as _wordle_session_bump does) waits for it and sees the new
     generation: it is refused, never made for the ended session in between."""
@@ -425,8 +518,9 @@ def test_a_call_racing_a_new_generation_checks_the_one_committed(  # type: ignor
     with db.connect(db_url) as bump:
         bump.exec_driver_sql("START TRANSACTION")
         db.query(bump, "SELECT id FROM players WHERE name = 'web-ann' FOR UPDATE")
-        waiter = threading.Thread(target=lambda: result.append(
-            outcome(lambda: RACED[call](web, made))))
+        waiter = threading.Thread(
+            target=lambda: result.append(outcome(lambda: RACED[call](web, made)))
+        )
         waiter.start()
         waiter.join(timeout=1.0)
         assert waiter.is_alive(), f"the code did not wait for the player's row: {result}"
@@ -438,14 +532,16 @@ def test_a_call_racing_a_new_generation_checks_the_one_committed(  # type: ignor
     assert db.scalar(conn, "SELECT COUNT(*) FROM league_members") == 1  # bob's alone
 
 
-def test_another_accounts_player_has_no_generation_to_read_or_end(  # type: ignore[no-untyped-def]
-        conn: Connection, fronts) -> None:
+def test_another_accounts_player_has_no_generation_to_read_or_end(conn: Connection, fronts) -> None:
     web, other = fronts("player"), fronts("player")
     sign_up(web, "web-ann", C1, 1)
     rows = [
         ("read ann's generation", lambda: accounts.generation(other, "web-ann"), "WD039"),
-        ("sign ann out everywhere", lambda: accounts.sign_out_everywhere(other, "web-ann"),
-         "WD039"),
+        (
+            "sign ann out everywhere",
+            lambda: accounts.sign_out_everywhere(other, "web-ann"),
+            "WD039",
+        ),
         ("a bad name", lambda: accounts.generation(other, " ann"), "WD038"),
         ("its own player", lambda: accounts.sign_out_everywhere(other, "web-cy"), 1),
     ]
@@ -454,16 +550,19 @@ def test_another_accounts_player_has_no_generation_to_read_or_end(  # type: igno
     assert accounts.generation(web, "web-ann") == 1
     for role in ("reader", "publisher"):
         reader = fronts(role)
-        for sql in ("CALL wordle_session_generation('web-ann')",
-                    "CALL wordle_sign_out_everywhere('web-ann', NULL)",
-                    "CALL _wordle_session_bump(1, @g)"):
+        for sql in (
+            "CALL wordle_session_generation('web-ann')",
+            "CALL wordle_sign_out_everywhere('web-ann', NULL)",
+            "CALL _wordle_session_bump(1, @g)",
+        ):
             assert outcome(lambda s=sql, r=reader: db.query(r, s)) == 1370, (role, sql)
     assert outcome(lambda: db.query(other, "CALL _wordle_session_bump(1, @g)")) == 1370
     assert accounts.generation(web, "web-ann") == 1
 
 
-def test_hostile_sessions_end_sessions_exactly_once_or_are_refused(  # type: ignore[no-untyped-def]
-        conn: Connection, front_urls) -> None:
+def test_hostile_sessions_end_sessions_exactly_once_or_are_refused(
+    conn: Connection, front_urls
+) -> None:
     """Every hostile session preset: sign-out everywhere starts exactly one new generation and
     withdraws the pending code, or is refused and changes nothing; the generation read is the
     stored one, or refused."""
@@ -487,4 +586,8 @@ def test_hostile_sessions_end_sessions_exactly_once_or_are_refused(  # type: ign
             assert (after, redeemed) == (before, "web-ann"), (preset, after, redeemed)
         else:
             assert (ended, after, redeemed) == (before + 1, before + 1, "WD092"), (
-                preset, ended, after, redeemed)
+                preset,
+                ended,
+                after,
+                redeemed,
+            )

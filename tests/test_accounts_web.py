@@ -21,26 +21,24 @@ from sqlalchemy.engine import URL
 from starlette.testclient import TestClient
 from test_web_api import POST, client, make_client, web_db, web_url  # noqa: F401
 from test_web_api import SECRET as API_SECRET
-from test_web_browser import (  # noqa: F401  (the module's app and Chromium)
-    SECRET,
-    base_url,
-    browser_driver,
-    row_text,
-    type_keys,
-    until,
-)
+from test_web_browser import SECRET, base_url, browser_driver, row_text, type_keys, until  # noqa: F401  (the module's app and Chromium)
 from webauthn.helpers import bytes_to_base64url
 
 from wordle_db import db
 from wordle_db.web import players
 
-AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
-                 "hasUserVerification": True, "isUserVerified": True,
-                 "automaticPresenceSimulation": True}  # fmt: skip
+AUTHENTICATOR = {
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+    "automaticPresenceSimulation": True,
+}
 
 
 @pytest.fixture(scope="module")
-def site(base_url: str) -> str:  # noqa: F811
+def site(base_url: str) -> str:
     """The page as http://localhost (a passkey's relying party is a domain, not an address)."""
     return base_url.replace("127.0.0.1", "localhost")
 
@@ -54,8 +52,11 @@ def two_profiles(site: str) -> Iterator[tuple[WebDriver, WebDriver, str, str]]:
             driver.get(site + "/static/style.css")  # the origin, to mark help as seen
             driver.execute_script("localStorage.setItem('seen-help', '1')")
             driver.execute_cdp_cmd("WebAuthn.enable", {})
-            ids.append(driver.execute_cdp_cmd("WebAuthn.addVirtualAuthenticator",
-                                              {"options": AUTHENTICATOR})["authenticatorId"])
+            ids.append(
+                driver.execute_cdp_cmd(
+                    "WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR}
+                )["authenticatorId"]
+            )
         yield a, b, ids[0], ids[1]
 
 
@@ -76,8 +77,9 @@ def open_account(driver: WebDriver) -> None:
     until(driver, lambda: status(driver).strip(), "the account's state")  # read each time
 
 
-def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type: ignore[no-untyped-def]
-                                                web_db: tuple[URL, URL]) -> None:  # noqa: F811
+def test_sign_up_sign_in_elsewhere_and_sign_out(
+    two_profiles, site: str, web_db: tuple[URL, URL]
+) -> None:
     a, b, a_id, b_id = two_profiles
     a.get(site)
     until(a, lambda: a.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
@@ -89,17 +91,26 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type
     a.find_element(By.ID, "account-sign-up").click()
     until(a, lambda: "follow you" in status(a), "the passkey saved")
     assert player(a) == anonymous  # the account is the player: its games are the account's
-    assert [li.text.split(" · ")[0] for li in
-            a.find_elements(By.CSS_SELECTOR, "#account-passkeys li span")] != []
+    assert [
+        li.text.split(" · ")[0]
+        for li in a.find_elements(By.CSS_SELECTOR, "#account-passkeys li span")
+    ] != []
     with db.connect(web_db[0]) as admin:
-        assert db.scalar(admin, "SELECT COUNT(*) FROM passkeys k JOIN players p ON "
-                         "p.id = k.player_id WHERE p.name = ?", anonymous) == 1
+        assert (
+            db.scalar(
+                admin,
+                "SELECT COUNT(*) FROM passkeys k JOIN players p ON "
+                "p.id = k.player_id WHERE p.name = ?",
+                anonymous,
+            )
+            == 1
+        )
     # the passkey synced to the second profile (as a password manager would)
-    credential = a.execute_cdp_cmd("WebAuthn.getCredentials",
-                                   {"authenticatorId": a_id})["credentials"][0]
+    credential = a.execute_cdp_cmd("WebAuthn.getCredentials", {"authenticatorId": a_id})[
+        "credentials"
+    ][0]
     assert credential["isResidentCredential"] and credential["rpId"] == "localhost"
-    b.execute_cdp_cmd("WebAuthn.addCredential", {"authenticatorId": b_id,
-                                                 "credential": credential})
+    b.execute_cdp_cmd("WebAuthn.addCredential", {"authenticatorId": b_id, "credential": credential})
     b.get(site)
     until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
     stranger = player(b)
@@ -119,7 +130,7 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type
     until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
     assert row_text(b, 0) == ""
     # a copy of profile a's cookie plays as the account until a signs out everywhere else
-    copied = a.get_cookie(players.COOKIE)["value"]  # type: ignore[index]
+    copied = a.get_cookie(players.COOKIE)["value"]
     b.delete_cookie(players.COOKIE)
     b.add_cookie({"name": players.COOKIE, "value": copied, "path": "/"})
     b.refresh()
@@ -127,7 +138,7 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type
     open_account(a)
     a.find_element(By.ID, "account-sign-out-everywhere").click()
     until(a, lambda: "only this browser" in status(a), "signed out everywhere else")
-    assert a.get_cookie(players.COOKIE)["value"] != copied  # type: ignore[index]
+    assert a.get_cookie(players.COOKIE)["value"] != copied
     a.refresh()
     until(a, lambda: row_text(a, 1) == "pious", "the account's game, still in profile a")
     assert player(a) == anonymous
@@ -136,7 +147,7 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(two_profiles, site: str,  # type
     assert row_text(b, 0) == "" and player(b) != anonymous
 
 
-def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:  # noqa: F811
+def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:
     assert client.get("/api/account").json() == {"signed_up": False, "passkeys": []}
     options = client.post("/api/account/register/options", json={}, headers=POST).json()
     assert options["rp"]["id"] == "testserver" and len(options["challenge"]) >= 43
@@ -154,16 +165,17 @@ def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:
     # a code carries the player to another client; it works once
     code = client.post("/api/account/transfer", json={}, headers=POST).json()["code"]
     other = TestClient(client.app)
-    assert other.post("/api/account/transfer/redeem", json={"code": code},
-                      headers=POST).json() == {"signed_in": True}
+    assert other.post("/api/account/transfer/redeem", json={"code": code}, headers=POST).json() == {
+        "signed_in": True
+    }
     assert players.player_of(API_SECRET, other.cookies.get(players.COOKIE)) == players.player_of(
-        API_SECRET, client.cookies.get(players.COOKIE))
+        API_SECRET, client.cookies.get(players.COOKIE)
+    )
     again = other.post("/api/account/transfer/redeem", json={"code": code}, headers=POST)
     assert again.status_code == 404 and again.json()["code"] == "WD092"
 
 
-def test_a_second_host_header_does_not_choose_the_relying_party(
-        client: TestClient) -> None:  # noqa: F811
+def test_a_second_host_header_does_not_choose_the_relying_party(client: TestClient) -> None:
     """Two Host headers: AllowedHosts checks the last one (dict() of the ASGI headers), while
     the WebAuthn relying party, the expected origin and the CSRF Origin check read the first
     (Starlette's Headers.get). uvicorn's httptools parser (used whenever httptools is installed,
@@ -174,11 +186,21 @@ def test_a_second_host_header_does_not_choose_the_relying_party(
         ("sign in", "/api/account/sign-in/options", lambda answer: answer["rpId"]),
     ]
     for what, path, rp_id in rows:
-        answer = client.post(path, json={}, headers=[
-            ("x-wordle", "1"), ("origin", "http://evil.example"),
-            ("host", "evil.example"), ("host", "testserver")])
+        answer = client.post(
+            path,
+            json={},
+            headers=[
+                ("x-wordle", "1"),
+                ("origin", "http://evil.example"),
+                ("host", "evil.example"),
+                ("host", "testserver"),
+            ],
+        )
         assert answer.status_code >= 400 or rp_id(answer.json()) == "testserver", (
-            what, answer.status_code, answer.text[:200])
+            what,
+            answer.status_code,
+            answer.text[:200],
+        )
 
 
 class SoftAuthenticator:
@@ -192,22 +214,43 @@ class SoftAuthenticator:
     def _client(self, kind: str, challenge: str, origin: str) -> bytes:
         return json.dumps({"type": kind, "challenge": challenge, "origin": origin}).encode()
 
-    def create(self, options: dict, origin: str) -> dict:  # type: ignore[type-arg]
+    def create(self, options: dict, origin: str) -> dict:
         numbers = self.key.public_key().public_numbers()
-        cose = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"),
-                            -3: numbers.y.to_bytes(32, "big")})  # fmt: skip
-        data = (hashlib.sha256(options["rp"]["id"].encode()).digest() + b"\x45" + b"\0" * 20
-                + struct.pack(">H", len(self.id)) + self.id + cose)  # fmt: skip
+        cose = cbor2.dumps(
+            {
+                1: 2,
+                3: -7,
+                -1: 1,
+                -2: numbers.x.to_bytes(32, "big"),
+                -3: numbers.y.to_bytes(32, "big"),
+            }
+        )
+        data = (
+            hashlib.sha256(options["rp"]["id"].encode()).digest()
+            + b"\x45"
+            + b"\0" * 20
+            + struct.pack(">H", len(self.id))
+            + self.id
+            + cose
+        )
         client_data = self._client("webauthn.create", options["challenge"], origin)
-        return {"id": bytes_to_base64url(self.id), "rawId": bytes_to_base64url(self.id),
-                "type": "public-key", "clientExtensionResults": {}, "response": {
-                    "clientDataJSON": bytes_to_base64url(client_data),
-                    "attestationObject": bytes_to_base64url(cbor2.dumps(
-                        {"fmt": "none", "attStmt": {}, "authData": data}))}}  # fmt: skip
+        return {
+            "id": bytes_to_base64url(self.id),
+            "rawId": bytes_to_base64url(self.id),
+            "type": "public-key",
+            "clientExtensionResults": {},
+            "response": {
+                "clientDataJSON": bytes_to_base64url(client_data),
+                "attestationObject": bytes_to_base64url(
+                    cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": data})
+                ),
+            },
+        }
 
 
-def test_a_copied_cookie_outlives_sign_up_passkey_removal_and_sign_out(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client) -> None:  # noqa: F811
+def test_a_copied_cookie_outlives_sign_up_passkey_removal_and_sign_out(
+    client: TestClient, make_client
+) -> None:
     """Session fixation on a shared computer: someone copies the browser's anonymous cookie
     (or hands over a transfer code of a player they keep). The next user of that browser signs
     up: the passkey joins *that* player (the account is the browser's player), and the cookie,
@@ -219,23 +262,28 @@ def test_a_copied_cookie_outlives_sign_up_passkey_removal_and_sign_out(  # type:
     copy = client.cookies.get(players.COOKIE)  # taken by whoever used the browser before
     authenticator = SoftAuthenticator()
     options = client.post("/api/account/register/options", json={}, headers=POST).json()
-    signed_up = client.post("/api/account/register", headers=POST, json={
-        "credential": authenticator.create(options, "http://testserver"), "label": "phone"})
+    signed_up = client.post(
+        "/api/account/register",
+        headers=POST,
+        json={"credential": authenticator.create(options, "http://testserver"), "label": "phone"},
+    )
     assert signed_up.json() == {"label": "phone", "passkeys": 1}
     assert client.post("/api/guess", json={"word": "slate"}, headers=POST).status_code == 200
     # the owner ends everything it can: removes its passkey, signs out
     passkey = client.get("/api/account").json()["passkeys"][0]["id"]
-    assert client.post("/api/account/passkeys/remove", json={"id": passkey},
-                       headers=POST).status_code == 200  # fmt: skip
+    assert (
+        client.post("/api/account/passkeys/remove", json={"id": passkey}, headers=POST).status_code
+        == 200
+    )
     assert client.post("/api/account/sign-out", json={}, headers=POST).status_code == 200
     intruder = make_client()
     intruder.cookies.set(players.COOKIE, str(copy))
     assert intruder.get("/api/board").json() == [], "the copy still reads the account's game"
 
 
-def _web(test_client: TestClient):  # type: ignore[no-untyped-def]
+def _web(test_client: TestClient):
     """The app's Web (its generation cache)."""
-    return test_client.app.app.state.web  # type: ignore[attr-defined]
+    return test_client.app.app.state.web
 
 
 def test_cookies_carry_a_signed_generation_and_old_ones_count_as_zero() -> None:
@@ -251,7 +299,8 @@ def test_cookies_carry_a_signed_generation_and_old_ones_count_as_zero() -> None:
         f"{player_id}.00.{signature}",  # another spelling of 0
         f"{player_id}.{later.split('.')[2]}",  # a generation's signature as an old cookie
         f"{player_id}.0.{old.split('.')[1]}",  # an old signature with a generation
-        f"{player_id}.4294967296.{signature}", f"{player_id}.-1.{signature}",
+        f"{player_id}.4294967296.{signature}",
+        f"{player_id}.-1.{signature}",
         f"{player_id}.0.0.{signature}",
     ]
     for forged in refused:
@@ -273,8 +322,9 @@ def test_the_generation_cache_forgets_within_its_bound() -> None:
         assert len(cache._known) <= 3
 
 
-def test_sign_up_and_sign_out_everywhere_end_the_other_sessions(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client) -> None:  # noqa: F811
+def test_sign_up_and_sign_out_everywhere_end_the_other_sessions(
+    client: TestClient, make_client
+) -> None:
     """Every other session of the player ends, in this process at once and in the others
     within players.CACHE_SECONDS; the browser that made the change plays on as the player, and
     a stale cookie only gets a new anonymous player, never an error."""
@@ -291,14 +341,22 @@ def test_sign_up_and_sign_out_everywhere_end_the_other_sessions(  # type: ignore
     copy.cookies.set(players.COOKIE, old)
     # sign-up: the copies end, here and there (the other process has not read the player yet)
     options = client.post("/api/account/register/options", json={}, headers=POST).json()
-    signed_up = client.post("/api/account/register", headers=POST, json={
-        "credential": SoftAuthenticator().create(options, "http://testserver"), "label": "pc"})
+    signed_up = client.post(
+        "/api/account/register",
+        headers=POST,
+        json={
+            "credential": SoftAuthenticator().create(options, "http://testserver"),
+            "label": "pc",
+        },
+    )
     assert signed_up.json() == {"label": "pc", "passkeys": 1}
     assert players.session_of(API_SECRET, client.cookies.get(players.COOKIE)) == (name, 1)
     seen = copy.get("/api/board")
     assert seen.status_code == 200 and seen.json() == []
-    assert seen.cookies.get(players.COOKIE) and players.player_of(
-        API_SECRET, seen.cookies.get(players.COOKIE)) != name  # a new anonymous player
+    assert (
+        seen.cookies.get(players.COOKIE)
+        and players.player_of(API_SECRET, seen.cookies.get(players.COOKIE)) != name
+    )  # a new anonymous player
     # the process that still remembers generation 0 serves the old cookie at most
     # CACHE_SECONDS more
     web = _web(elsewhere)
@@ -308,8 +366,9 @@ def test_sign_up_and_sign_out_everywhere_end_the_other_sessions(  # type: ignore
     # a second device, carried over by a code, on the current generation
     code = client.post("/api/account/transfer", json={}, headers=POST).json()["code"]
     device = TestClient(client.app)
-    assert device.post("/api/account/transfer/redeem", json={"code": code},
-                       headers=POST).json() == {"signed_in": True}  # fmt: skip
+    assert device.post(
+        "/api/account/transfer/redeem", json={"code": code}, headers=POST
+    ).json() == {"signed_in": True}
     assert players.session_of(API_SECRET, device.cookies.get(players.COOKIE)) == (name, 1)
     assert [a["guess"] for a in device.get("/api/board").json()] == ["slate"]
     # the owner ends every session but its own
@@ -322,7 +381,6 @@ def test_sign_up_and_sign_out_everywhere_end_the_other_sessions(  # type: ignore
     # and a code made before it was withdrawn
     code = client.post("/api/account/transfer", json={}, headers=POST).json()["code"]
     client.post("/api/account/sign-out-everywhere", json={}, headers=POST)
-    late = make_client().post("/api/account/transfer/redeem", json={"code": code},
-                              headers=POST)  # fmt: skip
+    late = make_client().post("/api/account/transfer/redeem", json={"code": code}, headers=POST)
     assert late.status_code == 404
     assert client.post("/api/account/sign-out-everywhere", json={}).status_code == 403  # CSRF

@@ -39,6 +39,7 @@ def hint(answer: str, guess: str) -> str:
 @dataclass
 class Game:
     """An answer, and moves: a guess, or '?' for a letter hint asked at that point."""
+
     answer: str
     moves: list[str]
     hard: bool = False
@@ -81,14 +82,19 @@ def built(server_url: URL) -> Iterator[Built]:
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed, 1)], answers=False)
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], answers=True)
         channels.add(conn, "abc", 3)
-        words.import_lines(conn, [(1, "ddd", 0), (2, "aaa", 0), (3, "bbb", 0)], False,
-                           channel="abc")
-        words.import_lines(conn, [(1, "abc", 0), (2, "acb", 0), (3, "bac", 0)], True,
-                           channel="abc")
+        words.import_lines(
+            conn, [(1, "ddd", 0), (2, "aaa", 0), (3, "bbb", 0)], False, channel="abc"
+        )
+        words.import_lines(conn, [(1, "abc", 0), (2, "acb", 0), (3, "bac", 0)], True, channel="abc")
         day = db.scalar(conn, "SELECT wordle_today()")
-        stored = [r["word"] for r in db.query(
-            conn, "SELECT w.word FROM channel_words c JOIN words w ON w.id = c.word_id "
-                  "WHERE c.channel_id = 1 AND c.is_answer ORDER BY w.word")]  # fmt: skip
+        stored = [
+            r["word"]
+            for r in db.query(
+                conn,
+                "SELECT w.word FROM channel_words c JOIN words w ON w.id = c.word_id "
+                "WHERE c.channel_id = 1 AND c.is_answer ORDER BY w.word",
+            )
+        ]
     solver.build(url, workers=2)
     solver.build(url, workers=1, channel="abc")
     yield Built(url, stored, day)
@@ -113,9 +119,12 @@ def expected_rows(answers: list[str], g: Game) -> list[dict[str, Any]]:
     """What the analysis must say, brute force: every answer word against every hint so far."""
     rows, pairs = [], []
     for guess, shown in zip(g.guesses, g.revealed, strict=True):
-        before = [a for a in answers
-                  if all(hint(a, p) == h for p, h in pairs)
-                  and all(a[pos - 1] == letter for pos, letter in shown)]  # fmt: skip
+        before = [
+            a
+            for a in answers
+            if all(hint(a, p) == h for p, h in pairs)
+            and all(a[pos - 1] == letter for pos, letter in shown)
+        ]
         observed = hint(g.answer, guess)
         after = [a for a in before if hint(a, guess) == observed]
         parts = Counter(hint(a, guess) for a in before)
@@ -125,19 +134,32 @@ def expected_rows(answers: list[str], g: Game) -> list[dict[str, Any]]:
         worse = sum(n for h, n in parts.items() if left[h] > mine)
         ties = sum(n for h, n in parts.items() if left[h] == mine)
         k = len(before)
-        rows.append({"guess": guess, "hint": observed, "letter_hints": len(shown),
-                     "possible_before": k, "possible_after": len(after),
-                     "expected_left": round(sum(n * n for n in parts.values()) / k
-                                            - (green in parts) / k, 3),
-                     "luck": (99 * (2 * worse + ties) + k) // (2 * k)})  # fmt: skip
+        rows.append(
+            {
+                "guess": guess,
+                "hint": observed,
+                "letter_hints": len(shown),
+                "possible_before": k,
+                "possible_after": len(after),
+                "expected_left": round(
+                    sum(n * n for n in parts.values()) / k - (green in parts) / k, 3
+                ),
+                "luck": (99 * (2 * worse + ties) + k) // (2 * k),
+            }
+        )
         pairs.append((guess, observed))
     return rows
 
 
-def expected_left(answers: list[str], pairs: list[tuple[str, str]], shown: list[tuple[int, str]],
-                  guess: str) -> float:  # fmt: skip
-    before = [a for a in answers if all(hint(a, p) == h for p, h in pairs)
-              and all(a[pos - 1] == letter for pos, letter in shown)]  # fmt: skip
+def expected_left(
+    answers: list[str], pairs: list[tuple[str, str]], shown: list[tuple[int, str]], guess: str
+) -> float:
+    before = [
+        a
+        for a in answers
+        if all(hint(a, p) == h for p, h in pairs)
+        and all(a[pos - 1] == letter for pos, letter in shown)
+    ]
     parts = Counter(hint(a, guess) for a in before)
     return (sum(n * n for n in parts.values()) - ("2" * len(guess) in parts)) / len(before)
 
@@ -171,7 +193,8 @@ def played(built: Built) -> dict[str, tuple[Game, list[dict[str, Any]]]]:
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_whole_games_agree_with_a_brute_force_count(
-        built: Built, played: dict[str, tuple[Game, list[dict[str, Any]]]], name: str) -> None:
+    built: Built, played: dict[str, tuple[Game, list[dict[str, Any]]]], name: str
+) -> None:
     g, got = played[name]
     want = expected_rows(built.answers, g)
     assert [r["attempt"] for r in got] == list(range(1, len(want) + 1))
@@ -187,8 +210,12 @@ def test_whole_games_agree_with_a_brute_force_count(
             mine = expected_left(built.answers, pairs, shown, row["guess"])
             assert row["skill"] == skill(row["possible_before"], mine, best), row
             if g.hard:  # the best guess keeps hard mode's rules
-                assert not any(db.scalar(conn, "SELECT wordle_hard_mode_violation(?, ?, ?)",
-                                         p, h, row["best_guess"]) for p, h in pairs), row
+                assert not any(
+                    db.scalar(
+                        conn, "SELECT wordle_hard_mode_violation(?, ?, ?)", p, h, row["best_guess"]
+                    )
+                    for p, h in pairs
+                ), row
             pairs.append((row["guess"], row["hint"]))
     if name == "letter hints":
         assert [r["letter_hints"] for r in got] == [1, 2, 2]
@@ -198,14 +225,20 @@ def test_whole_games_agree_with_a_brute_force_count(
 
 
 def test_the_first_guess_over_the_whole_list_is_the_fewest_left_of_all(
-        built: Built, played: dict[str, tuple[Game, list[dict[str, Any]]]]) -> None:
+    built: Built, played: dict[str, tuple[Game, list[dict[str, Any]]]]
+) -> None:
     """With every answer possible the best guess is the build's figures' minimum: checked
     against every 7th accepted word in Python."""
     row = played["won at once"][1][0]
     with db.connect(built.url) as conn:
-        guesses = [r["word"] for r in db.query(
-            conn, "SELECT w.word FROM solver_guesses g JOIN words w ON w.id = g.word_id "
-                  "WHERE g.channel_id = 1")]  # fmt: skip
+        guesses = [
+            r["word"]
+            for r in db.query(
+                conn,
+                "SELECT w.word FROM solver_guesses g JOIN words w ON w.id = g.word_id "
+                "WHERE g.channel_id = 1",
+            )
+        ]
     lefts = {w: expected_left(built.answers, [], [], w) for w in guesses[::7]}
     assert row["best_expected_left"] <= round(min(lefts.values()), 3)
     assert row["possible_before"] == len(built.answers) and row["possible_after"] == 1
@@ -217,24 +250,37 @@ def test_the_first_guess_over_the_whole_list_is_the_fewest_left_of_all(
 # = 72.3 for bbb, 0 for ddd. Luck: aaa's 200 left two; one answer would have left one: (0 + 2/2)
 # of 3 -> 33; abc among {abc, acb} solved it, acb would have left one: (1 + 1/2) of 2 -> 74.
 HAND = [
-    ("abc", ["aaa", "abc"],
-     [(3, 2, 1.667, "abc", 0.667, 38, 33), (2, 1, 0.5, "abc", 0.5, 99, 74)]),
-    ("bac", ["ddd", "bbb", "bac"],
-     [(3, 3, 3.0, "abc", 0.667, 0, 50), (3, 1, 1.0, "abc", 0.667, 72, 50),
-      (1, 1, 0.0, "bac", 0.0, 99, 50)]),
+    ("abc", ["aaa", "abc"], [(3, 2, 1.667, "abc", 0.667, 38, 33), (2, 1, 0.5, "abc", 0.5, 99, 74)]),
+    (
+        "bac",
+        ["ddd", "bbb", "bac"],
+        [
+            (3, 3, 3.0, "abc", 0.667, 0, 50),
+            (3, 1, 1.0, "abc", 0.667, 72, 50),
+            (1, 1, 0.0, "bac", 0.0, 99, 50),
+        ],
+    ),
 ]
 
 
 @pytest.mark.parametrize(("answer", "guesses", "rows"), HAND, ids=[h[0] for h in HAND])
-def test_scores_worked_out_by_hand(built: Built, played: Any, answer: str, guesses: list[str],
-                                   rows: list[tuple[Any, ...]]) -> None:  # fmt: skip
+def test_scores_worked_out_by_hand(
+    built: Built, played: Any, answer: str, guesses: list[str], rows: list[tuple[Any, ...]]
+) -> None:
     day = built.today - timedelta(21 - [h[0] for h in HAND].index(answer))
     with db.connect(built.url) as conn:
         for guess in guesses:
             game.play(conn, "hand", guess, day, channel="abc")
         got = analysis.analyse(conn, "hand", day, "abc")
-    keys = ("possible_before", "possible_after", "expected_left", "best_guess",
-            "best_expected_left", "skill", "luck")  # fmt: skip
+    keys = (
+        "possible_before",
+        "possible_after",
+        "expected_left",
+        "best_guess",
+        "best_expected_left",
+        "skill",
+        "luck",
+    )
     assert [tuple(r[k] for k in keys) for r in got] == rows
 
 
@@ -265,8 +311,13 @@ def today_word(played: Any) -> str:
     return "hedge"
 
 
-def outcome(url: URL, player: str, day: date | None, channel: str | None = None,
-            statements: tuple[str, ...] = ()) -> tuple[str, Any]:  # fmt: skip
+def outcome(
+    url: URL,
+    player: str,
+    day: date | None,
+    channel: str | None = None,
+    statements: tuple[str, ...] = (),
+) -> tuple[str, Any]:
     with db.connect(url) as conn:
         for statement in statements:
             conn.exec_driver_sql(statement)
@@ -278,7 +329,8 @@ def outcome(url: URL, player: str, day: date | None, channel: str | None = None,
 
 
 def test_a_game_is_analysed_once_it_is_over_never_before(
-        built: Built, accounts: Callable[[str], URL], today_word: str) -> None:  # fmt: skip
+    built: Built, accounts: Callable[[str], URL], today_word: str
+) -> None:
     """Today's game while played, a past game left unfinished, a day without a game and a future
     day are refused, for the player and for an administrator; once won, both get it."""
     url = accounts("player")
@@ -286,9 +338,13 @@ def test_a_game_is_analysed_once_it_is_over_never_before(
     with db.connect(url) as conn:
         game.play(conn, me, "lodge")
         game.play(conn, me, "ledge", past)
-    cases = [(None, ("error", "WD070")), (built.today, ("error", "WD070")),
-             (past, ("error", "WD070")), (built.today - timedelta(31), ("error", "WD070")),
-             (built.today + timedelta(1), ("error", "WD030"))]  # fmt: skip
+    cases = [
+        (None, ("error", "WD070")),
+        (built.today, ("error", "WD070")),
+        (past, ("error", "WD070")),
+        (built.today - timedelta(31), ("error", "WD070")),
+        (built.today + timedelta(1), ("error", "WD030")),
+    ]
     for who in (url, built.url):
         for day, want in cases:
             assert outcome(who, me, day) == want, (who.username, day)
@@ -299,8 +355,9 @@ def test_a_game_is_analysed_once_it_is_over_never_before(
     assert [r["guess"] for r in mine[1]] == ["lodge", today_word]
 
 
-def test_other_players_games_and_roles(built: Built, accounts: Callable[[str], URL],
-                                       today_word: str) -> None:  # fmt: skip
+def test_other_players_games_and_roles(
+    built: Built, accounts: Callable[[str], URL], today_word: str
+) -> None:
     """Each role against a finished game of another player, under each player_names setting."""
     owner = accounts("player")
     with db.connect(owner) as conn:
@@ -332,7 +389,8 @@ def test_other_players_games_and_roles(built: Built, accounts: Callable[[str], U
 
 
 def test_hostile_sessions_get_the_clean_analysis_or_a_refusal(
-        built: Built, accounts: Callable[[str], URL], today_word: str) -> None:  # fmt: skip
+    built: Built, accounts: Callable[[str], URL], today_word: str
+) -> None:
     url = accounts("player")
     me, past = url.username, built.today - timedelta(30)
     with db.connect(url) as conn:
@@ -348,7 +406,8 @@ def test_hostile_sessions_get_the_clean_analysis_or_a_refusal(
 
 
 def test_a_refusal_counts_the_same_whatever_the_game(
-        built: Built, accounts: Callable[[str], URL], today_word: str) -> None:  # fmt: skip
+    built: Built, accounts: Callable[[str], URL], today_word: str
+) -> None:
     """The session's Handler_* and Rows_* counters around a refusal are the same for a game of
     today with one guess or three and for no game at all: nothing of the answer is read."""
     url = accounts("player")
@@ -382,13 +441,15 @@ def test_the_analyze_command(built: Built, played: Any) -> None:
     assert lines[1].split()[:5] == ["1", "kebab", "01211", str(len(built.answers)), "1"]
     as_json = run("analyze", "--player", "ann", "--date", day.isoformat(), "--json")
     import json
+
     assert [r["guess"] for r in json.loads(as_json.stdout)] == ["kebab", "abbey"]
     refused = run("analyze", "--player", "ann", "--date", (day + timedelta(90)).isoformat())
     assert refused.exit_code == 1 and refused.stderr.startswith("Error: that day is in the future")
 
 
 def test_the_page_asks_for_the_analysis_once_the_game_is_over(
-        built: Built, accounts: Callable[[str], URL], today_word: str) -> None:  # fmt: skip
+    built: Built, accounts: Callable[[str], URL], today_word: str
+) -> None:
     """GET /api/analysis as `serve` runs it (a player account, player_names created): 409 with
     WD070 while the cookie's game is played, and nothing of the word; the rows once it is won;
     another cookie's player has no finished game."""
@@ -400,8 +461,9 @@ def test_the_page_asks_for_the_analysis_once_the_game_is_over(
     with db.connect(built.url) as conn:
         settings.set_setting(conn, "player_names", "created")
     try:
-        app = create_app(url, Settings(b"analysis-secret-" + b"x" * 16,
-                                       allowed_hosts=("testserver",)))  # fmt: skip
+        app = create_app(
+            url, Settings(b"analysis-secret-" + b"x" * 16, allowed_hosts=("testserver",))
+        )
         with TestClient(app) as client, TestClient(app) as stranger:
             post = {"X-Wordle": "1"}
             first = client.post("/api/guess", json={"word": "lodge"}, headers=post)
@@ -409,13 +471,20 @@ def test_the_page_asks_for_the_analysis_once_the_game_is_over(
             early = client.get("/api/analysis")
             assert (early.status_code, early.json()["code"]) == (409, "WD070")
             assert today_word not in early.text
-            assert client.post("/api/guess", json={"word": today_word},
-                               headers=post).json()["result"]["state"] == "won"  # fmt: skip
+            assert (
+                client.post("/api/guess", json={"word": today_word}, headers=post).json()["result"][
+                    "state"
+                ]
+                == "won"
+            )
             rows = client.get("/api/analysis").json()
             assert [(r["guess"], r["possible_after"]) for r in rows] == [
-                ("lodge", rows[0]["possible_after"]), (today_word, 1)]
+                ("lodge", rows[0]["possible_after"]),
+                (today_word, 1),
+            ]
             assert rows[0]["possible_after"] == sum(
-                hint(a, "lodge") == hint(today_word, "lodge") for a in built.answers)
+                hint(a, "lodge") == hint(today_word, "lodge") for a in built.answers
+            )
             assert stranger.get("/api/analysis").status_code == 409
             past = stranger.get(f"/api/analysis?day={built.today - timedelta(1)}")
             assert past.json()["code"] == "WD070"
@@ -424,8 +493,9 @@ def test_the_page_asks_for_the_analysis_once_the_game_is_over(
             settings.set_setting(conn, "player_names", "account")
 
 
-def test_the_analysis_panel_in_the_browser(built: Built, accounts: Callable[[str], URL],
-                                           today_word: str) -> None:  # fmt: skip
+def test_the_analysis_panel_in_the_browser(
+    built: Built, accounts: Callable[[str], URL], today_word: str
+) -> None:
     """A game won in Chromium: no Analysis button while it is played; then the panel lists
     each guess with the figures the API gives, in the channel's words (a phone-size
     screenshot goes to tests/artifacts/, the one README shows as docs/analysis.png)."""
@@ -452,9 +522,12 @@ def test_the_analysis_panel_in_the_browser(built: Built, accounts: Callable[[str
     with db.connect(built.url) as conn:
         settings.set_setting(conn, "player_names", "created")
     sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(
-        create_app(url, Settings(b"analysis-browser-secret-0123456", 600, 100)),
-        log_level="warning"))  # fmt: skip
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(url, Settings(b"analysis-browser-secret-0123456", 600, 100)),
+            log_level="warning",
+        )
+    )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
@@ -470,26 +543,40 @@ def test_the_analysis_panel_in_the_browser(built: Built, accounts: Callable[[str
             button = driver.find_element(By.ID, "analysis-button")
             for n, word in enumerate(("salet", "lodge")):
                 type_keys(driver, word + Keys.ENTER)
-                until(driver, lambda n=n, w=word: row_text(driver, n) == w
-                      and row_states(driver, n)[0] != "typed", f"{word} on the board")
+                until(
+                    driver,
+                    lambda n=n, w=word: (
+                        row_text(driver, n) == w and row_states(driver, n)[0] != "typed"
+                    ),
+                    f"{word} on the board",
+                )
                 assert not button.is_displayed()
             type_keys(driver, today_word + Keys.ENTER)
             until(driver, button.is_displayed, "the Analysis button")
             assert button.text == "Analysis"
             button.click()
-            items = until(driver, lambda: driver.find_elements(
-                By.CSS_SELECTOR, "#analysis-list li h3"), "the analysis")  # fmt: skip
+            items = until(
+                driver,
+                lambda: driver.find_elements(By.CSS_SELECTOR, "#analysis-list li h3"),
+                "the analysis",
+            )
             assert [i.text for i in items] == ["Guess 1: SALET", "Guess 2: LODGE", "Guess 3: HEDGE"]
             cookie = {"wordle_player": driver.get_cookie("wordle_player")["value"]}
             from starlette.testclient import TestClient
-            with TestClient(create_app(url, Settings(b"analysis-browser-secret-0123456",
-                                                     allowed_hosts=("testserver",))),
-                            cookies=cookie) as client:  # fmt: skip
+
+            with TestClient(
+                create_app(
+                    url, Settings(b"analysis-browser-secret-0123456", allowed_hosts=("testserver",))
+                ),
+                cookies=cookie,
+            ) as client:
                 rows = client.get("/api/analysis").json()
             texts = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#analysis-list li")]
             for row, text in zip(rows, texts, strict=True):
-                assert f"Possible words: {row['possible_before']:,} before, " \
-                       f"{row['possible_after']:,} after" in text
+                assert (
+                    f"Possible words: {row['possible_before']:,} before, "
+                    f"{row['possible_after']:,} after" in text
+                )
                 assert f"Skill {row['skill']} · Luck {row['luck']}" in text
                 assert f"the solver's best, {row['best_guess'].upper()}" in text
             screenshot(driver, "analysis", 360, 740)
@@ -501,7 +588,8 @@ def test_the_analysis_panel_in_the_browser(built: Built, accounts: Callable[[str
 
 
 def test_many_analyses_at_once_give_each_its_own_game(
-        built: Built, played: dict[str, tuple[Game, list[dict[str, Any]]]]) -> None:
+    built: Built, played: dict[str, tuple[Game, list[dict[str, Any]]]]
+) -> None:
     """Every game of GAMES analysed eight times over by twelve sessions at once: the scratch
     rows of one call never mix with another's, and none deadlocks (two _wordle_work_begin in
     one transaction did, about one call in twenty)."""
@@ -523,8 +611,7 @@ def test_six_letter_words_read_two_byte_codes(built: Built) -> None:
     with db.connect(built.url) as conn:
         channels.add(conn, "six", 6)
         words.import_lines(conn, [(1, "bubble", 0), (2, "zigzag", 0)], False, channel="six")
-        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], True,
-                           channel="six")
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], True, channel="six")
     solver.build(built.url, workers=1, channel="six")
     g = Game("plated", ["garden", "planet", "plated"])
     with db.connect(built.url) as conn:

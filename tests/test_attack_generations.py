@@ -35,19 +35,26 @@ def _not_as(owner: str, response: Any) -> None:
         assert response.status_code in (403, 409), response.text
 
 
-def _signed_up(client: TestClient) -> str:  # noqa: F811
+def _signed_up(client: TestClient) -> str:
     assert client.post("/api/guess", json={"word": "slate"}, headers=POST).status_code == 200
     options = client.post("/api/account/register/options", json={}, headers=POST).json()
-    signed_up = client.post("/api/account/register", headers=POST, json={
-        "credential": SoftAuthenticator().create(options, "http://testserver"), "label": "pc"})
+    signed_up = client.post(
+        "/api/account/register",
+        headers=POST,
+        json={
+            "credential": SoftAuthenticator().create(options, "http://testserver"),
+            "label": "pc",
+        },
+    )
     assert signed_up.status_code == 200, signed_up.text
     name = players.player_of(API_SECRET, client.cookies.get(players.COOKIE))
     assert name is not None
     return name
 
 
-def test_a_transfer_code_made_in_the_cache_window_outlives_sign_out_everywhere(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client, web_db) -> None:  # noqa: F811
+def test_a_transfer_code_made_in_the_cache_window_outlives_sign_out_everywhere(
+    client: TestClient, make_client, web_db
+) -> None:
     """The thief of a signed-in cookie uses it on another process (which caches generation 1).
     The owner signs out everywhere (generation 2) on its process. Within CACHE_SECONDS the
     thief's process still serves the old cookie, as documented; but that is enough to make a
@@ -65,8 +72,9 @@ def test_a_transfer_code_made_in_the_cache_window_outlives_sign_out_everywhere( 
     assert _codes(web_db[0], name) == 0
 
 
-def test_a_passkey_added_in_the_cache_window_outlives_sign_out_everywhere(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client) -> None:  # noqa: F811
+def test_a_passkey_added_in_the_cache_window_outlives_sign_out_everywhere(
+    client: TestClient, make_client
+) -> None:
     """The same window, used to register the thief's own passkey on the account (a second
     passkey does not bump): after it the thief signs in whenever it likes, whatever the owner
     signs out (until the owner notices the extra passkey in the list)."""
@@ -82,15 +90,23 @@ def test_a_passkey_added_in_the_cache_window_outlives_sign_out_everywhere(  # ty
     options = client.post("/api/account/register/options", json={}, headers=POST).json()
     thief.cookies.clear()  # the refusal gave a new player's cookie: the stale one goes back
     thief.cookies.set(players.COOKIE, stale)
-    _not_as(str(players.player_of(API_SECRET, stale)), thief.post(
-        "/api/account/register", headers=POST, json={
-        "credential": SoftAuthenticator().create(options, "http://testserver"),
-        "label": "thief"}))
+    _not_as(
+        str(players.player_of(API_SECRET, stale)),
+        thief.post(
+            "/api/account/register",
+            headers=POST,
+            json={
+                "credential": SoftAuthenticator().create(options, "http://testserver"),
+                "label": "thief",
+            },
+        ),
+    )
     assert [k["label"] for k in client.get("/api/account").json()["passkeys"]] == ["pc"]
 
 
-def test_a_stale_session_in_the_cache_window_signs_the_owner_out_and_keeps_the_account(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client) -> None:  # noqa: F811
+def test_a_stale_session_in_the_cache_window_signs_the_owner_out_and_keeps_the_account(
+    client: TestClient, make_client
+) -> None:
     """Worse than keeping access: within CACHE_SECONDS after the owner's sign-out everywhere
     the thief (on another process) signs out everywhere itself: the owner's fresh cookie is
     now the stale one, the thief's the current one; and it removes the owner's passkey, so
@@ -105,17 +121,20 @@ def test_a_stale_session_in_the_cache_window_signs_the_owner_out_and_keeps_the_a
     _refused(thief.post("/api/account/passkeys/remove", json={"id": passkey}, headers=POST))
     thief.cookies.clear()  # the refusal gave a new player's cookie: the stale one goes back
     thief.cookies.set(players.COOKIE, stale)
-    _not_as(str(players.player_of(API_SECRET, stale)),
-            thief.post("/api/account/sign-out-everywhere", json={}, headers=POST))
-    web = client.app.app.state.web  # type: ignore[attr-defined]
+    _not_as(
+        str(players.player_of(API_SECRET, stale)),
+        thief.post("/api/account/sign-out-everywhere", json={}, headers=POST),
+    )
+    web = client.app.app.state.web
     clock = web.generations.clock
     web.generations.clock = lambda: clock() + players.CACHE_SECONDS  # the owner's cache ends
     assert [a["guess"] for a in client.get("/api/board").json()] == ["slate"]
     assert len(client.get("/api/account").json()["passkeys"]) == 1
 
 
-def test_a_copied_anonymous_cookie_keeps_the_account_after_sign_up(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client, web_db) -> None:  # noqa: F811
+def test_a_copied_anonymous_cookie_keeps_the_account_after_sign_up(
+    client: TestClient, make_client, web_db
+) -> None:
     """The shared-computer case 0024 was made for: the copy of the anonymous cookie, already
     read by another process (generation 0 cached), asks for a transfer code right after the
     owner signs up there; the code carries it to the account for good."""
@@ -131,13 +150,25 @@ def test_a_copied_anonymous_cookie_keeps_the_account_after_sign_up(  # type: ign
 def _codes(admin: URL, player: str) -> int:
     """How many transfer codes the player has (read as an administrator)."""
     with db.connect(admin) as conn:
-        return int(db.scalar(conn, "SELECT COUNT(*) FROM transfer_codes c JOIN players p "
-                                   "ON p.id = c.player_id WHERE p.name = ?", player))
+        return int(
+            db.scalar(
+                conn,
+                "SELECT COUNT(*) FROM transfer_codes c JOIN players p "
+                "ON p.id = c.player_id WHERE p.name = ?",
+                player,
+            )
+        )
 
 
-def _signed_up_only(client: TestClient) -> str:  # noqa: F811
+def _signed_up_only(client: TestClient) -> str:
     options = client.post("/api/account/register/options", json={}, headers=POST).json()
-    signed_up = client.post("/api/account/register", headers=POST, json={
-        "credential": SoftAuthenticator().create(options, "http://testserver"), "label": "pc"})
+    signed_up = client.post(
+        "/api/account/register",
+        headers=POST,
+        json={
+            "credential": SoftAuthenticator().create(options, "http://testserver"),
+            "label": "pc",
+        },
+    )
     assert signed_up.status_code == 200, signed_up.text
     return str(players.player_of(API_SECRET, client.cookies.get(players.COOKIE)))

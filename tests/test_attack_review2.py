@@ -35,43 +35,44 @@ from wordle_db.web import players
 # --- the web: a stale cookie inside the cache window ---------------------------------------
 
 
-def _stale_thief(client: TestClient, make_client: Callable[..., TestClient]) -> TestClient:  # noqa: F811
+def _stale_thief(client: TestClient, make_client: Callable[..., TestClient]) -> TestClient:
     """The owner signs up on `client`; a thief's copy of the cookie is read by another
     process (its cache holds generation 1), then the owner signs out everywhere (2)."""
     _signed_up(client)
     thief = make_client()
     thief.cookies.set(players.COOKIE, str(client.cookies.get(players.COOKIE)))
     assert thief.get("/api/board").status_code == 200  # caches generation 1
-    assert client.post("/api/account/sign-out-everywhere", json={},
-                       headers=POST).status_code == 200
+    assert client.post("/api/account/sign-out-everywhere", json={}, headers=POST).status_code == 200
     return thief
 
 
-def test_a_stale_cookie_joins_the_owners_player_to_a_league(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client) -> None:  # noqa: F811
+def test_a_stale_cookie_joins_the_owners_player_to_a_league(
+    client: TestClient, make_client
+) -> None:
     """Inside CACHE_SECONDS after sign-out-everywhere a stale cookie on another process tries
     to join the owner's player to the thief's league (a membership that would outlive the
     window and show the thief the owner's results every day). League changes check the
     generation in their own transaction (migration 0036): WD096, and a new player's cookie."""
     thief = _stale_thief(client, make_client)
     spy = make_client()  # the thief's own anonymous player, on any process
-    made = spy.post("/api/leagues/create", json={"name": "Spy", "nickname": "boss"},
-                    headers=POST)
+    made = spy.post("/api/leagues/create", json={"name": "Spy", "nickname": "boss"}, headers=POST)
     assert made.status_code == 200, made.text
-    joined = thief.post("/api/leagues/join", json={"code": made.json()["code"],
-                                                   "nickname": "victim"}, headers=POST)
+    joined = thief.post(
+        "/api/leagues/join", json={"code": made.json()["code"], "nickname": "victim"}, headers=POST
+    )
     # the owner's process, after the window too: the owner's player must be in no league
-    web = client.app.app.state.web  # type: ignore[attr-defined]
+    web = client.app.app.state.web
     clock = web.generations.clock
     web.generations.clock = lambda: clock() + players.CACHE_SECONDS
     mine = [r["league"] for r in client.get("/api/leagues").json()]
     assert mine == [], (joined.status_code, mine)
     now = players.player_of(API_SECRET, joined.cookies.get(players.COOKIE))
-    assert now is not None and now != players.player_of(API_SECRET, client.cookies.get(
-        players.COOKIE)), joined.text
+    assert now is not None and now != players.player_of(
+        API_SECRET, client.cookies.get(players.COOKIE)
+    ), joined.text
 
 
-def test_a_stale_cookie_plays_the_owners_game(client: TestClient, make_client) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_stale_cookie_plays_the_owners_game(client: TestClient, make_client) -> None:
     """Inside CACHE_SECONDS after sign-out-everywhere a stale cookie on another process tries
     to guess (and take a letter hint) in the owner's game: wordle_guess_on and
     wordle_reveal_letter_on check the generation in their own transaction (migration 0027)."""
@@ -83,32 +84,38 @@ def test_a_stale_cookie_plays_the_owners_game(client: TestClient, make_client) -
     thief.cookies.set(players.COOKIE, stale)
     hinted = thief.post("/api/hint", json={}, headers=POST)
     assert hinted.status_code != 200 or players.player_of(
-        API_SECRET, hinted.cookies.get(players.COOKIE)) != players.player_of(API_SECRET, stale)
-    web = client.app.app.state.web  # type: ignore[attr-defined]
+        API_SECRET, hinted.cookies.get(players.COOKIE)
+    ) != players.player_of(API_SECRET, stale)
+    web = client.app.app.state.web
     clock = web.generations.clock
     web.generations.clock = lambda: clock() + players.CACHE_SECONDS
     board = [a["guess"] for a in client.get("/api/board").json()]
     assert board == ["slate"], (played.status_code, board)
 
 
-def test_a_stale_cookie_is_refused_every_account_call_in_the_window(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client) -> None:  # noqa: F811
+def test_a_stale_cookie_is_refused_every_account_call_in_the_window(
+    client: TestClient, make_client
+) -> None:
     """Held: every account POST from the stale cookie is 403 WD096 (or does not use the old
     player at all: sign-in, redeem, sign-out), and the answer names no generation. After the
     first refusal the process reads the generation again: later ones are served as a new
     anonymous player."""
     thief = _stale_thief(client, make_client)
     stale = str(thief.cookies.get(players.COOKIE))
-    for path, body in (("/api/account/transfer", {}),
-                       ("/api/account/register/options", {}),
-                       ("/api/account/sign-out-everywhere", {}),
-                       ("/api/account/passkeys/remove", {"id": "0" * 16})):
+    for path, body in (
+        ("/api/account/transfer", {}),
+        ("/api/account/register/options", {}),
+        ("/api/account/sign-out-everywhere", {}),
+        ("/api/account/passkeys/remove", {"id": "0" * 16}),
+    ):
         thief.cookies.clear()
         thief.cookies.set(players.COOKIE, stale)
         answer = thief.post(path, json=body, headers=POST)
         if path == "/api/account/transfer":  # the first: refused by the database
             assert answer.status_code == 403 and answer.json()["code"] == "WD096", (
-                path, answer.text)
+                path,
+                answer.text,
+            )
             assert set(answer.json()) <= {"error", "code"}, answer.json()
         fresh = players.session_of(API_SECRET, answer.cookies.get(players.COOKIE))
         # a new player (of generation 1 once it has signed itself out everywhere)
@@ -119,17 +126,22 @@ def test_a_stale_cookie_is_refused_every_account_call_in_the_window(  # type: ig
 # --- the database: NULL generations, other accounts, other players' locks ------------------
 
 
-def test_null_generation_reaches_no_other_accounts_player(conn: Connection, fronts) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_null_generation_reaches_no_other_accounts_player(conn: Connection, fronts) -> None:
     """Held: NULL ('not checked') does not open another account's player to a front end."""
     web, other = fronts("player"), fronts("player")
     sign_up(web, "web-ann", C1, 1)
     accounts.challenge(web, "web-ann", "register", challenge(2), 1)
 
     def state() -> tuple[Any, ...]:
-        return tuple(db.scalar(conn, s) for s in (
-            "SELECT session_generation FROM players WHERE name = 'web-ann'",
-            "SELECT COUNT(*) FROM passkeys", "SELECT COUNT(*) FROM transfer_codes",
-            "SELECT COUNT(*) FROM passkey_challenges"))
+        return tuple(
+            db.scalar(conn, s)
+            for s in (
+                "SELECT session_generation FROM players WHERE name = 'web-ann'",
+                "SELECT COUNT(*) FROM passkeys",
+                "SELECT COUNT(*) FROM transfer_codes",
+                "SELECT COUNT(*) FROM passkey_challenges",
+            )
+        )
 
     before = state()
     for what, work in [
@@ -145,8 +157,10 @@ def test_null_generation_reaches_no_other_accounts_player(conn: Connection, fron
         assert state() == before, what
     # and the owner's front end with a negative or huge generation is refused, not clamped
     for bad in (-1, 2**32, 2**40):
-        assert outcome(lambda b=bad: db.call(web, "wordle_transfer_code", "web-ann", b, None)) \
-            in ("WD096", 1264), bad
+        assert outcome(lambda b=bad: db.call(web, "wordle_transfer_code", "web-ann", b, None)) in (
+            "WD096",
+            1264,
+        ), bad
     assert state() == before
 
 
@@ -166,8 +180,9 @@ def _held(db_url: URL, name: str) -> Iterator[None]:
 
 
 @pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
-def test_account_calls_of_other_players_do_not_wait_for_a_held_player(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_account_calls_of_other_players_do_not_wait_for_a_held_player(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """Held (no expired challenge or code anywhere): with ann's row locked, bob's calls on
     the same and on another front end go through at once."""
     url, other_url = front_urls("player"), front_urls("player")
@@ -187,19 +202,24 @@ def test_account_calls_of_other_players_do_not_wait_for_a_held_player(  # type: 
 
 
 @pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
-def test_one_players_held_row_stops_every_accounts_passkey_sign_in(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_one_players_held_row_stops_every_accounts_passkey_sign_in(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     url, other_url = front_urls("player"), front_urls("player")
     with db.connect(url) as web, db.connect(other_url) as other:
         sign_up(web, "web-ann", C1, 1)
         sign_up(other, "web-bob", C2, 2)
         # a sign-in somebody began and never finished, five minutes ago: expired
         accounts.challenge(other, None, "sign in", challenge(3))
-        conn.exec_driver_sql("UPDATE passkey_challenges SET expires_at = expires_at - "
-                             "INTERVAL 1 HOUR")
+        conn.exec_driver_sql(
+            "UPDATE passkey_challenges SET expires_at = expires_at - INTERVAL 1 HOUR"
+        )
         accounts.challenge(web, "web-ann", "register", challenge(4))
-        waiting = threading.Thread(target=lambda: outcome(
-            lambda: accounts.add(web, "web-ann", challenge(4), C3, KEY, 0, "x", 1)))
+        waiting = threading.Thread(
+            target=lambda: outcome(
+                lambda: accounts.add(web, "web-ann", challenge(4), C3, KEY, 0, "x", 1)
+            )
+        )
         with _held(db_url, "web-ann"):
             waiting.start()
             time.sleep(0.5)  # ann's add waits for her row, the expired challenge deleted
@@ -212,12 +232,12 @@ def test_one_players_held_row_stops_every_accounts_passkey_sign_in(  # type: ign
         assert got == {"player": "web-bob", "generation": 1} and waited < 1, (got, waited)
 
 
-def test_hostile_sessions_cannot_pass_an_ended_generation(  # type: ignore[no-untyped-def]
-        conn: Connection, front_urls) -> None:  # noqa: F811
+def test_hostile_sessions_cannot_pass_an_ended_generation(conn: Connection, front_urls) -> None:
     """Held: after every hostile preset (sql_mode '' included, where an out-of-range number
     might be clamped), an ended, negative or huge generation is refused (WD096, a range error
     or a refused session) and leaves no code, challenge or new generation."""
     from test_session_attacks import PRESETS, REFUSED
+
     url = front_urls("player")
     with db.connect(url) as web:
         sign_up(web, "web-ann", C1, 1)
@@ -225,26 +245,41 @@ def test_hostile_sessions_cannot_pass_an_ended_generation(  # type: ignore[no-un
         db.call(web, "wordle_sign_out_everywhere", "web-bob", None)  # bob: generation 2
 
     def state() -> tuple[Any, ...]:
-        return tuple(db.scalar(conn, s) for s in (
-            "SELECT GROUP_CONCAT(session_generation ORDER BY id) FROM players",
-            "SELECT COUNT(*) FROM transfer_codes", "SELECT COUNT(*) FROM passkey_challenges",
-            "SELECT COUNT(*) FROM passkeys"))
+        return tuple(
+            db.scalar(conn, s)
+            for s in (
+                "SELECT GROUP_CONCAT(session_generation ORDER BY id) FROM players",
+                "SELECT COUNT(*) FROM transfer_codes",
+                "SELECT COUNT(*) FROM passkey_challenges",
+                "SELECT COUNT(*) FROM passkeys",
+            )
+        )
 
     before = state()
     for preset, statements in PRESETS:
         with db.connect(url) as hostile:
             for statement in statements:
                 hostile.exec_driver_sql(statement)
-            for player, bad in (("web-ann", 0), ("web-ann", -1), ("web-ann", 2**32 + 1),
-                                ("web-bob", 1), ("web-bob", 2**32 + 2), ("web-bob", "1x")):
-                got = outcome(lambda p=player, b=bad, h=hostile: db.query(
-                    h, "CALL wordle_transfer_code(?, ?, @c)", p, b))
+            for player, bad in (
+                ("web-ann", 0),
+                ("web-ann", -1),
+                ("web-ann", 2**32 + 1),
+                ("web-bob", 1),
+                ("web-bob", 2**32 + 2),
+                ("web-bob", "1x"),
+            ):
+                got = outcome(
+                    lambda p=player, b=bad, h=hostile: db.query(
+                        h, "CALL wordle_transfer_code(?, ?, @c)", p, b
+                    )
+                )
                 assert got in ("WD096", 1264, 1265, 1366, 1292, *REFUSED), (preset, bad, got)
         assert state() == before, preset
 
 
-def test_a_front_end_cannot_kill_its_own_call_inside_a_routine(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_a_front_end_cannot_kill_its_own_call_inside_a_routine(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """Held: the root a held lock would need. A call waiting inside wordle_sign_out_everywhere
     (ann's row held) runs as the routine's definer: the front end's own KILL QUERY of it is
     refused (1095, not owner of thread), so it cannot leave the transaction open with the
@@ -254,8 +289,11 @@ def test_a_front_end_cannot_kill_its_own_call_inside_a_routine(  # type: ignore[
         sign_up(web, "web-ann", C1, 1)
         me = db.scalar(web, "SELECT CONNECTION_ID()")
         result: list[Any] = []
-        waiting = threading.Thread(target=lambda: result.append(
-            outcome(lambda: accounts.sign_out_everywhere(web, "web-ann", 1))))
+        waiting = threading.Thread(
+            target=lambda: result.append(
+                outcome(lambda: accounts.sign_out_everywhere(web, "web-ann", 1))
+            )
+        )
         with _held(db_url, "web-ann"):
             waiting.start()
             time.sleep(0.5)
@@ -271,8 +309,9 @@ def test_a_front_end_cannot_kill_its_own_call_inside_a_routine(  # type: ignore[
 
 @pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 @pytest.mark.parametrize("isolation", ["SERIALIZABLE"])
-def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(  # type: ignore[no-untyped-def]
-        shared, db_url: URL, isolation: str) -> None:
+def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(
+    shared, db_url: URL, isolation: str
+) -> None:
     """Held: past_games joins every player with a past game; a reader's long locking read
     through it (autocommit) takes no lock on their rows, which _wordle_session_current now
     locks FOR UPDATE on every account call: ann (a past game) signs out everywhere at once."""
@@ -282,8 +321,9 @@ def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(  
         for clause in ("FOR UPDATE", "LOCK IN SHARE MODE"):
             read: list[Any] = []
             sql = f"SELECT COUNT(*) + SLEEP(1.5) AS n FROM past_games {clause}"
-            thread = threading.Thread(target=lambda s=sql, r=read: r.append(outcome(
-                lambda: db.query(reader, s))))
+            thread = threading.Thread(
+                target=lambda s=sql, r=read: r.append(outcome(lambda: db.query(reader, s)))
+            )
             begun = time.monotonic()
             thread.start()
             time.sleep(0.3)

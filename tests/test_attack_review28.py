@@ -27,16 +27,22 @@ def retired_decisions(conn: Connection, count: int, account: str = "front@localh
     current one (retired, as an account change leaves them); returns the current version."""
     settle(conn)
     version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
-    db.query(conn, "INSERT INTO players (name, account, created_at) "
-                   f"SELECT CONCAT('held', seq), 'front', NOW() FROM seq_1_to_{count}")
-    db.query(conn, "INSERT INTO player_access (account, name, version, player_id) "
-                   "SELECT ?, name, ? - 1, id FROM players WHERE name LIKE 'held%'",
-             account, version)  # fmt: skip
+    db.query(
+        conn,
+        "INSERT INTO players (name, account, created_at) "
+        f"SELECT CONCAT('held', seq), 'front', NOW() FROM seq_1_to_{count}",
+    )
+    db.query(
+        conn,
+        "INSERT INTO player_access (account, name, version, player_id) "
+        "SELECT ?, name, ? - 1, id FROM players WHERE name LIKE 'held%'",
+        account,
+        version,
+    )
     return int(version)
 
 
-def test_the_purge_of_retired_decisions_never_makes_a_player_wait(  # type: ignore[no-untyped-def]
-        shared, conn: Connection) -> None:
+def test_the_purge_of_retired_decisions_never_makes_a_player_wait(shared, conn: Connection) -> None:
     """A front end keeps a decision per player name. An account change retires them all
     (_wordle_access_changed, one row) and the refresh then deletes 1,000 of them in one
     transaction, by the key on their version, while the front end's players play on. When a
@@ -59,16 +65,24 @@ def test_the_purge_of_retired_decisions_never_makes_a_player_wait(  # type: igno
     for word, day in rounds:
         db.query(conn, "CALL _wordle_access_changed()")  # what an account change does
 
-        def lane(k: int, word: str = word, day=day) -> Callable[[], None]:  # type: ignore[no-untyped-def]
+        def lane(k: int, word: str = word, day=day) -> Callable[[], None]:
             def work() -> None:
                 with db.connect(front_end) as c:
-                    for name in names[k * 20:(k + 1) * 20]:
+                    for name in names[k * 20 : (k + 1) * 20]:
                         game.play(c, name, word, day)
+
             return work
 
         with no_lock_waits(conn):
-            assert at_once([lambda: db.query(conn, "CALL _wordle_accounts_refresh()"),
-                            *[lane(k) for k in range(lanes)]]) == []
+            assert (
+                at_once(
+                    [
+                        lambda: db.query(conn, "CALL _wordle_accounts_refresh()"),
+                        *[lane(k) for k in range(lanes)],
+                    ]
+                )
+                == []
+            )
     assert lock_waits(conn) - waits == 0
 
 
@@ -85,7 +99,8 @@ def test_the_purge_never_waits_for_a_decision_being_written(conn: Connection) ->
         move.exec_driver_sql(
             "INSERT INTO player_access (account, name, version, player_id) "
             "SELECT 'front@localhost', name, ?, id FROM players WHERE name = 'held1'",
-            (version,))
+            (version,),
+        )
         with no_lock_waits(conn):
             db.query(conn, "CALL _wordle_accounts_refresh()")
         move.exec_driver_sql("COMMIT")
@@ -93,7 +108,7 @@ def test_the_purge_never_waits_for_a_decision_being_written(conn: Connection) ->
     assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE version = ?", version) == 1
 
 
-def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:  # type: ignore[no-untyped-def]
+def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:
     """0028's lock of a move takes more parameters (player id, generation). Changed in place,
     one routine at a time, every guess and hint called it with the wrong number of arguments
     between the callee's and the callers' replacement (1318, not a WD error), both ways (found
@@ -115,8 +130,10 @@ def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:  #
                 games += 1
                 for guess in ("slate", "pious"):
                     name = f"mig{n}_{games}"
-                    for move in (lambda name=name, guess=guess: game.play(c, name, guess),
-                                 lambda name=name: game.reveal_letter(c, name)):
+                    for move in (
+                        lambda name=name, guess=guess: game.play(c, name, guess),
+                        lambda name=name: game.reveal_letter(c, name),
+                    ):
                         try:
                             move()
                             played[0] += 1

@@ -34,6 +34,7 @@ def outcome(conn: Connection, procedure: str, *args: Any) -> tuple[Any, ...]:
 
 # --- Found: the refresh's MEMORY tables needed megabytes of max_heap_table_size ---------------
 
+
 @pytest.mark.parametrize("heap", [16384, 1048576])
 def test_the_refresh_works_whatever_max_heap_table_size(conn: Connection, heap: int) -> None:
     """The refresh copied the accounts and (0029) up to 1,000 retired keys into explicit
@@ -48,11 +49,11 @@ def test_the_refresh_works_whatever_max_heap_table_size(conn: Connection, heap: 
         db.query(conn, "CALL _wordle_accounts_refresh()")
     finally:
         conn.exec_driver_sql("SET SESSION max_heap_table_size = DEFAULT")
-    assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE version < ?",
-                     version) == 200  # fmt: skip
+    assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE version < ?", version) == 200
 
 
 # --- Held: the purge deletes exactly the retired keys, odd keys included ----------------------
+
 
 def test_the_purge_deletes_exactly_the_retired_keys_odd_ones_included(conn: Connection) -> None:
     """Keys that differ only where utf8mb4_nopad_bin tells them apart (trailing space, case,
@@ -60,25 +61,40 @@ def test_the_purge_deletes_exactly_the_retired_keys_odd_ones_included(conn: Conn
     and the join back: every retired one is deleted, no current one."""
     settle(conn)
     version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
-    player = db.query(conn, "INSERT INTO players (name, account, created_at) "
-                            "VALUES ('odd', 'odd', NOW()) RETURNING id")[0]["id"]
-    accounts = ["a@localhost", "a @localhost", "A@localhost", "\U0001F600@h", "x" * 384,
-                "e\u0301@h", "\u00e9@h"]
-    names = ["n", "n ", "N", "\U0001F600", "y" * 64]
+    player = db.query(
+        conn,
+        "INSERT INTO players (name, account, created_at) VALUES ('odd', 'odd', NOW()) RETURNING id",
+    )[0]["id"]
+    accounts = [
+        "a@localhost",
+        "a @localhost",
+        "A@localhost",
+        "\U0001f600@h",
+        "x" * 384,
+        "e\u0301@h",
+        "\u00e9@h",
+    ]
+    names = ["n", "n ", "N", "\U0001f600", "y" * 64]
     rows = [(a, n, v, player) for a in accounts for n in names for v in (version - 1, version)]
-    db.executemany(conn, "INSERT INTO player_access (account, name, version, player_id) "
-                         "VALUES (?, ?, ?, ?)", rows)  # fmt: skip
+    db.executemany(
+        conn,
+        "INSERT INTO player_access (account, name, version, player_id) VALUES (?, ?, ?, ?)",
+        rows,
+    )
     db.query(conn, "CALL _wordle_accounts_refresh()")
-    left = db.query(conn, "SELECT account, name, version FROM player_access WHERE player_id = ?",
-                    player)  # fmt: skip
+    left = db.query(
+        conn, "SELECT account, name, version FROM player_access WHERE player_id = ?", player
+    )
     assert sorted((r["account"], r["name"], r["version"]) for r in left) == sorted(
-        (a, n, version) for a in accounts for n in names)
+        (a, n, version) for a in accounts for n in names
+    )
 
 
 # --- Held: no role reaches the purge, its tables or a temporary table of the schema -----------
 
+
 @pytest.mark.parametrize("role", ["player", "reader", "publisher"])
-def test_no_role_reaches_the_purge_or_shadows_its_tables(shared, role: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_role_reaches_the_purge_or_shadows_its_tables(shared, role: str) -> None:
     url: URL = shared(role)
     attempts = [
         "CALL _wordle_accounts_refresh()",
@@ -97,11 +113,12 @@ def test_no_role_reaches_the_purge_or_shadows_its_tables(shared, role: str) -> N
 
 # --- Held: the fast path and the long way give the same row or the same error -----------------
 
+
 def install(conn: Connection, name: str, text: str) -> None:
     conn.exec_driver_sql(text.replace("PROCEDURE _wordle_play(", f"PROCEDURE {name}(", 1))
 
 
-def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connection) -> None:
     """The same (channel, guess, day) through _wordle_play and through a copy whose fast path
     is switched off (the long way only), each for a fresh player: the same row or the same
     SQLSTATE and message. Channels by case, trailing space, NUL, folded accent, length;
@@ -117,8 +134,22 @@ def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connect
     words.import_lines(conn, [(1, "slate", 0)], False, channel="fr")
     publish.publish(conn, day, "crème", "fr")
     chans = [None, "en", "EN", "en ", "en\0", "e\u0301n", "x" * 100, "", SIDE, "fr"]
-    guesses = ["slate", "SLATE", "slate ", "sla\u0301te", "\u212Aebab", "\u017Flate",
-               TODAY_WORD, TOMORROW_WORD, "creme", "crème", "CRÈME", "x" * 5000, "", None]
+    guesses = [
+        "slate",
+        "SLATE",
+        "slate ",
+        "sla\u0301te",
+        "\u212aebab",
+        "\u017flate",
+        TODAY_WORD,
+        TOMORROW_WORD,
+        "creme",
+        "crème",
+        "CRÈME",
+        "x" * 5000,
+        "",
+        None,
+    ]
     days = [None, day - timedelta(1), day + timedelta(1), day - timedelta(5)]
     different = []
     n = 0
@@ -126,9 +157,10 @@ def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connect
         for guess in guesses:
             for d in days:
                 n += 1
-                seen = [outcome(conn, proc, channel, f"odd{n}{proc[-4:]}", guess, d, None, False,
-                                None)
-                        for proc in ("_wordle_play", "_wordle_play_long")]
+                seen = [
+                    outcome(conn, proc, channel, f"odd{n}{proc[-4:]}", guess, d, None, False, None)
+                    for proc in ("_wordle_play", "_wordle_play_long")
+                ]
                 if seen[0] != seen[1]:
                     different.append((channel, guess, d, seen))
     assert different == []
@@ -154,25 +186,30 @@ SETTINGS = [
 ]
 
 
-def test_hostile_settings_give_a_guess_the_clean_result(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_hostile_settings_give_a_guess_the_clean_result(shared, conn: Connection) -> None:
     """A front end under player_names = any plays a fresh name per setting, twice (the second
     guess takes the fast path with the kept decision): the rows equal a clean session's."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     front = shared("player")
     with db.connect(front) as c:
-        clean = [outcome(c, "wordle_play_on", None, "clean", w, None, None)
-                 for w in ("slate", "qqqqq", TODAY_WORD)]  # fmt: skip
+        clean = [
+            outcome(c, "wordle_play_on", None, "clean", w, None, None)
+            for w in ("slate", "qqqqq", TODAY_WORD)
+        ]
     for n, setting in enumerate(SETTINGS):
         with db.connect(front) as c:
             c.exec_driver_sql(setting)
-            seen = [outcome(c, "wordle_play_on", None, f"hostile{n}", w, None, None)
-                    for w in ("slate", "qqqqq", TODAY_WORD)]  # fmt: skip
+            seen = [
+                outcome(c, "wordle_play_on", None, f"hostile{n}", w, None, None)
+                for w in ("slate", "qqqqq", TODAY_WORD)
+            ]
         assert seen == clean, setting
 
 
 # --- Held: a kept decision of another account or version is never used ------------------------
 
-def test_a_forged_or_old_decision_lets_nobody_play_another_name(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+
+def test_a_forged_or_old_decision_lets_nobody_play_another_name(shared, conn: Connection) -> None:
     """Under player_names = account, decisions for the name 'ann' (root's player) kept for
     another account at the current version and for the attacker at an older version: the
     attacker's guess as 'ann' is refused the same way with or without them."""
@@ -180,14 +217,20 @@ def test_a_forged_or_old_decision_lets_nobody_play_another_name(shared, conn: Co
     version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
     ann = db.scalar(conn, "SELECT id FROM players WHERE name = 'ann'")
     with db.connect(attacker) as c:
-        before = outcome(c, "wordle_play_on", None, "ann", "slate", today(conn) - timedelta(1),
-                         None)  # fmt: skip
+        before = outcome(
+            c, "wordle_play_on", None, "ann", "slate", today(conn) - timedelta(1), None
+        )
         me = db.scalar(c, "SELECT SESSION_USER()")
-    db.executemany(conn, "INSERT INTO player_access (account, name, version, player_id) "
-                         "VALUES (?, 'ann', ?, ?)",
-                   [("root@localhost", version, ann), (me, version - 1, ann),
-                    (me + " ", version, ann), (me.upper(), version, ann)])  # fmt: skip
+    db.executemany(
+        conn,
+        "INSERT INTO player_access (account, name, version, player_id) VALUES (?, 'ann', ?, ?)",
+        [
+            ("root@localhost", version, ann),
+            (me, version - 1, ann),
+            (me + " ", version, ann),
+            (me.upper(), version, ann),
+        ],
+    )
     with db.connect(attacker) as c:
-        after = outcome(c, "wordle_play_on", None, "ann", "slate", today(conn) - timedelta(1),
-                        None)  # fmt: skip
+        after = outcome(c, "wordle_play_on", None, "ann", "slate", today(conn) - timedelta(1), None)
     assert before[0] == "error" and before[:2] == after[:2] == ("error", "WD039")

@@ -29,8 +29,9 @@ def code(exc: BaseException) -> str:
 
 # --- races between many sessions of one player --------------------------------------------
 
+
 @pytest.mark.parametrize("generation", [False, True])
-def test_many_sessions_of_one_player_at_once(shared, conn: Connection, generation: bool) -> None:  # type: ignore[no-untyped-def]
+def test_many_sessions_of_one_player_at_once(shared, conn: Connection, generation: bool) -> None:
     """24 sessions of one player with a game under way send the same guess, then different
     ones, at once: one attempt per guess, never past max_tries, only WD034/WD035 refusals."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
@@ -46,6 +47,7 @@ def test_many_sessions_of_one_player_at_once(shared, conn: Connection, generatio
                     game.play_with_keyboard(c, "racer", word, generation=gen)
                 else:
                     game.play(c, "racer", word)
+
         return work
 
     for round_ in range(3):
@@ -53,14 +55,29 @@ def test_many_sessions_of_one_player_at_once(shared, conn: Connection, generatio
         codes = sorted({code(e) for e in errors})
         assert codes in ([], ["WD034"]), codes
         assert len(errors) == (23 if round_ == 0 else 24)
-    many = ["dumpy", "chewy", "fjord", "gawky", "vivid", "bumpy", "jazzy", "fuzzy", "mummy",
-            "puppy", "dizzy", "fluff"]
+    many = [
+        "dumpy",
+        "chewy",
+        "fjord",
+        "gawky",
+        "vivid",
+        "bumpy",
+        "jazzy",
+        "fuzzy",
+        "mummy",
+        "puppy",
+        "dizzy",
+        "fluff",
+    ]
     errors = at_once([guess(w) for w in many for _ in range(2)])
     assert {code(e) for e in errors} <= {"WD034", "WD035"}, {code(e) for e in errors}
-    row = db.query(conn, "SELECT g.attempts, g.max_tries, g.state, COUNT(*) AS n, "
-                         "COUNT(DISTINCT a.guess) AS d FROM games g JOIN players p ON p.id = "
-                         "g.player_id JOIN attempts a ON a.game_id = g.id WHERE p.name = 'racer' "
-                         "GROUP BY g.id")[0]
+    row = db.query(
+        conn,
+        "SELECT g.attempts, g.max_tries, g.state, COUNT(*) AS n, "
+        "COUNT(DISTINCT a.guess) AS d FROM games g JOIN players p ON p.id = "
+        "g.player_id JOIN attempts a ON a.game_id = g.id WHERE p.name = 'racer' "
+        "GROUP BY g.id",
+    )[0]
     assert row["attempts"] == row["max_tries"] == row["n"] == row["d"], row
     assert row["state"] == "lost"
 
@@ -81,8 +98,9 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("setting", HOSTILE)
-def test_a_guess_never_waits_for_another_players_uncommitted_rows(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                                   db_url: URL, setting) -> None:
+def test_a_guess_never_waits_for_another_players_uncommitted_rows(
+    shared, conn: Connection, db_url: URL, setting
+) -> None:
     """Another player's uncommitted attempt and game rows held: this player's new, repeated
     and new guesses wait for nothing, under hostile optimizer settings too."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
@@ -90,15 +108,18 @@ def test_a_guess_never_waits_for_another_players_uncommitted_rows(shared, conn: 
     with db.connect(front) as c:
         for name in ("vic", "att"):
             game.play(c, name, "slate")
-    vic_game = db.scalar(conn, "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
-                               "WHERE p.name = 'vic'")
+    vic_game = db.scalar(
+        conn, "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id WHERE p.name = 'vic'"
+    )
     holder = db.connect(db_url)
     with holder as h:
         h.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
         h.exec_driver_sql("START TRANSACTION")
         # the victim's move under way: its attempts rows, a new one, its game row, all X-locked
-        h.exec_driver_sql(f"INSERT INTO attempts (game_id, attempt, guess, hint) VALUES "
-                          f"({vic_game}, 2, 'pious', '00000')")
+        h.exec_driver_sql(
+            f"INSERT INTO attempts (game_id, attempt, guess, hint) VALUES "
+            f"({vic_game}, 2, 'pious', '00000')"
+        )
         h.exec_driver_sql(f"SELECT * FROM attempts WHERE game_id = {vic_game} FOR UPDATE")
         h.exec_driver_sql(f"SELECT * FROM games WHERE id = {vic_game} FOR UPDATE")
         before = lock_waits(conn)
@@ -118,7 +139,7 @@ def install(conn: Connection, name: str, text: str) -> None:
     conn.exec_driver_sql(text.replace("PROCEDURE _wordle_play(", f"PROCEDURE {name}(", 1))
 
 
-def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connection) -> None:
     """The kept player's read (0034) and 0028's long way give the same rows and errors, game
     states, channels, days, odd guesses, hard mode and generations crossed."""
     install(conn, "_wordle_play_old", (ROOT / "sql/history/_wordle_play.0028.sql").read_text())
@@ -128,15 +149,38 @@ def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connec
     words.import_lines(conn, [(1, "slate", 0), (2, "pious", 0)], False, channel="fr")
     publish.publish(conn, day, "crème", "fr")
     chans = [None, "en", "EN", "en ", SIDE, "fr"]
-    guesses = ["slate", "SLATE", "slate ", "pious", "PIOUS", "\u017Flate", "\u212Aebab",
-               TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, "creme", "crème", "CRÈME", "qqqqq",
-               "", None, "x" * 40]
+    guesses = [
+        "slate",
+        "SLATE",
+        "slate ",
+        "pious",
+        "PIOUS",
+        "\u017flate",
+        "\u212aebab",
+        TODAY_WORD,
+        TOMORROW_WORD,
+        YESTERDAY_WORD,
+        "creme",
+        "crème",
+        "CRÈME",
+        "qqqqq",
+        "",
+        None,
+        "x" * 40,
+    ]
     days = [None, day - timedelta(1), day + timedelta(1)]
     # states of the game before the guess: (hard, guesses made before)
-    states = [(None, ["slate"]), (True, ["slate"]), (None, ["slate", "pious"]),
-              (None, ["slate", TODAY_WORD]), (None, [TODAY_WORD]),
-              (True, ["pious"]), (None, ["vexor"]), (None, ["crème"]),
-              (None, ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"])]
+    states = [
+        (None, ["slate"]),
+        (True, ["slate"]),
+        (None, ["slate", "pious"]),
+        (None, ["slate", TODAY_WORD]),
+        (None, [TODAY_WORD]),
+        (True, ["pious"]),
+        (None, ["vexor"]),
+        (None, ["crème"]),
+        (None, ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]),
+    ]
     gens = [None, 0, 1, 2**32 - 1]
     different = []
     n = 0
@@ -154,31 +198,48 @@ def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connec
                         name = f"k{n}{proc[-3:]}"
                         names[proc] = name
                         for i, w in enumerate(before):
-                            outcome(conn, "_wordle_play", channel, name, w, d,
-                                    hard if i == 0 else None, False, None)
+                            outcome(
+                                conn,
+                                "_wordle_play",
+                                channel,
+                                name,
+                                w,
+                                d,
+                                hard if i == 0 else None,
+                                False,
+                                None,
+                            )
                     for guess, hard2 in todo:
                         if True:
-                            seen = [outcome(conn, proc, channel, names[proc], guess, d, hard2,
-                                            False, gen) for proc in names]
+                            seen = [
+                                outcome(
+                                    conn, proc, channel, names[proc], guess, d, hard2, False, gen
+                                )
+                                for proc in names
+                            ]
                             if seen[0] != seen[1]:
-                                different.append((channel, d, hard, before, gen, guess, hard2,
-                                                  seen))
+                                different.append(
+                                    (channel, d, hard, before, gen, guess, hard2, seen)
+                                )
     assert different == []
 
 
 @pytest.mark.parametrize("setting", HOSTILE[:2])
 @pytest.mark.parametrize("change", ["repeat", "lost", "generation"])
 def test_a_guess_waiting_for_its_game_sees_what_the_other_move_committed(
-        shared, conn: Connection, db_url: URL, setting, change) -> None:  # type: ignore[no-untyped-def]
+    shared, conn: Connection, db_url: URL, setting, change
+) -> None:
     """A guess waiting for its game's lock sees what the holder committed meanwhile: the
     same guess (WD034), the game lost (WD035), the session ended (WD096)."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     front = shared("player")
     with db.connect(front) as c:
         game.play(c, "racer", "slate")
-    gid, pid, gen = db.query(conn, "SELECT g.id, p.id AS pid, p.session_generation AS gen FROM "
-                             "games g JOIN players p ON p.id = g.player_id WHERE p.name = 'racer'"
-                             )[0].values()
+    gid, pid, gen = db.query(
+        conn,
+        "SELECT g.id, p.id AS pid, p.session_generation AS gen FROM "
+        "games g JOIN players p ON p.id = g.player_id WHERE p.name = 'racer'",
+    )[0].values()
     result: list[Any] = []
     with db.connect(db_url) as h:
         h.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
@@ -191,8 +252,10 @@ def test_a_guess_waiting_for_its_game_sees_what_the_other_move_committed(
                 if setting:
                     c.exec_driver_sql(setting)
                 c.exec_driver_sql("SET innodb_lock_wait_timeout = 30")
-                result.append(outcome(c, "wordle_guess_on", None, "racer", "pious", None, None,
-                                      gen))
+                result.append(
+                    outcome(c, "wordle_guess_on", None, "racer", "pious", None, None, gen)
+                )
+
         t = threading.Thread(target=guess)
         t.start()
         for _ in range(400):  # up to 20 s: a loaded CI machine starts the thread late
@@ -200,21 +263,28 @@ def test_a_guess_waiting_for_its_game_sees_what_the_other_move_committed(
             if db.scalar(conn, "SELECT COUNT(*) FROM information_schema.INNODB_LOCK_WAITS") > 0:
                 break
         else:
-            states = db.query(conn, "SELECT USER, COMMAND, STATE, LEFT(INFO, 80) AS info FROM "
-                                    "information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID()")
+            states = db.query(
+                conn,
+                "SELECT USER, COMMAND, STATE, LEFT(INFO, 80) AS info FROM "
+                "information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID()",
+            )
             raise AssertionError(f"the guess never waited: {result} {states}")
         if change == "repeat":
-            h.exec_driver_sql(f"INSERT INTO attempts (game_id, attempt, guess, hint) VALUES "
-                              f"({gid}, 2, 'pious', '00000')")
+            h.exec_driver_sql(
+                f"INSERT INTO attempts (game_id, attempt, guess, hint) VALUES "
+                f"({gid}, 2, 'pious', '00000')"
+            )
             h.exec_driver_sql(f"UPDATE games SET attempts = 2 WHERE id = {gid}")
         elif change == "lost":
             h.exec_driver_sql(f"UPDATE games SET state = 'lost' WHERE id = {gid}")
         else:
-            h.exec_driver_sql(f"UPDATE players SET session_generation = session_generation + 1 "
-                              f"WHERE id = {pid}")
+            h.exec_driver_sql(
+                f"UPDATE players SET session_generation = session_generation + 1 WHERE id = {pid}"
+            )
         h.exec_driver_sql("COMMIT")
         t.join(60)
     want = {"repeat": "WD034", "lost": "WD035", "generation": "WD096"}[change]
     assert result and result[0][:2] == ("error", want), result
-    assert db.scalar(conn, f"SELECT COUNT(*) FROM attempts WHERE game_id = {gid}") == \
-        (2 if change == "repeat" else 1)
+    assert db.scalar(conn, f"SELECT COUNT(*) FROM attempts WHERE game_id = {gid}") == (
+        2 if change == "repeat" else 1
+    )

@@ -34,10 +34,10 @@ def old_and_new(conn: Connection) -> None:
     """_wordle_play_old (0034) beside _wordle_play, callable by wordle_player accounts."""
     install(conn, "_wordle_play_old", OLD)
     database = db.scalar(conn, "SELECT DATABASE()")
-    conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{database}`._wordle_play_old "
-                         "TO wordle_player")
-    conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{database}`._wordle_play "
-                         "TO wordle_player")
+    conn.exec_driver_sql(
+        f"GRANT EXECUTE ON PROCEDURE `{database}`._wordle_play_old TO wordle_player"
+    )
+    conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{database}`._wordle_play TO wordle_player")
 
 
 def zoned_channels(conn: Connection) -> dict[str, date]:
@@ -82,7 +82,7 @@ class Both:
 
 
 @pytest.fixture
-def player(shared, conn: Connection) -> Iterator[tuple[URL, Connection]]:  # type: ignore[no-untyped-def]
+def player(shared, conn: Connection) -> Iterator[tuple[URL, Connection]]:
     """A wordle_player account (URL and a connection) that may call both procedures."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     old_and_new(conn)
@@ -95,17 +95,21 @@ SESSIONS = [
     (),
     ("SET time_zone = '+13:00'",),
     ("SET time_zone = '-12:59'", "SET timestamp = UNIX_TIMESTAMP('2038-01-19 03:00:00')"),
-    ("SET time_zone = 'SYSTEM'", "SET timestamp = UNIX_TIMESTAMP('1971-02-03 04:05:06')",
-     "SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE",
-     "SET collation_connection = utf8mb4_bin, character_set_results = latin1",
-     "SET big_tables = 1, in_predicate_conversion_threshold = 1, optimizer_switch = "
-     "'exists_to_in=on,materialization=on,in_to_exists=off,semijoin=off'"),
+    (
+        "SET time_zone = 'SYSTEM'",
+        "SET timestamp = UNIX_TIMESTAMP('1971-02-03 04:05:06')",
+        "SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+        "SET collation_connection = utf8mb4_bin, character_set_results = latin1",
+        "SET big_tables = 1, in_predicate_conversion_threshold = 1, optimizer_switch = "
+        "'exists_to_in=on,materialization=on,in_to_exists=off,semijoin=off'",
+    ),
 ]
 
 
 @pytest.mark.parametrize("session", SESSIONS)
-def test_channels_days_and_sessions_old_and_new_agree(player, conn: Connection,  # type: ignore[no-untyped-def]
-                                                      session: tuple[str, ...]) -> None:
+def test_channels_days_and_sessions_old_and_new_agree(
+    player, conn: Connection, session: tuple[str, ...]
+) -> None:
     """Channels (default, by name, by a case or trailing-space variant, +13:00, -12:00,
     unknown) crossed with days (none, UTC's and the zones' yesterday to the day after
     tomorrow, the first and last dates) under hostile session zones, clocks, isolation levels,
@@ -117,16 +121,20 @@ def test_channels_days_and_sessions_old_and_new_agree(player, conn: Connection, 
     for statement in session:
         c.exec_driver_sql(statement)
     both = Both(c)
-    days = sorted({day + timedelta(s) for s in (-1, 0, 1, 2)}
-                  | {todays[z] + timedelta(s) for z in ZONES for s in (-1, 0, 1)})
+    days = sorted(
+        {day + timedelta(s) for s in (-1, 0, 1, 2)}
+        | {todays[z] + timedelta(s) for z in ZONES for s in (-1, 0, 1)}
+    )
     for channel in (None, "en", "EN", "en ", "east", "west", "low", "nope"):
         for d in [None, *days, date(1000, 1, 1), date(9999, 12, 31)]:
-            both.same((channel, d), [(channel, None, "slate", d, None, None),
-                                     (channel, None, "crane", d, None, None)])
+            both.same(
+                (channel, d),
+                [(channel, None, "slate", d, None, None), (channel, None, "crane", d, None, None)],
+            )
     assert both.different == []
 
 
-def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Connection) -> None:
     """The default channel moved (to a zoned channel, to a case variant, missing: the
     operator's state), and the access rules changed between a player's guesses (player_names
     any -> account -> created, names of root's player and variants): the same rows and
@@ -139,21 +147,39 @@ def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Conn
     states: list[tuple[str, Callable[[], None]]] = [
         ("east", lambda: db.call(conn, "wordle_set_setting", "default_channel", "east")),
         ("west", lambda: db.call(conn, "wordle_set_setting", "default_channel", "west")),
-        ("EN", lambda: conn.exec_driver_sql(
-            "UPDATE settings SET value = 'EN' WHERE name = 'default_channel'")),
-        ("en ", lambda: conn.exec_driver_sql(
-            "UPDATE settings SET value = 'en ' WHERE name = 'default_channel'")),
-        ("missing", lambda: conn.exec_driver_sql(
-            "DELETE FROM settings WHERE name = 'default_channel'")),
+        (
+            "EN",
+            lambda: conn.exec_driver_sql(
+                "UPDATE settings SET value = 'EN' WHERE name = 'default_channel'"
+            ),
+        ),
+        (
+            "en ",
+            lambda: conn.exec_driver_sql(
+                "UPDATE settings SET value = 'en ' WHERE name = 'default_channel'"
+            ),
+        ),
+        (
+            "missing",
+            lambda: conn.exec_driver_sql("DELETE FROM settings WHERE name = 'default_channel'"),
+        ),
     ]
     for label, change in states:
         change()
         for channel in (None, "en", "east"):
             for d in (None, day, day + timedelta(1)):
-                both.same((label, channel, d), [(channel, None, "slate", d, None, None),
-                                                (channel, None, "crane", d, None, None)])
-    conn.exec_driver_sql("REPLACE INTO settings (name, value, description) SELECT "
-                         "'default_channel', ?, 'the channel of calls that name none'", (default,))
+                both.same(
+                    (label, channel, d),
+                    [
+                        (channel, None, "slate", d, None, None),
+                        (channel, None, "crane", d, None, None),
+                    ],
+                )
+    conn.exec_driver_sql(
+        "REPLACE INTO settings (name, value, description) SELECT "
+        "'default_channel', ?, 'the channel of calls that name none'",
+        (default,),
+    )
     # the access rules change between a player's guesses
     for rule in ("account", "created"):
         db.call(conn, "wordle_set_setting", "player_names", "any")
@@ -163,12 +189,19 @@ def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Conn
                 outcome(c, proc, None, f"{name}{proc[-1]}", "slate", None, None, False, None)
         db.call(conn, "wordle_set_setting", "player_names", rule)
         for name in names.values():
-            both.same((rule, name), [(None, None, "crane", None, None, None),
-                                     (None, None, "pious", day - timedelta(1), None, None)],
-                      name=name)
+            both.same(
+                (rule, name),
+                [
+                    (None, None, "crane", None, None, None),
+                    (None, None, "pious", day - timedelta(1), None, None),
+                ],
+                name=name,
+            )
         for who in ("ann", "Ann", "ann ", "", "racer", "kept"):  # one player for both:
-            seen = [outcome(c, proc, None, who, guess, None, None, False, None)  # refused?
-                    for proc, guess in (("_wordle_play", "slate"), ("_wordle_play_old", "pious"))]
+            seen = [
+                outcome(c, proc, None, who, guess, None, None, False, None)  # refused?
+                for proc, guess in (("_wordle_play", "slate"), ("_wordle_play_old", "pious"))
+            ]
             seen = [r[:2] if r[0] == "error" else ("row",) for r in seen]
             if seen[0] != seen[1] and seen[1] != ("error", "WD035"):
                 both.different.append((rule, who, seen))
@@ -176,8 +209,9 @@ def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Conn
 
 
 @pytest.mark.parametrize("setting", [None, HOSTILE[1], HOSTILE[5], "SET big_tables = 1"])
-def test_the_one_read_waits_for_no_other_players_rows(player, conn: Connection, db_url: URL,  # type: ignore[no-untyped-def]
-                                                      setting: str | None) -> None:
+def test_the_one_read_waits_for_no_other_players_rows(
+    player, conn: Connection, db_url: URL, setting: str | None
+) -> None:
     """Another player's first move of the day under way (its player, kept decision, game and
     attempt rows, uncommitted, one of them the same account's neighbouring name), another
     player's game of the zoned channel locked: this account's new and kept players' guesses,
@@ -187,8 +221,11 @@ def test_the_one_read_waits_for_no_other_players_rows(player, conn: Connection, 
     account = db.scalar(c, "SELECT SESSION_USER()")
     for name in ("kept", "vic"):
         game.play(c, name, "slate", channel="east")
-    vic = db.query(conn, "SELECT g.id AS game, p.id AS player FROM games g JOIN players p "
-                         "ON p.id = g.player_id WHERE p.name = 'vic'")[0]
+    vic = db.query(
+        conn,
+        "SELECT g.id AS game, p.id AS player FROM games g JOIN players p "
+        "ON p.id = g.player_id WHERE p.name = 'vic'",
+    )[0]
     version = db.scalar(conn, "SELECT version FROM access_version")
     with db.connect(db_url) as h:
         h.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
@@ -196,13 +233,17 @@ def test_the_one_read_waits_for_no_other_players_rows(player, conn: Connection, 
         h.exec_driver_sql("INSERT INTO players (name, account) VALUES ('kepu', ?)", (account,))
         new = db.scalar(h, "SELECT LAST_INSERT_ID()")
         for name in ("kepu", "kept0", "new0"):  # around this account's keys
-            h.exec_driver_sql("INSERT INTO player_access (account, name, version, player_id) "
-                              "VALUES (?, ?, ?, ?)", (account, name, version, new))
+            h.exec_driver_sql(
+                "INSERT INTO player_access (account, name, version, player_id) VALUES (?, ?, ?, ?)",
+                (account, name, version, new),
+            )
         for channel in ("en", "east"):
-            h.exec_driver_sql("INSERT INTO games (player_id, channel_id, day, max_tries, archive, "
-                              "started_at) SELECT ?, id, ?, 6, 0, NOW() FROM channels WHERE "
-                              "name = ?", (new, todays["east"] if channel == "east"
-                                           else today(conn), channel))
+            h.exec_driver_sql(
+                "INSERT INTO games (player_id, channel_id, day, max_tries, archive, "
+                "started_at) SELECT ?, id, ?, 6, 0, NOW() FROM channels WHERE "
+                "name = ?",
+                (new, todays["east"] if channel == "east" else today(conn), channel),
+            )
         h.exec_driver_sql(f"SELECT * FROM games WHERE id = {vic['game']} FOR UPDATE")
         h.exec_driver_sql(f"SELECT * FROM players WHERE id = {vic['player']} FOR UPDATE")
         before = lock_waits(conn)
@@ -211,8 +252,11 @@ def test_the_one_read_waits_for_no_other_players_rows(player, conn: Connection, 
                 if setting:
                     c.exec_driver_sql(setting)
                 c.exec_driver_sql("SET innodb_lock_wait_timeout = 0")
-                for channel, d in ((None, None), ("east", None),
-                                   ("east", todays["east"] - timedelta(1))):
+                for channel, d in (
+                    (None, None),
+                    ("east", None),
+                    ("east", todays["east"] - timedelta(1)),
+                ):
                     for who in ("kept", "new"):
                         r = outcome(c, "wordle_play_on", channel, who, "crane", d, None)
                         assert r[0] == "row" or r[1] == "WD034", (setting, channel, d, who, r)
@@ -222,8 +266,9 @@ def test_the_one_read_waits_for_no_other_players_rows(player, conn: Connection, 
 
 
 @pytest.mark.parametrize("held", ["settings", "channels", "access_version", "puzzles", "words"])
-def test_rows_an_administrator_holds_make_no_more_waits_than_before(player, conn: Connection,  # type: ignore[no-untyped-def]
-                                                                    db_url: URL, held: str) -> None:
+def test_rows_an_administrator_holds_make_no_more_waits_than_before(
+    player, conn: Connection, db_url: URL, held: str
+) -> None:
     """The one read now joins settings, channels, puzzles, words and access_version in one
     statement: a row of them X-locked by an uncommitted administrator's change (a default
     channel or zone being set, a REVOKE's version bump, a publication) makes a kept player's
@@ -232,13 +277,14 @@ def test_rows_an_administrator_holds_make_no_more_waits_than_before(player, conn
     todays = zoned_channels(conn)
     for proc in ("_wordle_play", "_wordle_play_old"):
         outcome(c, proc, "east", "kept" + proc[-1], "slate", None, None, False, None)
-    change = {"settings": "UPDATE settings SET value = CONCAT(value, '') WHERE name = "
-                          "'default_channel'",
-              "channels": "UPDATE channels SET max_tries = max_tries + 1",
-              "access_version": "UPDATE access_version SET version = version + 1",
-              "puzzles": "UPDATE puzzles SET word_id = word_id + 0, day = day",
-              "words": "UPDATE words SET word = CONCAT(word, '') WHERE word IN ('crane', "
-                       "'pious', 'qopaz', 'zimbu', 'vexor', 'wuxiq')"}[held]
+    change = {
+        "settings": "UPDATE settings SET value = CONCAT(value, '') WHERE name = 'default_channel'",
+        "channels": "UPDATE channels SET max_tries = max_tries + 1",
+        "access_version": "UPDATE access_version SET version = version + 1",
+        "puzzles": "UPDATE puzzles SET word_id = word_id + 0, day = day",
+        "words": "UPDATE words SET word = CONCAT(word, '') WHERE word IN ('crane', "
+        "'pious', 'qopaz', 'zimbu', 'vexor', 'wuxiq')",
+    }[held]
     seen = {}
     with db.connect(db_url) as h:
         h.exec_driver_sql("START TRANSACTION")
@@ -248,22 +294,26 @@ def test_rows_an_administrator_holds_make_no_more_waits_than_before(player, conn
             with no_lock_waits(conn):
                 c.exec_driver_sql("SET innodb_lock_wait_timeout = 0")
                 for proc in ("_wordle_play", "_wordle_play_old"):
-                    seen[proc] = [outcome(c, proc, "east", "kept" + proc[-1], w, d, None, False,
-                                          None)[:2]
-                                  for w, d in (("crane", None),
-                                               ("pious", todays["east"] - timedelta(1)))]
+                    seen[proc] = [
+                        outcome(c, proc, "east", "kept" + proc[-1], w, d, None, False, None)[:2]
+                        for w, d in (("crane", None), ("pious", todays["east"] - timedelta(1)))
+                    ]
         finally:
             h.exec_driver_sql("ROLLBACK")
-    new, old = ([r if r[0] == "error" else ("row",) for r in seen[p]]
-                for p in ("_wordle_play", "_wordle_play_old"))
+    new, old = (
+        [r if r[0] == "error" else ("row",) for r in seen[p]]
+        for p in ("_wordle_play", "_wordle_play_old")
+    )
     assert new == old, seen
     assert ("error", "HY000") not in new and all(r[0] == "row" for r in new[:1]), seen
 
 
 # --- Found: a channel whose zone the server does not know is played, not refused ------------
 
-def test_a_channel_in_a_zone_unknown_to_the_server_is_refused_as_before(  # type: ignore[no-untyped-def]
-        player, conn: Connection) -> None:
+
+def test_a_channel_in_a_zone_unknown_to_the_server_is_refused_as_before(
+    player, conn: Connection
+) -> None:
     """A channel's named zone unknown to this server (zone tables not loaded on a restored
     copy, a new Galera node or a replica: channels rows come along, mysql.time_zone* do not).
     0034 refused every guess with WD010 (_wordle_date_in). 0035's read gives today = NULL
@@ -284,6 +334,15 @@ def test_a_channel_in_a_zone_unknown_to_the_server_is_refused_as_before(  # type
     for d in (None, day - timedelta(1), day, day + timedelta(1), day + timedelta(2)):
         for who in ("kept", None):
             both.same(("east", d, who), [("east", who, "pious", d, None, None)], name="x")
-    seen = [(d[0], [r[:2] if r[0] == "error" else ("row", r[1]["day"], r[1]["guess"])
-                    for rs in d[2] for r in rs]) for d in both.different]
+    seen = [
+        (
+            d[0],
+            [
+                r[:2] if r[0] == "error" else ("row", r[1]["day"], r[1]["guess"])
+                for rs in d[2]
+                for r in rs
+            ],
+        )
+        for d in both.different
+    ]
     assert seen == []

@@ -57,20 +57,26 @@ def routines_not_loaded(db_url: URL) -> Iterator[None]:
 
 
 def games_of(conn: Connection, name: str) -> list[dict[str, Any]]:
-    return db.query(conn, "SELECT c.name AS channel, g.day, g.max_tries, g.archive, g.hard, "
-                          "g.attempts, g.state, g.revealed, (SELECT COUNT(*) FROM attempts a "
-                          "WHERE a.game_id = g.id) AS rows_ FROM games g JOIN players p ON "
-                          "p.id = g.player_id JOIN channels c ON c.id = g.channel_id WHERE "
-                          "p.name = ? ORDER BY g.id", name)  # fmt: skip
+    return db.query(
+        conn,
+        "SELECT c.name AS channel, g.day, g.max_tries, g.archive, g.hard, "
+        "g.attempts, g.state, g.revealed, (SELECT COUNT(*) FROM attempts a "
+        "WHERE a.game_id = g.id) AS rows_ FROM games g JOIN players p ON "
+        "p.id = g.player_id JOIN channels c ON c.id = g.channel_id WHERE "
+        "p.name = ? ORDER BY g.id",
+        name,
+    )
 
 
 # --- Found: the long way keeps the first read's player, max_tries and word check ------------
 
+
 @pytest.mark.alone  # it holds mysql.proc: every worker's routine loads would wait
 @pytest.mark.parametrize("guess", ["wuxiq", "slate"])
 @pytest.mark.parametrize("proc", PROCS)
-def test_a_kept_players_long_way_while_the_default_channel_moves(  # type: ignore[no-untyped-def]
-        player, conn: Connection, db_url: URL, proc: str, guess: str) -> None:  # noqa: F811
+def test_a_kept_players_long_way_while_the_default_channel_moves(
+    player, conn: Connection, db_url: URL, proc: str, guess: str
+) -> None:
     """A kept player guesses on the default channel (west, 10 tries) with the day D that is
     east's today and west's future. 0035's one read finds west's puzzle of D, the kept
     player, west's max_tries and whether west accepts the word; D > west's today sends it the
@@ -95,16 +101,21 @@ def test_a_kept_players_long_way_while_the_default_channel_moves(  # type: ignor
         for d in (todays["west"], todays["west"] - timedelta(1)):
             assert outcome(c, proc, None, "kept", "slate", d, None, False, None)[0] == "row"
         got: list[Any] = []
-        call = threading.Thread(target=lambda: got.append(
-            outcome(c, proc, None, "kept", guess, day, None, False, None)))
+        call = threading.Thread(
+            target=lambda: got.append(outcome(c, proc, None, "kept", guess, day, None, False, None))
+        )
         with routines_not_loaded(db_url):
             call.start()
             time.sleep(0.5)
-            waiting = db.query(conn, "SELECT info FROM information_schema.processlist "
-                                     "WHERE info LIKE 'CALL _wordle_find_puzzle%'")
+            waiting = db.query(
+                conn,
+                "SELECT info FROM information_schema.processlist "
+                "WHERE info LIKE 'CALL _wordle_find_puzzle%'",
+            )
             assert len(waiting) == 1, waiting  # paused between the read and the long way
-            conn.exec_driver_sql("UPDATE settings SET value = 'east' "
-                                 "WHERE name = 'default_channel'")  # the operator's move
+            conn.exec_driver_sql(
+                "UPDATE settings SET value = 'east' WHERE name = 'default_channel'"
+            )  # the operator's move
         call.join(30)
     east = [g for g in games_of(conn, "kept") if g["channel"] == "east"]
     if guess == "wuxiq":
@@ -117,7 +128,8 @@ def test_a_kept_players_long_way_while_the_default_channel_moves(  # type: ignor
 
 # --- Held -----------------------------------------------------------------------------------
 
-def test_no_role_calls_the_new_routine(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+
+def test_no_role_calls_the_new_routine(shared, conn: Connection) -> None:
     """player, reader, publisher: _wordle_new_game (a future day, another player's id, a huge
     max_tries) is refused (1370), nothing made. (wordle_admin holds ALL PRIVILEGES on the
     database, as since 0004: it can call it, and can INSERT INTO games anyway.)"""
@@ -125,21 +137,33 @@ def test_no_role_calls_the_new_routine(shared, conn: Connection) -> None:  # typ
     day = today(conn)
     for role in ("player", "reader", "publisher"):
         with db.connect(shared(role)) as c:
-            for args in ((1, 1, day + timedelta(1), day, 6), (1, 1, day, day + timedelta(9), 99),
-                         (2**31, 1, day, day, None)):
+            for args in (
+                (1, 1, day + timedelta(1), day, 6),
+                (1, 1, day, day + timedelta(9), 99),
+                (2**31, 1, day, day, None),
+            ):
                 got = outcome(c, "_wordle_new_game", *args)
                 assert got[0] == "error" and "denied" in got[2], (role, got)
     assert db.scalar(conn, "SELECT COUNT(*) FROM games") == before
 
 
 CASES = [  # (channel, day shift, hard), the kept player's first guess of that game
-    (None, 0, None), (None, -1, None), (None, -1, True), (None, -5, False),
-    ("side", 0, True), ("side", -1, None), ("west", -1, None), ("west", 0, True),
-    ("east", 0, None), ("east", -1, False), ("east", 1, None), ("west", 1, None),
+    (None, 0, None),
+    (None, -1, None),
+    (None, -1, True),
+    (None, -5, False),
+    ("side", 0, True),
+    ("side", -1, None),
+    ("west", -1, None),
+    ("west", 0, True),
+    ("east", 0, None),
+    ("east", -1, False),
+    ("east", 1, None),
+    ("west", 1, None),
 ]
 
 
-def test_the_game_a_kept_first_guess_makes_is_0034s(player, conn: Connection) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_game_a_kept_first_guess_makes_is_0034s(player, conn: Connection) -> None:
     """Channels (default 6 tries, side, west 10 tries, east) x days (today, past, unpublished
     past, future in the zone) x hard mode: a kept player's first guess makes the same game
     (max_tries, archive, hard, attempts, state) and answers the same row or error through
@@ -153,8 +177,7 @@ def test_the_game_a_kept_first_guess_makes_is_0034s(player, conn: Connection) ->
         results = []
         for channel, shift, hard in CASES:
             base = todays.get(channel or "", today(conn))
-            r = outcome(c, proc, channel, name, "slate", base + timedelta(shift), hard, False,
-                        None)
+            r = outcome(c, proc, channel, name, "slate", base + timedelta(shift), hard, False, None)
             results.append(r[:2] if r[0] == "error" else ("row", r[1]))
         seen[proc] = [results, games_of(conn, name)]
     assert seen["_wordle_play"] == seen["_wordle_play_old"]
@@ -170,20 +193,34 @@ def kept(url: URL, conn: Connection, name: str) -> int:
 
 HOSTILE = [
     (),
-    ("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE", "SET autocommit = 0",
-     "START TRANSACTION WITH CONSISTENT SNAPSHOT"),  # a transaction left open
-    ("SET optimizer_switch = 'index_condition_pushdown=off,mrr=on,mrr_sort_keys=on'",
-     "SET optimizer_use_condition_selectivity = 1, optimizer_search_depth = 1",
-     "SET big_tables = 1"),
+    (
+        "SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+        "SET autocommit = 0",
+        "START TRANSACTION WITH CONSISTENT SNAPSHOT",
+    ),  # a transaction left open
+    (
+        "SET optimizer_switch = 'index_condition_pushdown=off,mrr=on,mrr_sort_keys=on'",
+        "SET optimizer_use_condition_selectivity = 1, optimizer_search_depth = 1",
+        "SET big_tables = 1",
+    ),
 ]
 
 
 # each session state with two generations, each generation on both days (the review ran all 18)
-@pytest.mark.parametrize(("session", "generation", "shift"), [
-    (HOSTILE[0], "none", 0), (HOSTILE[1], "right", -1), (HOSTILE[2], "ended", 0),
-    (HOSTILE[0], "right", 0), (HOSTILE[1], "ended", -1), (HOSTILE[2], "none", -1)])
-def test_many_sessions_of_a_kept_player_make_its_new_game_at_once(  # type: ignore[no-untyped-def]
-        shared, conn: Connection, session: tuple[str, ...], generation: str, shift: int) -> None:
+@pytest.mark.parametrize(
+    ("session", "generation", "shift"),
+    [
+        (HOSTILE[0], "none", 0),
+        (HOSTILE[1], "right", -1),
+        (HOSTILE[2], "ended", 0),
+        (HOSTILE[0], "right", 0),
+        (HOSTILE[1], "ended", -1),
+        (HOSTILE[2], "none", -1),
+    ],
+)
+def test_many_sessions_of_a_kept_player_make_its_new_game_at_once(
+    shared, conn: Connection, session: tuple[str, ...], generation: str, shift: int
+) -> None:
     """12 sessions of one kept player send the first guesses of its game of today or
     yesterday at once (6 words, each twice, none the answer), through wordle_guess_on, with no,
     the right or an ended session generation, under hostile sessions: one game, each word
@@ -201,6 +238,7 @@ def test_many_sessions_of_a_kept_player_make_its_new_game_at_once(  # type: igno
                 for statement in session:
                     c.exec_driver_sql(statement)
                 db.call(c, "wordle_guess_on", None, "racer", word, day, None, passed)
+
         return play
 
     errors = at_once([guess(w) for w in GUESSES * 2])
@@ -210,14 +248,17 @@ def test_many_sessions_of_a_kept_player_make_its_new_game_at_once(  # type: igno
         assert codes == ["WD096"] and len(errors) == 12 and made == [], (codes, made)
         return
     assert set(codes) <= {"WD034", "WD035"} and len(errors) == 6, errors
-    assert [(g["day"], g["attempts"], g["rows_"], g["max_tries"], g["state"], g["archive"])
-            for g in made] == [(day, 6, 6, 6, "lost", int(shift < 0))]
+    assert [
+        (g["day"], g["attempts"], g["rows_"], g["max_tries"], g["state"], g["archive"])
+        for g in made
+    ] == [(day, 6, 6, 6, "lost", int(shift < 0))]
 
 
 @pytest.mark.alone  # it reads the server's lock wait counter
 @pytest.mark.parametrize("session", HOSTILE[1:])
-def test_kept_players_first_guesses_wait_for_no_other_player(  # type: ignore[no-untyped-def]
-        shared, conn: Connection, session: tuple[str, ...]) -> None:
+def test_kept_players_first_guesses_wait_for_no_other_player(
+    shared, conn: Connection, session: tuple[str, ...]
+) -> None:
     """16 kept players (one front-end account) make their first guess of yesterday and of the
     side channel's tomorrow-refused day at once, each in a hostile session (SERIALIZABLE with
     a transaction left open; odd plans): nothing waits for a lock,
@@ -235,39 +276,47 @@ def test_kept_players_first_guesses_wait_for_no_other_player(  # type: ignore[no
                     c.exec_driver_sql(statement)
                 game.play(c, name, GUESSES[0], yesterday)
                 game.play(c, name, GUESSES[1])
+
         return play
 
     before = lock_waits(conn)
     with no_lock_waits(conn):
         assert at_once([first(f"k{n}") for n in range(16)]) == []
     assert lock_waits(conn) == before
-    assert db.scalar(conn, "SELECT COUNT(*) FROM games g JOIN players p ON p.id = g.player_id "
-                           "WHERE p.name LIKE 'k%' AND g.channel_id = 1") == 32
+    assert (
+        db.scalar(
+            conn,
+            "SELECT COUNT(*) FROM games g JOIN players p ON p.id = g.player_id "
+            "WHERE p.name LIKE 'k%' AND g.channel_id = 1",
+        )
+        == 32
+    )
 
 
 REFUSED = [  # (session statements, channel, day shift, guess, generation shift): refused
-    ((), None, -1, "slate", 1),                            # an ended session: WD096
+    ((), None, -1, "slate", 1),  # an ended session: WD096
     ((), None, 0, "slate", 2),
     ((), "side", 0, "slate", 1),
-    (("SET insert_id = 1",), None, -1, "slate", None),     # WD012: an existing id
+    (("SET insert_id = 1",), None, -1, "slate", None),  # WD012: an existing id
     (("SET insert_id = 4294967295",), None, -1, "slate", None),
     (("SET auto_increment_increment = 65535",), None, -1, "slate", None),
     (("SET auto_increment_offset = 7",), None, -1, "slate", None),
     (("SET foreign_key_checks = 0",), None, -3, "slate", None),  # unpublished day
     (("SET unique_checks = 0",), None, -1, "slate", None),
     (("SET max_statement_time = 0.5",), None, -1, "slate", None),  # 0.001 may end it first
-    ((), None, 1, "slate", None),                          # WD030
-    ((), None, -1, "zzzzz", None),                         # WD033
-    ((), None, -1, "slates", None),                        # WD032
-    ((), None, -3, "slate", None),                         # WD031
-    ((), "nope", -1, "slate", None),                       # WD060
+    ((), None, 1, "slate", None),  # WD030
+    ((), None, -1, "zzzzz", None),  # WD033
+    ((), None, -1, "slates", None),  # WD032
+    ((), None, -3, "slate", None),  # WD031
+    ((), "nope", -1, "slate", None),  # WD060
     (("SET autocommit = 0", "START TRANSACTION WITH CONSISTENT SNAPSHOT"), None, -1, "slate", 1),
 ]
 
 
 @pytest.mark.parametrize("proc", PROCS)
-def test_a_refused_first_guess_leaves_no_game(player, conn: Connection, db_url: URL,  # type: ignore[no-untyped-def]  # noqa: F811
-                                              proc: str) -> None:
+def test_a_refused_first_guess_leaves_no_game(
+    player, conn: Connection, db_url: URL, proc: str
+) -> None:
     """A kept player's refused first guess of a day (an ended generation after the game was
     made, a session setting refused, a future/unpublished day, a word refused, an unknown
     channel; with autocommit off and a transaction left open too): the same refusal as 0034
@@ -284,19 +333,33 @@ def test_a_refused_first_guess_leaves_no_game(player, conn: Connection, db_url: 
         with db.connect(url) as s:
             for statement in statements:
                 s.exec_driver_sql(statement)
-            r = outcome(s, proc, channel, name, word, day + timedelta(shift), None, False,
-                        None if gshift is None else gen + gshift)
+            r = outcome(
+                s,
+                proc,
+                channel,
+                name,
+                word,
+                day + timedelta(shift),
+                None,
+                False,
+                None if gshift is None else gen + gshift,
+            )
             assert r[0] == "error", (statements, r)
             codes.append(r[1])
             assert db.scalar(s, "SELECT @@in_transaction") in (0, 1)
             assert games_of(conn, name) == before, (statements, r)
         assert games_of(conn, name) == before, (statements, r)
-    assert codes == ["WD096"] * 3 + ["WD012"] * 7 + ["WD030", "WD033", "WD032", "WD031",
-                                                     "WD060", "WD096"], codes
+    assert codes == ["WD096"] * 3 + ["WD012"] * 7 + [
+        "WD030",
+        "WD033",
+        "WD032",
+        "WD031",
+        "WD060",
+        "WD096",
+    ], codes
 
 
-def test_reveal_and_guess_on_make_kept_players_games_as_before(  # type: ignore[no-untyped-def]
-        shared, conn: Connection) -> None:
+def test_reveal_and_guess_on_make_kept_players_games_as_before(shared, conn: Connection) -> None:
     """wordle_reveal_letter_on and wordle_guess_on (both through _wordle_lock_player_game /
     _wordle_new_game) for a kept player's new games: today's and yesterday's, with the right,
     no or an ended generation: a game with the channel's tries and the archive flag, a letter
@@ -306,27 +369,35 @@ def test_reveal_and_guess_on_make_kept_players_games_as_before(  # type: ignore[
     gen = kept(url, conn, "hinter")
     day = today(conn)
     with db.connect(url) as c:
-        for shift, proc, passed in ((0, "wordle_reveal_letter_on", gen + 1),
-                                    (-1, "wordle_reveal_letter_on", gen + 1),
-                                    (-1, "wordle_guess_on", gen + 1),
-                                    (0, "wordle_guess_on", gen),
-                                    (-1, "wordle_reveal_letter_on", None),
-                                    (-1, "wordle_guess_on", gen)):
-            args = ((None, "hinter", day + timedelta(shift), passed) if "reveal" in proc
-                    else (None, "hinter", "slate", day + timedelta(shift), None, passed))
+        for shift, proc, passed in (
+            (0, "wordle_reveal_letter_on", gen + 1),
+            (-1, "wordle_reveal_letter_on", gen + 1),
+            (-1, "wordle_guess_on", gen + 1),
+            (0, "wordle_guess_on", gen),
+            (-1, "wordle_reveal_letter_on", None),
+            (-1, "wordle_guess_on", gen),
+        ):
+            args = (
+                (None, "hinter", day + timedelta(shift), passed)
+                if "reveal" in proc
+                else (None, "hinter", "slate", day + timedelta(shift), None, passed)
+            )
             r = outcome(c, proc, *args)
             assert (r[0] == "error" and r[1] == "WD096") == (passed == gen + 1), (proc, r)
-    made = [(g["day"], g["max_tries"], g["archive"], g["revealed"], g["attempts"])
-            for g in games_of(conn, "hinter") if g["channel"] == "en"]
+    made = [
+        (g["day"], g["max_tries"], g["archive"], g["revealed"], g["attempts"])
+        for g in games_of(conn, "hinter")
+        if g["channel"] == "en"
+    ]
     assert made == [(day, 6, 0, 0, 1), (day - timedelta(1), 6, 1, 1, 1)], made
-
 
 
 @pytest.mark.alone  # it holds mysql.proc: every worker's routine loads would wait
 @pytest.mark.parametrize("change", ["remove", "max_tries", "version"])
 @pytest.mark.parametrize("proc", PROCS)
-def test_a_change_between_the_read_and_the_new_game(  # type: ignore[no-untyped-def]
-        player, conn: Connection, db_url: URL, proc: str, change: str) -> None:  # noqa: F811
+def test_a_change_between_the_read_and_the_new_game(
+    player, conn: Connection, db_url: URL, proc: str, change: str
+) -> None:
     """A kept player's first guess of yesterday on west, paused (mysql.proc held) where it
     makes the game (0035: _wordle_new_game; 0034: _wordle_lock_player_game), while an
     administrator removes west (force), changes its max_tries, or bumps the access version (a
@@ -342,24 +413,36 @@ def test_a_change_between_the_read_and_the_new_game(  # type: ignore[no-untyped-
     add(conn, "spare", 5, ANSWERS)
     db.call(conn, "wordle_channel_remove", "spare", True)  # root's routines loaded
     paused = "_wordle_new_game" if proc == "_wordle_play" else "_wordle_lock_player_game"
-    sql = {"remove": "CALL wordle_channel_remove('west', TRUE)",
-           "max_tries": "UPDATE channels SET max_tries = 7 WHERE name = 'west'",
-           "version": "UPDATE access_version SET version = version + 1"}[change]
+    sql = {
+        "remove": "CALL wordle_channel_remove('west', TRUE)",
+        "max_tries": "UPDATE channels SET max_tries = 7 WHERE name = 'west'",
+        "version": "UPDATE access_version SET version = version + 1",
+    }[change]
     with db.connect(url) as c:
         assert outcome(c, proc, "west", name, "wuxiq", None, None, False, None)[0] == "row"
         got: list[Any] = []
-        call = threading.Thread(target=lambda: got.append(outcome(
-            c, proc, "west", name, "wuxiq", todays["west"] - timedelta(1), None, False, None)))
+        call = threading.Thread(
+            target=lambda: got.append(
+                outcome(
+                    c, proc, "west", name, "wuxiq", todays["west"] - timedelta(1), None, False, None
+                )
+            )
+        )
         with routines_not_loaded(db_url):
             call.start()
             time.sleep(0.5)
-            waiting = db.query(conn, "SELECT info FROM information_schema.processlist "
-                                     f"WHERE info LIKE 'CALL {paused}%'")
+            waiting = db.query(
+                conn,
+                f"SELECT info FROM information_schema.processlist WHERE info LIKE 'CALL {paused}%'",
+            )
             assert len(waiting) == 1, waiting
             db.query(conn, sql)
         call.join(30)
-    made = [(g["day"], g["max_tries"], g["archive"], g["attempts"], g["rows_"])
-            for g in games_of(conn, name) if g["day"] < todays["west"]]
+    made = [
+        (g["day"], g["max_tries"], g["archive"], g["attempts"], g["rows_"])
+        for g in games_of(conn, name)
+        if g["day"] < todays["west"]
+    ]
     if change == "remove":
         assert got[0][:2] == ("error", "WD060") and made == [], (got, made)
     else:

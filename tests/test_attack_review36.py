@@ -51,8 +51,15 @@ def _ids(conn: Connection, *names: str) -> list[int]:
 
 
 def _league(conn: Connection, creator: str, name: str) -> int:
-    return int(db.scalar(conn, "SELECT l.id FROM leagues l JOIN players p ON p.id = "
-                               "l.creator_id WHERE p.name = ? AND l.name = ?", creator, name))
+    return int(
+        db.scalar(
+            conn,
+            "SELECT l.id FROM leagues l JOIN players p ON p.id = "
+            "l.creator_id WHERE p.name = ? AND l.name = ?",
+            creator,
+            name,
+        )
+    )
 
 
 def _deadlocks(conn: Connection) -> int:
@@ -91,8 +98,10 @@ def _together(calls: list[tuple[Connection, str]]) -> list[Any]:
 
 # --- 4. deadlocks the player's row taken first makes -----------------------------------------
 
-def _stall_then_release(conn: Connection, db_url: URL, held: list[tuple[int, int]],
-                        calls: list[Callable[[], Any]]) -> list[Any]:
+
+def _stall_then_release(
+    conn: Connection, db_url: URL, held: list[tuple[int, int]], calls: list[Callable[[], Any]]
+) -> list[Any]:
     """An administrator holds the league_members rows `held` (league, player): each leave
     stops at deleting its own membership, after the league's row (and now the player's) is
     locked; then all go on at once, as two calls a few microseconds apart do."""
@@ -100,8 +109,12 @@ def _stall_then_release(conn: Connection, db_url: URL, held: list[tuple[int, int
         holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
         holder.exec_driver_sql("START TRANSACTION")
         for league, player in held:
-            db.query(holder, "SELECT * FROM league_members WHERE league_id = ? AND "
-                             "player_id = ? FOR UPDATE", league, player)
+            db.query(
+                holder,
+                "SELECT * FROM league_members WHERE league_id = ? AND player_id = ? FOR UPDATE",
+                league,
+                player,
+            )
         threads, results = _in_threads(calls)
         holder.exec_driver_sql("ROLLBACK")
     for t in threads:
@@ -109,8 +122,9 @@ def _stall_then_release(conn: Connection, db_url: URL, held: list[tuple[int, int
     return results
 
 
-def test_two_creators_leaving_each_others_leagues_do_not_deadlock(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_two_creators_leaving_each_others_leagues_do_not_deadlock(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """Ann created Alpha (bob its other member), bob created Beta (ann its other member); both
     leave their own league at once. Each leave locks its player's row (0036), then its league,
     then hands the league to the other (UPDATE leagues SET creator_id: the foreign key takes a
@@ -125,9 +139,15 @@ def test_two_creators_leaving_each_others_leagues_do_not_deadlock(  # type: igno
         ann, bob = _ids(conn, "web-ann", "web-bob")
         held = [(_league(conn, "web-ann", "Alpha"), ann), (_league(conn, "web-bob", "Beta"), bob)]
         before = _deadlocks(conn)
-        got = _stall_then_release(conn, db_url, held, [
-            lambda: _raw(a, "CALL wordle_league_leave('web-ann', NULL, 'Alpha')"),
-            lambda: _raw(b, "CALL wordle_league_leave('web-bob', NULL, 'Beta')")])
+        got = _stall_then_release(
+            conn,
+            db_url,
+            held,
+            [
+                lambda: _raw(a, "CALL wordle_league_leave('web-ann', NULL, 'Alpha')"),
+                lambda: _raw(b, "CALL wordle_league_leave('web-bob', NULL, 'Beta')"),
+            ],
+        )
     assert 1213 not in got and _deadlocks(conn) == before, got
 
 
@@ -138,8 +158,9 @@ HEIR_CALLS = [
 ]
 
 
-def test_a_creator_leaving_and_the_heirs_league_call_do_not_deadlock(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_a_creator_leaving_and_the_heirs_league_call_do_not_deadlock(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """Ann created Club, bob (the heir) is its other member. Ann leaves while bob's own call
     on Club (leave, join again, remove) runs: bob's call holds bob's row (0036) and waits for
     Club's; ann's holds Club's and, handing Club to bob, waits for bob's row."""
@@ -150,22 +171,29 @@ def test_a_creator_leaving_and_the_heirs_league_call_do_not_deadlock(  # type: i
         for n, heir_call in enumerate(HEIR_CALLS):
             code = leagues.create(a, "web-ann", f"Club{n}", "Ann")["code"]
             leagues.join(b, "web-bob", code, "Bob")
-            ann, = _ids(conn, "web-ann")
+            (ann,) = _ids(conn, "web-ann")
             held = [(_league(conn, "web-ann", f"Club{n}"), ann)]
             mine = f"CALL wordle_league_leave('web-ann', NULL, 'Club{n}')"
             heirs = heir_call.replace("{n}", str(n)).replace("{code}", code)
-            got.append(_stall_then_release(conn, db_url, held, [
-                lambda s=mine: _raw(a, s), lambda s=heirs: _raw(b, s)]))
+            got.append(
+                _stall_then_release(
+                    conn, db_url, held, [lambda s=mine: _raw(a, s), lambda s=heirs: _raw(b, s)]
+                )
+            )
     assert not any(1213 in g for g in got) and _deadlocks(conn) == before, got
 
 
 def _leagues_state(conn: Connection) -> tuple[Any, ...]:
-    return tuple(db.scalar(conn, s) for s in (
-        "SELECT GROUP_CONCAT(id, ':', name, ':', creator_id, ':', HEX(code_hash) ORDER BY id) "
-        "FROM leagues",
-        "SELECT GROUP_CONCAT(league_id, ':', player_id, ':', nickname ORDER BY league_id, "
-        "player_id) FROM league_members",
-        "SELECT GROUP_CONCAT(name, ':', session_generation ORDER BY id) FROM players"))
+    return tuple(
+        db.scalar(conn, s)
+        for s in (
+            "SELECT GROUP_CONCAT(id, ':', name, ':', creator_id, ':', HEX(code_hash) ORDER BY id) "
+            "FROM leagues",
+            "SELECT GROUP_CONCAT(league_id, ':', player_id, ':', nickname ORDER BY league_id, "
+            "player_id) FROM league_members",
+            "SELECT GROUP_CONCAT(name, ':', session_generation ORDER BY id) FROM players",
+        )
+    )
 
 
 def _ann_in_leagues(web: Connection) -> str:
@@ -186,8 +214,7 @@ def _ann_in_leagues(web: Connection) -> str:
 STALE = [0, 1, 3, 2**32 - 1, -1, 2**32 + 2, str(2**64 + 2), "-1", "1x", "1.4", "3e0", 1.4, "", " 1"]
 
 
-def test_no_stale_generation_changes_a_league_in_any_session(  # type: ignore[no-untyped-def]
-        conn: Connection, front_urls) -> None:  # noqa: F811
+def test_no_stale_generation_changes_a_league_in_any_session(conn: Connection, front_urls) -> None:
     """A front end's session of ann ended (she is at generation 2). Every change, with every
     spelling of another generation (clamped, truncated, rounded, negative, huge), in every
     hostile session preset (sql_mode '' included): refused, nothing changed."""
@@ -206,14 +233,20 @@ def test_no_stale_generation_changes_a_league_in_any_session(  # type: ignore[no
                     res = outcome(lambda s=stmt, b=bad, h=hostile: db.query(h, s, "web-ann", b))
                     got.setdefault(bad, set()).add(res if not isinstance(res, list) else "DONE")
                     assert res in ("WD096", 1264, 1265, 1366, 1292, 1690, *REFUSED), (
-                        preset, what, bad, res)
+                        preset,
+                        what,
+                        bad,
+                        res,
+                    )
         assert _leagues_state(conn) == before, preset
 
 
 # --- 2. the IF v_player IS NOT NULL guard: names the account may not use ----------------------
 
-def test_another_accounts_or_an_unknown_name_skips_the_check_but_changes_nothing(  # type: ignore[no-untyped-def]
-        conn: Connection, front_urls) -> None:  # noqa: F811
+
+def test_another_accounts_or_an_unknown_name_skips_the_check_but_changes_nothing(
+    conn: Connection, front_urls
+) -> None:
     """A second front end (player_names 'created') names ann's player, another login's name,
     and a name nobody has, with NULL and with stale generations: _wordle_player gives NULL
     (leave, remove, code) or refuses (create, join); nothing of ann's changes, no player is
@@ -237,14 +270,17 @@ def test_another_accounts_or_an_unknown_name_skips_the_check_but_changes_nothing
     # ann's leagues and memberships as they were (the thief's new web-nobody aside)
     ann = _ids(conn, "web-ann")[0]
     assert [x for x in after[1].split(",") if f":{ann}:" in x] == [
-        x for x in before[1].split(",") if f":{ann}:" in x]
+        x for x in before[1].split(",") if f":{ann}:" in x
+    ]
     assert not db.scalar(conn, "SELECT COUNT(*) FROM players WHERE name IN ('root', ?)", login)
 
 
 # --- 3. a refusal releases the player's row; a race with a bump --------------------------------
 
-def test_a_refused_change_leaves_no_lock_and_no_transaction(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+
+def test_a_refused_change_leaves_no_lock_and_no_transaction(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """After each WD096 the front end's session has no transaction open and ann's row is free:
     a sign-out everywhere by another session goes through at once."""
     url = front_urls("player")
@@ -260,8 +296,9 @@ def test_a_refused_change_leaves_no_lock_and_no_transaction(  # type: ignore[no-
             assert time.monotonic() - started < 1, what
 
 
-def test_a_change_racing_a_bump_sees_the_new_generation(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_a_change_racing_a_bump_sees_the_new_generation(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """A bump (ann's row held, her generation raised, not yet committed) while each change of
     her current session runs: the change waits, then sees the new one and is refused."""
     url = front_urls("player")
@@ -272,11 +309,17 @@ def test_a_change_racing_a_bump_sees_the_new_generation(  # type: ignore[no-unty
             result: list[Any] = []
             with db.connect(db_url) as bump:
                 bump.exec_driver_sql("START TRANSACTION")
-                db.query(bump, "UPDATE players SET session_generation = ? WHERE name = "
-                               "'web-ann'", gen + 1)
+                db.query(
+                    bump,
+                    "UPDATE players SET session_generation = ? WHERE name = 'web-ann'",
+                    gen + 1,
+                )
                 stmt = sql.format(code=other)
-                waiter = threading.Thread(target=lambda s=stmt, g=gen, r=result: (
-                    r.append(outcome(lambda: db.query(web, s, "web-ann", g)))))
+                waiter = threading.Thread(
+                    target=lambda s=stmt, g=gen, r=result: r.append(
+                        outcome(lambda: db.query(web, s, "web-ann", g))
+                    )
+                )
                 waiter.start()
                 waiter.join(timeout=0.5)
                 assert waiter.is_alive(), (what, result)
@@ -286,8 +329,9 @@ def test_a_change_racing_a_bump_sees_the_new_generation(  # type: ignore[no-unty
     assert _leagues_state(conn)[:2] == before[:2]
 
 
-def test_a_held_player_row_makes_no_other_players_league_change_wait(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_a_held_player_row_makes_no_other_players_league_change_wait(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """ann's row held (as a bump, or a call waiting inside one, holds it). bob, on another front
     end, in leagues ann is in (Club: bob created it, carl his heir, ann a member): each change
     goes through at once (innodb_lock_wait_timeout 1), ann's removal included."""
@@ -316,8 +360,9 @@ def test_a_held_player_row_makes_no_other_players_league_change_wait(  # type: i
             got = _raw(other, sql)
             assert isinstance(got, list) and time.monotonic() - started < 0.9, (what, got)
         holder.exec_driver_sql("ROLLBACK")
-    assert int(db.query(conn, "SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_waits'")[0]["Value"]) \
-        == waits
+    assert (
+        int(db.query(conn, "SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_waits'")[0]["Value"]) == waits
+    )
 
 
 # --- 5. the web: a stale cookie, a cached generation, an old cookie, anonymous players ---------
@@ -334,6 +379,7 @@ WEB = {  # endpoint, body ({code}: a league the thief could join)
 def _owner_in_leagues(owner: TestClient, spy: TestClient) -> str:
     """The owner created Own (the spy a member) and is in the spy's Spies; the spy's Trap is
     a league to join the owner to. Returns Trap's code."""
+
     def post(c: TestClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
         r = c.post(path, json=body, headers=POST)
         assert r.status_code == 200, r.text
@@ -355,14 +401,15 @@ def _refused_as_ended(response: Any, stale: str) -> None:
 
 
 def _owners_view(owner: TestClient) -> Any:
-    web = owner.app.app.state.web  # type: ignore[attr-defined]
+    web = owner.app.app.state.web
     web.generations = players.Generations()  # read afresh
     return sorted((r["league"], r.get("members")) for r in owner.get("/api/leagues").json())
 
 
 @pytest.mark.parametrize("what", list(WEB))
-def test_a_stale_cookie_on_another_process_changes_no_league(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client, what: str) -> None:  # noqa: F811
+def test_a_stale_cookie_on_another_process_changes_no_league(
+    client: TestClient, make_client, what: str
+) -> None:
     """A thief's copy of the owner's cookie, on a process that cached generation 1; the owner
     signs out everywhere (2). Each league POST of the thief inside CACHE_SECONDS: WD096, a new
     player's cookie, nothing changed (also not for that new player)."""
@@ -372,21 +419,22 @@ def test_a_stale_cookie_on_another_process_changes_no_league(  # type: ignore[no
     thief = make_client()
     thief.cookies.set(players.COOKIE, str(client.cookies.get(players.COOKIE)))
     assert thief.get("/api/board").status_code == 200  # caches generation 1
-    assert client.post("/api/account/sign-out-everywhere", json={},
-                       headers=POST).status_code == 200
+    assert client.post("/api/account/sign-out-everywhere", json={}, headers=POST).status_code == 200
     before = _owners_view(client)
     path, body = WEB[what]
     forged = {"generation": None, "session_generation": 2}  # the body cannot choose it
-    got = thief.post(path, json={**{k: v.format(code=trap) for k, v in body.items()}, **forged},
-                     headers=POST)
+    got = thief.post(
+        path, json={**{k: v.format(code=trap) for k, v in body.items()}, **forged}, headers=POST
+    )
     _refused_as_ended(got, name)
     assert _owners_view(client) == before
     assert thief.get("/api/leagues").json() == []  # the new player made nothing either
 
 
 @pytest.mark.parametrize("what", ["join", "code"])
-def test_a_cookie_from_before_sign_up_changes_no_league(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client, what: str) -> None:  # noqa: F811
+def test_a_cookie_from_before_sign_up_changes_no_league(
+    client: TestClient, make_client, what: str
+) -> None:
     """The thief copied the owner's anonymous cookie (generation 0) and its process cached 0;
     the owner signs up (1). The thief's league POSTs: WD096."""
     spy = make_client()
@@ -403,8 +451,9 @@ def test_a_cookie_from_before_sign_up_changes_no_league(  # type: ignore[no-unty
     assert _owners_view(client) == before
 
 
-def test_an_old_cookie_without_a_generation_changes_and_reads_no_league(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client) -> None:  # noqa: F811
+def test_an_old_cookie_without_a_generation_changes_and_reads_no_league(
+    client: TestClient, make_client
+) -> None:
     """An old-format cookie (id.signature, no generation: 'of generation 0') of a player who
     has signed up since: a league POST runs as a new player (the owner's leagues unchanged), a
     league read does not show the owner's leagues."""
@@ -417,8 +466,7 @@ def test_an_old_cookie_without_a_generation_changes_and_reads_no_league(  # type
     before = _owners_view(client)
     thief = make_client()
     thief.cookies.set(players.COOKIE, old)
-    got = thief.post("/api/leagues/join", json={"code": trap, "nickname": "Victim"},
-                     headers=POST)
+    got = thief.post("/api/leagues/join", json={"code": trap, "nickname": "Victim"}, headers=POST)
     new = players.session_of(API_SECRET, got.cookies.get(players.COOKIE))  # as a forged one
     assert new is not None and new[0] != name and new[1] == 0, got.text
     assert _owners_view(client) == before
@@ -428,45 +476,62 @@ def test_an_old_cookie_without_a_generation_changes_and_reads_no_league(  # type
     assert seen.json() == [], ("an ended old cookie reads the owner's leagues", seen.json())
 
 
-def test_new_anonymous_players_still_make_and_change_leagues(  # type: ignore[no-untyped-def]
-        make_client) -> None:  # noqa: F811
+def test_new_anonymous_players_still_make_and_change_leagues(make_client) -> None:
     """Generation 0: no cookie at all (create), a fresh cookie (join, code, remove, leave)."""
     first, second = make_client(), make_client()
     made = first.post("/api/leagues/create", json={"name": "Open"}, headers=POST)
     assert made.status_code == 200, made.text
-    joined = second.post("/api/leagues/join", json={"code": made.json()["code"],
-                                                    "nickname": "Two"}, headers=POST)
+    joined = second.post(
+        "/api/leagues/join", json={"code": made.json()["code"], "nickname": "Two"}, headers=POST
+    )
     assert joined.status_code == 200 and joined.json()["members"] == 2, joined.text
-    for path, body in (("/api/leagues/code", {"league": "Open"}),
-                       ("/api/leagues/remove", {"league": "Open", "nickname": "Two"}),
-                       ("/api/leagues/leave", {"league": "Open"})):
+    for path, body in (
+        ("/api/leagues/code", {"league": "Open"}),
+        ("/api/leagues/remove", {"league": "Open", "nickname": "Two"}),
+        ("/api/leagues/leave", {"league": "Open"}),
+    ):
         got = first.post(path, json=body, headers=POST)
         assert got.status_code == 200, (path, got.text)
 
 
 # --- 6. the migration down and up -------------------------------------------------------------
 
-ROUTINES = ("wordle_league_create", "wordle_league_join", "wordle_league_leave",
-            "wordle_league_remove", "wordle_league_code")
+ROUTINES = (
+    "wordle_league_create",
+    "wordle_league_join",
+    "wordle_league_leave",
+    "wordle_league_remove",
+    "wordle_league_code",
+)
 
 
 def _routines(conn: Connection) -> Any:
     """Each league change's parameters, definer and security, and who may execute it."""
-    params = db.query(conn, "SELECT SPECIFIC_NAME AS n, GROUP_CONCAT(PARAMETER_NAME ORDER BY "
-                            "ORDINAL_POSITION) AS p FROM information_schema.PARAMETERS WHERE "
-                            "SPECIFIC_SCHEMA = DATABASE() AND SPECIFIC_NAME LIKE "
-                            "'wordle\\_league\\_%' GROUP BY SPECIFIC_NAME ORDER BY 1")
-    grants = db.query(conn, "SELECT Routine_name AS n, GROUP_CONCAT(User, ':', Proc_priv "
-                            "ORDER BY User) AS g FROM mysql.procs_priv WHERE Db = DATABASE() "
-                            "AND Routine_name LIKE 'wordle\\_league\\_%' GROUP BY 1 ORDER BY 1")
-    defs = db.query(conn, "SELECT ROUTINE_NAME AS n, DEFINER AS d, SECURITY_TYPE AS s, SQL_MODE "
-                          "AS m FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = "
-                          "DATABASE() AND ROUTINE_NAME LIKE 'wordle\\_league\\_%' ORDER BY 1")
+    params = db.query(
+        conn,
+        "SELECT SPECIFIC_NAME AS n, GROUP_CONCAT(PARAMETER_NAME ORDER BY "
+        "ORDINAL_POSITION) AS p FROM information_schema.PARAMETERS WHERE "
+        "SPECIFIC_SCHEMA = DATABASE() AND SPECIFIC_NAME LIKE "
+        "'wordle\\_league\\_%' GROUP BY SPECIFIC_NAME ORDER BY 1",
+    )
+    grants = db.query(
+        conn,
+        "SELECT Routine_name AS n, GROUP_CONCAT(User, ':', Proc_priv "
+        "ORDER BY User) AS g FROM mysql.procs_priv WHERE Db = DATABASE() "
+        "AND Routine_name LIKE 'wordle\\_league\\_%' GROUP BY 1 ORDER BY 1",
+    )
+    defs = db.query(
+        conn,
+        "SELECT ROUTINE_NAME AS n, DEFINER AS d, SECURITY_TYPE AS s, SQL_MODE "
+        "AS m FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = "
+        "DATABASE() AND ROUTINE_NAME LIKE 'wordle\\_league\\_%' ORDER BY 1",
+    )
     return params, grants, defs
 
 
-def test_downgrade_and_upgrade_keep_grants_and_old_arity_fails_clearly(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_downgrade_and_upgrade_keep_grants_and_old_arity_fails_clearly(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """0036 -> 0035 -> head: the same grants, definers and security; on 0035 the old calls work
     and the new ones fail with 1318; on head the old 3/4-argument calls fail with 1318 (no
     argument taken for another). And the control for the deadlocks above: on 0035 the two
@@ -485,25 +550,34 @@ def test_downgrade_and_upgrade_keep_grants_and_old_arity_fails_clearly(  # type:
         ann, bob = _ids(conn, "web-ann", "web-bob")
         held = [(_league(conn, "web-ann", "Alpha"), ann), (_league(conn, "web-bob", "Beta"), bob)]
         before = _deadlocks(conn)
-        got = _stall_then_release(conn, db_url, held, [
-            lambda: _raw(a, "CALL wordle_league_leave('web-ann', 'Alpha')"),
-            lambda: _raw(b, "CALL wordle_league_leave('web-bob', 'Beta')")])
+        got = _stall_then_release(
+            conn,
+            db_url,
+            held,
+            [
+                lambda: _raw(a, "CALL wordle_league_leave('web-ann', 'Alpha')"),
+                lambda: _raw(b, "CALL wordle_league_leave('web-bob', 'Beta')"),
+            ],
+        )
         assert 1213 not in got and _deadlocks(conn) == before, ("0035", got)
     assert schema.migrate(db_url)[1] is not None
     assert _routines(conn) == head
     with db.connect(url) as a:
-        for sql in ("CALL wordle_league_create('web-ann', 'Gamma', 'Ann', @c)",
-                    "CALL wordle_league_join('web-ann', '" + "0" * 32 + "', NULL)",
-                    "CALL wordle_league_leave('web-ann', 'Alpha')",
-                    "CALL wordle_league_remove('web-ann', 'Beta', 'Bob')",
-                    "CALL wordle_league_code('web-ann', 'Beta')"):
+        for sql in (
+            "CALL wordle_league_create('web-ann', 'Gamma', 'Ann', @c)",
+            "CALL wordle_league_join('web-ann', '" + "0" * 32 + "', NULL)",
+            "CALL wordle_league_leave('web-ann', 'Alpha')",
+            "CALL wordle_league_remove('web-ann', 'Beta', 'Bob')",
+            "CALL wordle_league_code('web-ann', 'Beta')",
+        ):
             assert _raw(a, sql) == 1318, sql
         assert db.scalar(a, "SELECT @@in_transaction") == 0
         assert leagues.create(a, "web-ann", "Gamma", "Ann", 0)["league"] == "Gamma"
 
 
-def test_cookies_signed_with_odd_generations_are_new_players(  # type: ignore[no-untyped-def]
-        client: TestClient, make_client) -> None:  # noqa: F811
+def test_cookies_signed_with_odd_generations_are_new_players(
+    client: TestClient, make_client
+) -> None:
     """Even signed with the secret, a generation spelled -1, 01, 1.0, +1 or 2**32 is no
     session: the POST runs as a new player, the owner's leagues unchanged."""
     spy = make_client()
@@ -512,12 +586,14 @@ def test_cookies_signed_with_odd_generations_are_new_players(  # type: ignore[no
     player_id = name.removeprefix(players.PREFIX)
     before = _owners_view(client)
     for n, gen in enumerate(("-1", "01", "1.0", "+1", str(2**32), " 1")):
-        sig = players.hmac.new(API_SECRET, f"player:{player_id}:{gen}".encode(),
-                               players.hashlib.sha256).hexdigest()
+        sig = players.hmac.new(
+            API_SECRET, f"player:{player_id}:{gen}".encode(), players.hashlib.sha256
+        ).hexdigest()
         thief = make_client()
         thief.cookies.set(players.COOKIE, f"{player_id}.{gen}.{sig}")
-        got = thief.post("/api/leagues/join", json={"code": trap, "nickname": f"Victim {n}"},
-                         headers=POST)
+        got = thief.post(
+            "/api/leagues/join", json={"code": trap, "nickname": f"Victim {n}"}, headers=POST
+        )
         new = players.session_of(API_SECRET, got.cookies.get(players.COOKIE))
         assert got.status_code == 200 and new is not None and new[0] != name, (gen, got.text)
     assert _owners_view(client) == before

@@ -46,8 +46,9 @@ BOBS = {
 }
 
 
-def _three_way(conn: Connection, db_url: URL, url: URL, n: int, bobs: str,
-               queued: str) -> list[Any]:
+def _three_way(
+    conn: Connection, db_url: URL, url: URL, n: int, bobs: str, queued: str
+) -> list[Any]:
     """ann created Club<n>, bob (the heir) is its other member. ann's leave stalls after
     locking Club (an administrator holds ann's membership row); bob's call on Club takes bob's
     row shared and waits for Club; bob's exclusive call (same front end) queues for bob's row;
@@ -55,18 +56,23 @@ def _three_way(conn: Connection, db_url: URL, url: URL, n: int, bobs: str,
     with db.connect(url) as a, db.connect(url) as b, db.connect(url) as b2:
         code = leagues.create(a, "web-ann", f"Club{n}", "Ann")["code"]
         leagues.join(b, "web-bob", code, "Bob")
-        ann, = _ids(conn, "web-ann")
+        (ann,) = _ids(conn, "web-ann")
         held = [(_league(conn, "web-ann", f"Club{n}"), ann)]
         mine = f"CALL wordle_league_leave('web-ann', NULL, 'Club{n}')"
         heirs = bobs.replace("{n}", str(n)).replace("{code}", code)
         third = queued.replace("{guess}", ("pious", "dumpy")[n])
-        return _stall_then_release(conn, db_url, held, [
-            lambda: _raw(a, mine), lambda: _raw(b, heirs), lambda: _raw(b2, third)])
+        return _stall_then_release(
+            conn,
+            db_url,
+            held,
+            [lambda: _raw(a, mine), lambda: _raw(b, heirs), lambda: _raw(b2, third)],
+        )
 
 
 @pytest.mark.parametrize("queued", list(QUEUED))
-def test_a_call_queued_for_the_heirs_row_makes_no_deadlock(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls, queued: str) -> None:  # noqa: F811
+def test_a_call_queued_for_the_heirs_row_makes_no_deadlock(
+    conn: Connection, db_url: URL, front_urls, queued: str
+) -> None:
     """bob's league call (S on bob), bob's sign-out / guess / transfer code (X on bob, queued
     behind the S), ann's leave handing Club to bob (S on bob: queued behind the X; holds Club,
     which bob's league call waits for): a cycle. On 0035 bob's league call held nothing of
@@ -77,30 +83,40 @@ def test_a_call_queued_for_the_heirs_row_makes_no_deadlock(  # type: ignore[no-u
         sign_up(web, "web-bob", C1, 1)  # a signed-up player, for the transfer code
         db.query(web, "CALL wordle_play('web-bob', 'slate', NULL, NULL)")  # a game under way
     before = _deadlocks(conn)
-    got = [_three_way(conn, db_url, url, n, bobs, QUEUED[queued])
-           for n, bobs in enumerate(BOBS.values())]
+    got = [
+        _three_way(conn, db_url, url, n, bobs, QUEUED[queued])
+        for n, bobs in enumerate(BOBS.values())
+    ]
     assert not any(1213 in g for g in got) and _deadlocks(conn) == before, got
 
 
-def test_control_on_0035_the_same_three_calls_do_not_deadlock(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_control_on_0035_the_same_three_calls_do_not_deadlock(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """The sign-out case above on 0035 (league calls without a generation): no deadlock."""
     url = front_urls("player")
     assert schema.migrate(db_url, "0035")[1] == "0035"
     with db.connect(url) as a, db.connect(url) as b, db.connect(url) as b2:
         code = db.query(a, "CALL wordle_league_create('web-ann', 'Club', 'Ann', @c)")[0]["code"]
         db.query(b, "CALL wordle_league_join('web-bob', ?, 'Bob')", code)
-        ann, = _ids(conn, "web-ann")
+        (ann,) = _ids(conn, "web-ann")
         before = _deadlocks(conn)
-        got = _stall_then_release(conn, db_url, [(_league(conn, "web-ann", "Club"), ann)], [
-            lambda: _raw(a, "CALL wordle_league_leave('web-ann', 'Club')"),
-            lambda: _raw(b, "CALL wordle_league_leave('web-bob', 'Club')"),
-            lambda: _raw(b2, "CALL wordle_sign_out_everywhere('web-bob', NULL)")])
+        got = _stall_then_release(
+            conn,
+            db_url,
+            [(_league(conn, "web-ann", "Club"), ann)],
+            [
+                lambda: _raw(a, "CALL wordle_league_leave('web-ann', 'Club')"),
+                lambda: _raw(b, "CALL wordle_league_leave('web-bob', 'Club')"),
+                lambda: _raw(b2, "CALL wordle_sign_out_everywhere('web-bob', NULL)"),
+            ],
+        )
     assert 1213 not in got and _deadlocks(conn) == before, got
     assert schema.migrate(db_url)[1] is not None
 
 
 # --- 2. the race property: a change commits before the bump or is refused -------------------
+
 
 def _gen(conn: Connection, name: str) -> int:
     return int(db.scalar(conn, "SELECT session_generation FROM players WHERE name = ?", name))
@@ -111,12 +127,13 @@ def _club_with_bob(a: Connection, b: Connection, conn: Connection) -> tuple[int,
     sign_up(a, "web-ann", C1, 1)
     code = leagues.create(a, "web-ann", "Club", "Ann", 1)["code"]
     leagues.join(b, "web-bob", code, "Bob")
-    bob, = _ids(conn, "web-bob")
+    (bob,) = _ids(conn, "web-bob")
     return _league(conn, "web-ann", "Club"), bob
 
 
-def test_a_change_holding_the_row_first_commits_before_the_bump(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_a_change_holding_the_row_first_commits_before_the_bump(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """ann (generation 1) removes bob from Club; the removal stalls after its check, ann's row
     share-locked (an administrator holds bob's membership row); her sign-out everywhere
     starts: it waits for the removal, which then commits (done for generation 1, before 2 was
@@ -125,15 +142,22 @@ def test_a_change_holding_the_row_first_commits_before_the_bump(  # type: ignore
     url = front_urls("player")
     with db.connect(url) as a, db.connect(url) as a2, db.connect(url) as b:
         club, bob = _club_with_bob(a, b, conn)
-        got = _stall_then_release(conn, db_url, [(club, bob)], [
-            lambda: _raw(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
-            lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)")])
+        got = _stall_then_release(
+            conn,
+            db_url,
+            [(club, bob)],
+            [
+                lambda: _raw(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
+                lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)"),
+            ],
+        )
     assert isinstance(got[0], list) and isinstance(got[1], list), got
     assert _gen(conn, "web-ann") == 2
 
 
-def test_two_changes_and_a_bump_at_once_each_commit_first_or_are_refused(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_two_changes_and_a_bump_at_once_each_commit_first_or_are_refused(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """ann's two creates (generation 1, two sessions) and her sign-out everywhere, 15 rounds
     released together: each create is done or WD096, never 1213/1205, and a league is made
     only for a create that succeeded (none with a generation that had ended)."""
@@ -144,13 +168,19 @@ def test_two_changes_and_a_bump_at_once_each_commit_first_or_are_refused(  # typ
         before = _deadlocks(conn)
         for r in range(15):
             gen = _gen(conn, "web-ann")
-            results = _together([
-                (a, f"CALL wordle_league_create('web-ann', {gen}, 'A{r}', NULL, @c)"),
-                (a2, f"CALL wordle_league_create('web-ann', {gen}, 'B{r}', NULL, @c)"),
-                (a3, f"CALL wordle_sign_out_everywhere('web-ann', {gen})")])
+            results = _together(
+                [
+                    (a, f"CALL wordle_league_create('web-ann', {gen}, 'A{r}', NULL, @c)"),
+                    (a2, f"CALL wordle_league_create('web-ann', {gen}, 'B{r}', NULL, @c)"),
+                    (a3, f"CALL wordle_sign_out_everywhere('web-ann', {gen})"),
+                ]
+            )
             got.append(results)
-            made = int(db.scalar(conn, "SELECT COUNT(*) FROM leagues WHERE name IN (?, ?)",
-                                 f"A{r}", f"B{r}"))
+            made = int(
+                db.scalar(
+                    conn, "SELECT COUNT(*) FROM leagues WHERE name IN (?, ?)", f"A{r}", f"B{r}"
+                )
+            )
             assert made == sum(isinstance(x, list) for x in results[:2]), results
             assert all(isinstance(x, list) or x == "WD096" for x in results), results
     assert _deadlocks(conn) == before, got
@@ -158,13 +188,15 @@ def test_two_changes_and_a_bump_at_once_each_commit_first_or_are_refused(  # typ
 
 # --- 3. KILL QUERY: of the bump, of the change; what a killed change leaves held ------------
 
+
 def _kill(url: URL, victim: int) -> None:
     with db.connect(url) as killer:  # an administrator (a front end may not: the definer runs)
         killer.exec_driver_sql(f"KILL QUERY {victim}")
 
 
-def test_a_killed_bump_leaves_the_change_done_and_the_generation(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_a_killed_bump_leaves_the_change_done_and_the_generation(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """ann's removal of bob stalled holding her row shared; her sign-out everywhere waits and
     is killed: the removal is done, her generation unchanged, the bump's session holds
     nothing."""
@@ -175,11 +207,18 @@ def test_a_killed_bump_leaves_the_change_done_and_the_generation(  # type: ignor
         with db.connect(db_url) as holder:
             holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
             holder.exec_driver_sql("START TRANSACTION")
-            db.query(holder, "SELECT * FROM league_members WHERE league_id = ? AND player_id = ? "
-                             "FOR UPDATE", club, bob)
-            threads, got = _in_threads([
-                lambda: _raw(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
-                lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)")])
+            db.query(
+                holder,
+                "SELECT * FROM league_members WHERE league_id = ? AND player_id = ? FOR UPDATE",
+                club,
+                bob,
+            )
+            threads, got = _in_threads(
+                [
+                    lambda: _raw(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
+                    lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)"),
+                ]
+            )
             _kill(db_url, bumper)
             threads[1].join(timeout=10)
             holder.exec_driver_sql("ROLLBACK")
@@ -194,8 +233,9 @@ def accounts_sign_out(conn: Connection) -> int:
     return accounts.sign_out_everywhere(conn, "web-ann", None)
 
 
-def test_a_killed_change_holds_nothing_anybody_else_waits_for(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_a_killed_change_holds_nothing_anybody_else_waits_for(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """A hostile front end: ann's league change (her row now shared-locked) waits for a lock
     and the front end kills it with its own KILL QUERY. If the routine's transaction stays
     open, the S lock stays; the front end then queues ann's own sign-out everywhere (X) behind
@@ -210,17 +250,22 @@ def test_a_killed_change_holds_nothing_anybody_else_waits_for(  # type: ignore[n
         me = int(db.scalar(a, "SELECT CONNECTION_ID()"))
         with db.connect(db_url) as holder:  # Club's row held: ann's leave waits for it
             holder.exec_driver_sql("START TRANSACTION")
-            db.query(holder, "SELECT * FROM leagues WHERE id = ? FOR UPDATE",
-                     _league(conn, "web-dave", "Club"))
-            threads, got = _in_threads([
-                lambda: _raw(a, "CALL wordle_league_leave('web-ann', NULL, 'Club')")])
+            db.query(
+                holder,
+                "SELECT * FROM leagues WHERE id = ? FOR UPDATE",
+                _league(conn, "web-dave", "Club"),
+            )
+            threads, got = _in_threads(
+                [lambda: _raw(a, "CALL wordle_league_leave('web-ann', NULL, 'Club')")]
+            )
             _kill(db_url, me)
             threads[0].join(timeout=10)
             holder.exec_driver_sql("ROLLBACK")
         open_after_kill = db.scalar(a, "SELECT @@in_transaction")
         a2.exec_driver_sql("SET innodb_lock_wait_timeout = 3")
-        queued, _ = _in_threads([
-            lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', NULL)")])
+        queued, _ = _in_threads(
+            [lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', NULL)")]
+        )
         c.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
         started = time.monotonic()
         carls = _raw(c, "CALL wordle_league_leave('web-carl', NULL, 'Hall')")
@@ -232,20 +277,21 @@ def test_a_killed_change_holds_nothing_anybody_else_waits_for(  # type: ignore[n
 
 # --- 4. the internal routine: no role calls it --------------------------------------------
 
+
 @pytest.mark.parametrize("role", ["player", "reader", "publisher"])  # admin: may, by design
-def test_no_role_calls_the_shared_check(shared, role: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_role_calls_the_shared_check(shared, role: str) -> None:
     """_wordle_league_session takes an id and share-locks that row: callable, it would hold
     any player's row for a transaction the caller keeps open."""
     with db.connect(shared(role)) as s:
         s.exec_driver_sql("SET autocommit = 0")
         s.exec_driver_sql("START TRANSACTION")
         assert outcome(lambda: db.query(s, "CALL _wordle_league_session(1, NULL, TRUE)")) == 1370
-        assert outcome(lambda: db.query(
-            s, "SELECT * FROM players WHERE id = 1 LOCK IN SHARE MODE")) in (1142, 1146)
+        assert outcome(
+            lambda: db.query(s, "SELECT * FROM players WHERE id = 1 LOCK IN SHARE MODE")
+        ) in (1142, 1146)
 
 
-def test_a_hostile_session_is_left_with_nothing_open(  # type: ignore[no-untyped-def]
-        conn: Connection, front_urls) -> None:  # noqa: F811
+def test_a_hostile_session_is_left_with_nothing_open(conn: Connection, front_urls) -> None:
     """autocommit off, START TRANSACTION before each league change (done and refused): no
     transaction open after it, an administrator bumps ann at once."""
     url = front_urls("player")

@@ -42,12 +42,13 @@ from test_game import set_word, today
 # what queues for an exclusive lock on bob's row without passing bob's player_access row
 QUEUED = {
     # the front end's own call: _wordle_player(FALSE), then _wordle_session_current (X)
-    "passkey removal": "CALL wordle_passkey_remove('web-bob', NULL, '0000000000000000')",
+    "passkey removal": "CALL wordle_passkey_remove('web-bob', NULL, '0000000000000000')"
 }
 
 
-def _three_way_after_access_change(conn: Connection, db_url: URL, url: URL, n: int,
-                                   queued: str, change: bool = True) -> list[Any]:
+def _three_way_after_access_change(
+    conn: Connection, db_url: URL, url: URL, n: int, queued: str, change: bool = True
+) -> list[Any]:
     """ann created Club<n>, bob (the heir) its other member. The access version changes (an
     account was granted or changed: every kept decision is retired). ann's leave stalls
     holding Club; bob's join of Club (same code: a no-op join) makes a new player_access row,
@@ -58,17 +59,22 @@ def _three_way_after_access_change(conn: Connection, db_url: URL, url: URL, n: i
         leagues.join(b, "web-bob", code, "Bob")
         mine = f"CALL wordle_league_leave('web-ann', NULL, 'Club{n}')"
         heirs = f"CALL wordle_league_join('web-bob', NULL, '{code}', NULL)"
-        ann, = _ids(conn, "web-ann")
+        (ann,) = _ids(conn, "web-ann")
         held = [(_league(conn, "web-ann", f"Club{n}"), ann)]
         if change:
             conn.exec_driver_sql("CALL _wordle_access_changed()")
-        return _stall_then_release(conn, db_url, held, [
-            lambda: _raw(a, mine), lambda: _raw(b, heirs), lambda: _raw(b2, queued)])
+        return _stall_then_release(
+            conn,
+            db_url,
+            held,
+            [lambda: _raw(a, mine), lambda: _raw(b, heirs), lambda: _raw(b2, queued)],
+        )
 
 
 @pytest.mark.parametrize("queued", list(QUEUED))
-def test_after_an_access_change_the_heirs_join_makes_no_deadlock(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls, queued: str) -> None:  # noqa: F811
+def test_after_an_access_change_the_heirs_join_makes_no_deadlock(
+    conn: Connection, db_url: URL, front_urls, queued: str
+) -> None:
     """bob's join holds bob's row shared (the player_access foreign key) and waits for Club;
     bob's passkey removal queues X on bob's row; ann's leave (holding Club) asks bob's row
     shared: queued behind the X. A cycle unless nothing of bob's is locked before Club."""
@@ -78,29 +84,36 @@ def test_after_an_access_change_the_heirs_join_makes_no_deadlock(  # type: ignor
     assert 1213 not in got and _deadlocks(conn) == before, got
 
 
-def test_control_without_an_access_change_no_deadlock(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_control_without_an_access_change_no_deadlock(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """The same three calls with bob's kept decision still current: bob's join locks nothing
     of bob's before Club (the player_access row exists: no insert, no foreign key check)."""
     url = front_urls("player")
     before = _deadlocks(conn)
-    got = _three_way_after_access_change(conn, db_url, url, 0, QUEUED["passkey removal"],
-                                         change=False)
+    got = _three_way_after_access_change(
+        conn, db_url, url, 0, QUEUED["passkey removal"], change=False
+    )
     assert 1213 not in got and _deadlocks(conn) == before, got
 
 
 # --- 2. the race property: the bump commits while the change waits for the league's row ------
+
 
 def _gen(conn: Connection, name: str) -> int:
     return int(db.scalar(conn, "SELECT session_generation FROM players WHERE name = ?", name))
 
 
 def _state(conn: Connection) -> tuple[Any, ...]:
-    return tuple(db.scalar(conn, s) for s in (
-        "SELECT GROUP_CONCAT(id, ':', name, ':', creator_id, ':', HEX(code_hash) ORDER BY id) "
-        "FROM leagues",
-        "SELECT GROUP_CONCAT(league_id, ':', player_id, ':', nickname ORDER BY league_id, "
-        "player_id) FROM league_members"))
+    return tuple(
+        db.scalar(conn, s)
+        for s in (
+            "SELECT GROUP_CONCAT(id, ':', name, ':', creator_id, ':', HEX(code_hash) ORDER BY id) "
+            "FROM leagues",
+            "SELECT GROUP_CONCAT(league_id, ':', player_id, ':', nickname ORDER BY league_id, "
+            "player_id) FROM league_members",
+        )
+    )
 
 
 RACED = {
@@ -112,8 +125,9 @@ RACED = {
 
 
 @pytest.mark.parametrize("where", ["league held", "bump under way"])
-def test_a_bump_committed_while_a_change_waits_refuses_it(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls, where: str) -> None:  # noqa: F811
+def test_a_bump_committed_while_a_change_waits_refuses_it(
+    conn: Connection, db_url: URL, front_urls, where: str
+) -> None:
     """ann (generation 1) created Own (bob a member); bob's Other she may join. Each change
     passes its early check, then waits: for the league's row (an administrator holds it), or
     for ann's row (a bump under way, by hand, after the league's row). The bump commits, the
@@ -125,14 +139,17 @@ def test_a_bump_committed_while_a_change_waits_refuses_it(  # type: ignore[no-un
         leagues.create(a, "web-ann", "Own", "Ann", 1)
         leagues.join(b, "web-bob", leagues.new_code(a, "web-ann", "Own", 1)["code"], "Bob")
         other = leagues.create(b, "web-bob", "Other", "Bob")["code"]
-        ann, = _ids(conn, "web-ann")
+        (ann,) = _ids(conn, "web-ann")
         calls = {**RACED, "create": "CALL wordle_league_create('web-ann', 1, 'New', NULL, @c)"}
         for what, sql in calls.items():
             if where == "league held" and what == "create":
                 continue
             db.query(conn, "UPDATE players SET session_generation = 1 WHERE id = ?", ann)
-            league = _league(conn, "web-bob", "Other") if what == "join" else _league(
-                conn, "web-ann", "Own")
+            league = (
+                _league(conn, "web-bob", "Other")
+                if what == "join"
+                else _league(conn, "web-ann", "Own")
+            )
             state = _state(conn)
             with db.connect(db_url) as holder, db.connect(db_url) as bumper:
                 holder.exec_driver_sql("START TRANSACTION")
@@ -154,8 +171,10 @@ def test_a_bump_committed_while_a_change_waits_refuses_it(  # type: ignore[no-un
 
 # --- 3. what an ended session learns: the order of the errors --------------------------------
 
-def test_an_ended_session_gets_wd096_whatever_the_league_or_nickname(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+
+def test_an_ended_session_gets_wd096_whatever_the_league_or_nickname(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """ann signed out everywhere (generation 2). With generation 1: her own league, a league she
     is a member of but did not create, a league she is not in; a member's nickname, her own,
     none; a live code, one of a league she is in, one that does not exist: every change says
@@ -179,25 +198,30 @@ def test_an_ended_session_gets_wd096_whatever_the_league_or_nickname(  # type: i
             for league in ("Own", "Club", "Nope"):
                 for nick in ("Bob", "Ann", "Zed"):
                     got[("remove", league, nick)] = _raw(
-                        a, "CALL wordle_league_remove('web-ann', 1, ?, ?)", league, nick)
-                got[("leave", league)] = _raw(a, "CALL wordle_league_leave('web-ann', 1, ?)",
-                                              league)
-                got[("code", league)] = _raw(a, "CALL wordle_league_code('web-ann', 1, ?)",
-                                             league)
+                        a, "CALL wordle_league_remove('web-ann', 1, ?, ?)", league, nick
+                    )
+                got[("leave", league)] = _raw(
+                    a, "CALL wordle_league_leave('web-ann', 1, ?)", league
+                )
+                got[("code", league)] = _raw(a, "CALL wordle_league_code('web-ann', 1, ?)", league)
             for name in ("Own", "Club", "Fresh"):
                 got[("create", name)] = _raw(
-                    a, "CALL wordle_league_create('web-ann', 1, ?, 'Ann', @c)", name)
+                    a, "CALL wordle_league_create('web-ann', 1, ?, 'Ann', @c)", name
+                )
             for code in (other,):  # club's code: its row is held (a wait, not ann's)
-                got[("join", code)] = _raw(a, "CALL wordle_league_join('web-ann', 1, ?, NULL)",
-                                           code)
+                got[("join", code)] = _raw(
+                    a, "CALL wordle_league_join('web-ann', 1, ?, NULL)", code
+                )
             holder.exec_driver_sql("ROLLBACK")
     assert set(got.values()) == {"WD096"}, [(k, v) for k, v in got.items() if v != "WD096"]
 
 
 # --- 4. many players: mixed league changes, guesses and bumps in shared leagues ---------------
 
-def test_many_players_mixed_league_changes_and_guesses(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+
+def test_many_players_mixed_league_changes_and_guesses(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """16 players in 4 shared leagues; 16 threads for ~6 s: leave, join back, remove, new code,
     create, a guess, a sign-out everywhere, at random (generation NULL). No 1213, no 1205."""
     set_word(conn, today(conn), "crane")
@@ -231,15 +255,19 @@ def test_many_players_mixed_league_changes_and_guesses(  # type: ignore[no-untyp
                         code = codes.get(k)
                     sql, args = "CALL wordle_league_join(?, NULL, ?, NULL)", (n, code)
                 elif op == 3:
-                    sql, args = ("CALL wordle_league_remove(?, NULL, ?, ?)",
-                                 (n, f"L{k}", f"n{rnd.randrange(16)}"))
+                    sql, args = (
+                        "CALL wordle_league_remove(?, NULL, ?, ?)",
+                        (n, f"L{k}", f"n{rnd.randrange(16)}"),
+                    )
                 elif op == 4:
                     sql, args = "CALL wordle_league_code(?, NULL, ?)", (n, f"L{k}")
                 elif op == 5:
                     sql, args = "CALL wordle_league_create(?, NULL, ?, NULL, @c)", (n, f"L{k}")
                 elif op == 6:
-                    sql, args = "CALL wordle_play(?, ?, NULL, NULL)", (
-                        n, rnd.choice(["slate", "pious", "dumpy", "mound"]))
+                    sql, args = (
+                        "CALL wordle_play(?, ?, NULL, NULL)",
+                        (n, rnd.choice(["slate", "pious", "dumpy", "mound"])),
+                    )
                 else:
                     sql, args = "CALL wordle_passkey_remove(?, NULL, '0000000000000000')", (n,)
                 res = _raw(c, sql, *args)
@@ -255,12 +283,13 @@ def test_many_players_mixed_league_changes_and_guesses(  # type: ignore[no-untyp
     for t in threads:
         t.join(timeout=30)
     status = db.query(conn, "SHOW ENGINE INNODB STATUS")[0]["Status"]
-    last = status[status.find("LATEST DETECTED DEADLOCK"):status.find("TRANSACTIONS\n")]
+    last = status[status.find("LATEST DETECTED DEADLOCK") : status.find("TRANSACTIONS\n")]
     assert last is not None
     assert not errors and _deadlocks(conn) == before, (errors, _deadlocks(conn) - before)
 
 
 # --- 5. the join's shared lock by code: the code_hash index record before the league's row ----
+
 
 def _last_leave_and_join(conn: Connection, db_url: URL, url: URL) -> list[Any]:
     """ann alone in Solo; her leave (deleting Solo) stalls holding Solo's row (an
@@ -272,13 +301,18 @@ def _last_leave_and_join(conn: Connection, db_url: URL, url: URL) -> list[Any]:
         mine = "CALL wordle_league_leave('web-ann', NULL, 'Solo')"
         bobs = f"CALL wordle_league_join('web-bob', NULL, '{code}', 'Bob')"
         db.query(b, "CALL wordle_play('web-bob', 'slate', NULL, NULL)")  # bob exists
-        ann, = _ids(conn, "web-ann")
-        return _stall_then_release(conn, db_url, [(_league(conn, "web-ann", "Solo"), ann)], [
-            lambda: _raw(a, mine), lambda: _raw(b, bobs)])
+        (ann,) = _ids(conn, "web-ann")
+        return _stall_then_release(
+            conn,
+            db_url,
+            [(_league(conn, "web-ann", "Solo"), ann)],
+            [lambda: _raw(a, mine), lambda: _raw(b, bobs)],
+        )
 
 
-def test_a_join_racing_the_last_members_leave_does_not_deadlock(  # type: ignore[no-untyped-def]
-        conn: Connection, db_url: URL, front_urls) -> None:  # noqa: F811
+def test_a_join_racing_the_last_members_leave_does_not_deadlock(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
     """The join either joined before the league went or gets WD084; never 1213."""
     set_word(conn, today(conn), "crane")
     before = _deadlocks(conn)
@@ -286,8 +320,7 @@ def test_a_join_racing_the_last_members_leave_does_not_deadlock(  # type: ignore
     assert 1213 not in got and _deadlocks(conn) == before, got
 
 
-def test_joins_racing_new_codes_do_not_deadlock(  # type: ignore[no-untyped-def]
-        conn: Connection, front_urls) -> None:  # noqa: F811
+def test_joins_racing_new_codes_do_not_deadlock(conn: Connection, front_urls) -> None:
     """ann renews Club's code while bob joins (again: a no-op) with the current one, 30 rounds
     released together: the code's UPDATE (Club's row, then its code_hash record) against the
     join's shared read (code_hash record, then Club's row)."""
@@ -298,11 +331,16 @@ def test_joins_racing_new_codes_do_not_deadlock(  # type: ignore[no-untyped-def]
         leagues.join(b, "web-bob", code, "Bob")
         before = _deadlocks(conn)
         for _ in range(30):
-            results = _together([
-                (a, "CALL wordle_league_code('web-ann', NULL, 'Club')"),
-                (b, f"CALL wordle_league_join('web-bob', NULL, '{code}', NULL)")])
+            results = _together(
+                [
+                    (a, "CALL wordle_league_code('web-ann', NULL, 'Club')"),
+                    (b, f"CALL wordle_league_join('web-bob', NULL, '{code}', NULL)"),
+                ]
+            )
             got.append(results)
             if isinstance(results[0], list):
                 code = results[0][0]["code"]
     assert not any(1213 in r for r in got) and _deadlocks(conn) == before, (
-        [r for r in got if 1213 in r], _deadlocks(conn) - before)
+        [r for r in got if 1213 in r],
+        _deadlocks(conn) - before,
+    )

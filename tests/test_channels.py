@@ -22,18 +22,26 @@ SIX = ["planet", "garden", "silver", "breeze", "candle", "frozen"]
 OWN = ["qopaz", "zimbu", "vexor"]
 
 
-def add(conn: Connection, name: str, letters: int, answers: list[str],
-        accepted: list[str] = (), **options: Any) -> None:  # type: ignore[assignment]
+def add(
+    conn: Connection,
+    name: str,
+    letters: int,
+    answers: list[str],
+    accepted: list[str] = (),
+    **options: Any,
+) -> None:
     channels.add(conn, name, letters, **options)
     numbered = [(n, w, 0) for n, w in enumerate(answers, 1)]
     words.import_lines(conn, numbered, True, channel=name)
     if accepted:
-        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(accepted, 1)], False,
-                           channel=name)
+        words.import_lines(
+            conn, [(n, w, 0) for n, w in enumerate(accepted, 1)], False, channel=name
+        )
 
 
-def play_to_the_end(conn: Connection, player: str, channel: str | None, answer: str,
-                    wrong: list[str]) -> dict[str, Any]:
+def play_to_the_end(
+    conn: Connection, player: str, channel: str | None, answer: str, wrong: list[str]
+) -> dict[str, Any]:
     row: dict[str, Any] = {}
     for word in [*wrong, answer]:
         row = game.play(conn, player, word, channel=channel)
@@ -67,11 +75,15 @@ def test_each_channel_has_its_length(conn: Connection) -> None:
     add(conn, "six", 6, SIX)
     sql_error(lambda: game.play(conn, "ann", "planet"), "WD032", "a guess must have 5 letters")
     assert game.play(conn, "ann", "planet", channel="six")["guess"] == "planet"
-    sql_error(lambda: game.play(conn, "ann", "crane", channel="six"), "WD032",
-              "a guess must have 6 letters")
+    sql_error(
+        lambda: game.play(conn, "ann", "crane", channel="six"),
+        "WD032",
+        "a guess must have 6 letters",
+    )
     result = words.import_lines(conn, [(1, "crane", 0), (2, "fennel", 0)], True, channel="six")
     assert [(r.line, r.reason) for r in result.rejected] == [
-        (1, "not 6 letters (the channel's length)")]
+        (1, "not 6 letters (the channel's length)")
+    ]
     five = words.import_lines(conn, [(1, "fennel", 0)], True)
     assert [r.reason for r in five.rejected] == ["not 5 letters (the channel's length)"]
 
@@ -81,23 +93,32 @@ def test_a_channels_words_stay_in_it(conn: Connection) -> None:
     day = today(conn)
     drawn = {publish.publish(conn, day + timedelta(n), channel="own")["day"] for n in range(3)}
     assert len(drawn) == 3
-    words_drawn = {r["word"] for r in db.query(
-        conn, "SELECT word FROM puzzle_schedule WHERE channel = 'own'")}
+    words_drawn = {
+        r["word"] for r in db.query(conn, "SELECT word FROM puzzle_schedule WHERE channel = 'own'")
+    }
     assert words_drawn == set(OWN)
-    sql_error(lambda: publish.publish(conn, day + timedelta(3), channel="own"), "WD020",
-              "no answer word is left to publish in channel own")
+    sql_error(
+        lambda: publish.publish(conn, day + timedelta(3), channel="own"),
+        "WD020",
+        "no answer word is left to publish in channel own",
+    )
     for n in range(40):
         publish.publish(conn, day + timedelta(n))
-    en_words = {r["word"] for r in db.query(
-        conn, "SELECT word FROM puzzle_schedule WHERE channel = 'en'")}
+    en_words = {
+        r["word"] for r in db.query(conn, "SELECT word FROM puzzle_schedule WHERE channel = 'en'")
+    }
     assert len(en_words) == 40 and not en_words & set(OWN)
     sql_error(lambda: game.play(conn, "ann", OWN[0]), "WD033", "is not an accepted word")
-    sql_error(lambda: publish.publish(conn, day + timedelta(50), "crane", channel="own"),
-              "WD022", "not an answer word of this channel")
+    sql_error(
+        lambda: publish.publish(conn, day + timedelta(50), "crane", channel="own"),
+        "WD022",
+        "not an answer word of this channel",
+    )
 
 
-def test_forty_publish_today_at_once_publish_each_channel_once(db_url: URL,
-                                                               conn: Connection) -> None:
+def test_forty_publish_today_at_once_publish_each_channel_once(
+    db_url: URL, conn: Connection
+) -> None:
     add(conn, "six", 6, SIX)
     add(conn, "own", 5, OWN)
     errors: list[str] = []
@@ -117,8 +138,12 @@ def test_forty_publish_today_at_once_publish_each_channel_once(db_url: URL,
     for t in threads:
         t.join()
     assert errors == []
-    rows = db.query(conn, "SELECT channel, COUNT(*) AS n FROM puzzle_schedule "
-                    "WHERE day = ? GROUP BY channel ORDER BY channel", today(conn))
+    rows = db.query(
+        conn,
+        "SELECT channel, COUNT(*) AS n FROM puzzle_schedule "
+        "WHERE day = ? GROUP BY channel ORDER BY channel",
+        today(conn),
+    )
     assert [(r["channel"], r["n"]) for r in rows] == [("en", 1), ("own", 1), ("six", 1)]
     assert db.scalar(conn, "SELECT COUNT(*) FROM puzzles") == 3
 
@@ -147,25 +172,52 @@ def test_accents_fold_or_stay_letters(conn: Connection) -> None:
 # Letters per language (issue 25): (language, answers, guesses, day's word, played guess ->
 # what is recorded and its hint, a guess refused as another word, a key on the keyboard)
 LETTERS = [
-    ("es", ["puñal", "niño", "árbol"], ["punal"], "puñal", ("PUÑAL", "puñal", "22222"),
-     "punal", "ñ"),  # ñ a letter of its own (punal is another word), á folds
+    (
+        "es",
+        ["puñal", "niño", "árbol"],
+        ["punal"],
+        "puñal",
+        ("PUÑAL", "puñal", "22222"),
+        "punal",
+        "ñ",
+    ),  # ñ a letter of its own (punal is another word), á folds
     ("es", ["puñal", "niño", "árbol"], [], "árbol", ("árbol", "arbol", "22222"), None, "a"),
-    ("de", ["straße", "bäche", "küche"], ["bache"], "bäche", ("BÄCHE", "bäche", "22222"),
-     "bache", "ä"),  # ä ö ü ß letters of their own
+    (
+        "de",
+        ["straße", "bäche", "küche"],
+        ["bache"],
+        "bäche",
+        ("BÄCHE", "bäche", "22222"),
+        "bache",
+        "ä",
+    ),  # ä ö ü ß letters of their own
     ("de", ["straße", "bäche", "küche"], [], "straße", ("straße", "straße", "222222"), None, "ß"),
     ("pt", ["ações", "nação", "canção"], [], "nação", ("nação", "nacao", "22222"), None, "c"),
 ]
 
 
-@pytest.mark.parametrize(("language", "answers", "guesses", "word", "played", "other", "key"),
-                         LETTERS)
-def test_each_language_plays_its_letters(conn: Connection, language: str, answers: list[str],
-                                         guesses: list[str], word: str,
-                                         played: tuple[str, str, str], other: str | None,
-                                         key: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("language", "answers", "guesses", "word", "played", "other", "key"), LETTERS
+)
+def test_each_language_plays_its_letters(
+    conn: Connection,
+    language: str,
+    answers: list[str],
+    guesses: list[str],
+    word: str,
+    played: tuple[str, str, str],
+    other: str | None,
+    key: str,
+) -> None:
     letters = len(word)
-    add(conn, language, letters, [w for w in answers if len(w) == letters],
-        [g for g in guesses if len(g) == letters], language=language)
+    add(
+        conn,
+        language,
+        letters,
+        [w for w in answers if len(w) == letters],
+        [g for g in guesses if len(g) == letters],
+        language=language,
+    )
     rule = channels.one_channel(conn, language)["accents"]
     assert rule == {"es": "fold except ñ", "de": "keep", "pt": "fold"}[language]
     publish.publish(conn, today(conn), word, channel=language)
@@ -179,61 +231,98 @@ def test_each_language_plays_its_letters(conn: Connection, language: str, answer
 
 
 def test_an_accent_rule_is_one_setting_checked_by_the_database(conn: Connection) -> None:
-    assert channels.add(conn, "esx", 5, language="es", accents="fold except ñü")["accents"] == \
-        "fold except ñü"
+    assert (
+        channels.add(conn, "esx", 5, language="es", accents="fold except ñü")["accents"]
+        == "fold except ñü"
+    )
     for bad in ("fold except", "fold except x", "folded", "fold except ñ ü", "keep ñ"):
-        sql_error(lambda bad=bad: channels.add(conn, "bad", 5, accents=bad), "WD061",
-                  "fold except and the letters kept")
+        sql_error(
+            lambda bad=bad: channels.add(conn, "bad", 5, accents=bad),
+            "WD061",
+            "fold except and the letters kept",
+        )
 
 
-def test_words_check_lists_the_answers_a_dictionary_rejects(run: Invoke, conn: Connection,
-                                                            tmp_path: Path) -> None:  # fmt: skip
+def test_words_check_lists_the_answers_a_dictionary_rejects(
+    run: Invoke, conn: Connection, tmp_path: Path
+) -> None:
     add(conn, "frc", 5, ["monde", "étude", "aimes", "peurs"], language="fr")
     result = run("words", "check", "--channel", "frc")
     assert result.exit_code == 0, result.output
-    assert result.stdout == ("aimes: not a base form in the dictionary\n"
-                             "peurs: not a base form in the dictionary\n")
+    assert result.stdout == (
+        "aimes: not a base form in the dictionary\npeurs: not a base form in the dictionary\n"
+    )
     assert "2 of 4 answers of channel frc" in result.stderr
     as_json = json.loads(run("words", "check", "--channel", "frc", "--json").stdout)
     assert as_json["answers"] == 4 and len(as_json["rejected"]) == 2
     blocked = tmp_path / "blocked.txt"
     blocked.write_text("# never\nmonde\n")
-    made = run("channel", "add", "frb", "--language", "fr", "--letters", "5", "--from-system",
-               "--block-list", str(blocked), "--json")
+    made = run(
+        "channel",
+        "add",
+        "frb",
+        "--language",
+        "fr",
+        "--letters",
+        "5",
+        "--from-system",
+        "--block-list",
+        str(blocked),
+        "--json",
+    )
     assert made.exit_code == 0, made.output
     assert json.loads(made.stdout)["left_out"]["offensive (block list)"] >= 1
-    assert db.scalar(conn, "SELECT COUNT(*) FROM channel_words cw JOIN words w ON w.id = "
-                           "cw.word_id JOIN channels c ON c.id = cw.channel_id WHERE c.name = "
-                           "'frb' AND w.word = 'monde' AND cw.is_answer") == 0  # fmt: skip
-    assert "go with --from-system" in run("channel", "add", "x", "--letters", "5",
-                                          "--block-list", str(blocked)).stderr
+    assert (
+        db.scalar(
+            conn,
+            "SELECT COUNT(*) FROM channel_words cw JOIN words w ON w.id = "
+            "cw.word_id JOIN channels c ON c.id = cw.channel_id WHERE c.name = "
+            "'frb' AND w.word = 'monde' AND cw.is_answer",
+        )
+        == 0
+    )
+    assert (
+        "go with --from-system"
+        in run("channel", "add", "x", "--letters", "5", "--block-list", str(blocked)).stderr
+    )
 
 
 def test_hard_mode_and_letter_hints_follow_the_channel(conn: Connection) -> None:
     add(conn, "six", 6, SIX, letter_hints=1)
     publish.publish(conn, today(conn), "candle", channel="six")
     game.play(conn, "ann", "garden", hard=True, channel="six")  # 020211
-    sql_error(lambda: game.play(conn, "ann", "silver", channel="six"), "WD036",
-              "2nd letter must be A")
+    sql_error(
+        lambda: game.play(conn, "ann", "silver", channel="six"), "WD036", "2nd letter must be A"
+    )
     hint = game.reveal_letter(conn, "ann", channel="six")
     assert hint["hints_left"] == 0 and hint["letter"] == "candle"[hint["position"] - 1]
-    sql_error(lambda: game.reveal_letter(conn, "ann", channel="six"), "WD040",
-              "no letter hint left")
+    sql_error(
+        lambda: game.reveal_letter(conn, "ann", channel="six"), "WD040", "no letter hint left"
+    )
     assert game.reveal_letter(conn, "ann")["hints_left"] == 1  # en keeps its 2
 
 
 def test_unknown_channels_and_bad_definitions_are_one_line(conn: Connection) -> None:
-    sql_error(lambda: game.play(conn, "ann", "crane", channel="nope"), "WD060",
-              "there is no channel 'nope' (known: en)")
+    sql_error(
+        lambda: game.play(conn, "ann", "crane", channel="nope"),
+        "WD060",
+        "there is no channel 'nope' (known: en)",
+    )
     sql_error(lambda: channels.add(conn, "Bad Name", 5), "WD061", "a channel name is 1 to 16")
     sql_error(lambda: channels.add(conn, "x" * 17, 5), "WD061", "a channel name is 1 to 16")
     sql_error(lambda: channels.add(conn, "one", 1), "WD061", "2 to 32 letters")
     sql_error(lambda: channels.add(conn, "en", 5), "WD062", "there is already a channel en")
-    sql_error(lambda: channels.add(conn, "tz", 5, time_zone="Mars/Olympus"), "WD011",
-              "unknown to the server")
+    sql_error(
+        lambda: channels.add(conn, "tz", 5, time_zone="Mars/Olympus"),
+        "WD011",
+        "unknown to the server",
+    )
     assert [c["name"] for c in channels.all_channels(conn)] == ["en"]  # nothing half-made
-    sql_error(lambda: channels.change(conn, "en", "letters", "6"), "WD011",
-              "letters is chosen when a channel is created")
+    sql_error(
+        lambda: channels.change(conn, "en", "letters", "6"),
+        "WD011",
+        "letters is chosen when a channel is created",
+    )
     sql_error(lambda: channels.change(conn, "en", "max_tries", "21"), "WD011", "1 to 20")
 
 
@@ -246,8 +335,11 @@ def test_old_calls_play_the_default_channel(conn: Connection) -> None:
     assert row["max_tries"] == 5
     db.call(conn, "wordle_set_setting", "default_channel", "six")
     assert db.call_one(conn, "wordle_play", "bob", "planet", None, None)["guess"] == "planet"
-    sql_error(lambda: db.call(conn, "wordle_set_setting", "default_channel", "nope"), "WD011",
-              "there is no channel 'nope'")
+    sql_error(
+        lambda: db.call(conn, "wordle_set_setting", "default_channel", "nope"),
+        "WD011",
+        "there is no channel 'nope'",
+    )
 
 
 def test_the_channel_commands(run: Invoke, conn: Connection) -> None:
@@ -264,15 +356,18 @@ def test_the_channel_commands(run: Invoke, conn: Connection) -> None:
     assert run("guess", "planet", "--player", "ann", "--channel", "six").exit_code == 0
     refused = run("channel", "remove", "six")
     assert refused.exit_code == 1
-    assert refused.output == ("Error: channel six has 1 games: remove it with force to delete "
-                              "them too\n")
+    assert refused.output == (
+        "Error: channel six has 1 games: remove it with force to delete them too\n"
+    )
     assert run("channel", "remove", "en").exit_code == 1
     gone = run("channel", "remove", "six", "--force")
     assert gone.output == "channel six removed (1 games deleted)\n"
     assert db.scalar(conn, "SELECT COUNT(*) FROM games") == 0
     unknown = run("guess", "crane", "--channel", "six")
     assert (unknown.exit_code, unknown.output) == (
-        1, "Error: there is no channel 'six' (known: en)\n")
+        1,
+        "Error: there is no channel 'six' (known: en)\n",
+    )
 
 
 def test_languages_from_debian_lists(run: Invoke, conn: Connection) -> None:
@@ -281,8 +376,11 @@ def test_languages_from_debian_lists(run: Invoke, conn: Connection) -> None:
     report = result.output.splitlines()[1]  # how many answers, and why the others are not
     assert report.startswith("answers: ") and "a proper noun" in report
     assert "not a base form in the dictionary" in report and "rare (wordfreq below 3.25)" in report
-    as_json = json.loads(run("channel", "add", "es", "--language", "es", "--letters", "5",
-                             "--from-system", "--json").output)  # fmt: skip
+    as_json = json.loads(
+        run(
+            "channel", "add", "es", "--language", "es", "--letters", "5", "--from-system", "--json"
+        ).output
+    )
     assert as_json["answer_words"] > 500 and as_json["left_out"]["a proper noun"] > 0
     fr = channels.one_channel(conn, "fr")
     assert fr["accents"] == "fold" and fr["words"] > 3000 and 300 < fr["answers"] < fr["words"]
@@ -292,13 +390,15 @@ def test_languages_from_debian_lists(run: Invoke, conn: Connection) -> None:
 
 
 def test_the_issues_walk_through_french_and_six_letters_beside_english(
-        run: Invoke, conn: Connection) -> None:
+    run: Invoke, conn: Connection
+) -> None:
     """Issue 16's "done when" on the shared words table: French and 6-letter English from the
     Debian lists beside en, published by publish-today and played; the solver's candidates of
     each channel count only its words."""
     for name, language, letters in (("fr", "fr", "5"), ("en6", "en", "6")):
-        result = run("channel", "add", name, "--language", language, "--letters", letters,
-                     "--from-system")
+        result = run(
+            "channel", "add", name, "--language", language, "--letters", letters, "--from-system"
+        )
         assert result.exit_code == 0, result.output
     assert run("publish-today").exit_code == 0
     for channel, word in (("fr", "monde"), ("en6", "planet"), ("en", "slate")):
@@ -314,29 +414,41 @@ def test_the_issues_walk_through_french_and_six_letters_beside_english(
 def snapshot(conn: Connection, numbers: str) -> dict[str, Any]:
     """Everything a player or an editor sees of the default channel (numbers: an SQL
     expression of `day`)."""
-    games_rows = db.query(conn, "SELECT p.name, g.day, g.state, g.hard, g.attempts, g.max_tries,"
-                          " g.revealed, g.archive FROM games g JOIN players p ON p.id = g.player_id"
-                          " ORDER BY p.name, g.day")  # fmt: skip
+    games_rows = db.query(
+        conn,
+        "SELECT p.name, g.day, g.state, g.hard, g.attempts, g.max_tries,"
+        " g.revealed, g.archive FROM games g JOIN players p ON p.id = g.player_id"
+        " ORDER BY p.name, g.day",
+    )
     return {
-        "puzzles": db.query(conn, f"SELECT p.day, w.word, p.picked, {numbers} AS number "
-                            "FROM puzzles p JOIN words w ON w.id = p.word_id ORDER BY p.day"),
+        "puzzles": db.query(
+            conn,
+            f"SELECT p.day, w.word, p.picked, {numbers} AS number "
+            "FROM puzzles p JOIN words w ON w.id = p.word_id ORDER BY p.day",
+        ),
         "pool": db.scalar(conn, "SELECT COUNT(*) FROM answer_pool"),
         "games": games_rows,
-        "attempts": db.query(conn, "SELECT game_id, attempt, guess, hint FROM attempts "
-                             "ORDER BY game_id, attempt"),
+        "attempts": db.query(
+            conn, "SELECT game_id, attempt, guess, hint FROM attempts ORDER BY game_id, attempt"
+        ),
         "stats": {p: db.call_one(conn, "wordle_stats", p) for p in ("ann", "bob")},
-        "settings": {n: db.scalar(conn, "SELECT wordle_setting(?)", n)
-                     for n in ("max_tries", "letter_hints", "time_zone", "first_day")},
+        "settings": {
+            n: db.scalar(conn, "SELECT wordle_setting(?)", n)
+            for n in ("max_tries", "letter_hints", "time_zone", "first_day")
+        },
     }
 
 
-def test_the_migration_keeps_every_game_and_number(new_db) -> None:  # type: ignore[no-untyped-def]
+def test_the_migration_keeps_every_game_and_number(new_db) -> None:
     url = new_db()
     schema.migrate(url, "0006")
     with db.connect(url) as conn:
         db.call(conn, "wordle_import_begin")  # the calls of revision 0006
-        db.executemany(conn, "INSERT INTO word_import (line, word) VALUES (?, ?)",
-                       list(enumerate(["ghost", "crane", "plumb", "slate", "pious"], 1)))
+        db.executemany(
+            conn,
+            "INSERT INTO word_import (line, word) VALUES (?, ?)",
+            list(enumerate(["ghost", "crane", "plumb", "slate", "pious"], 1)),
+        )
         db.call(conn, "wordle_import_words", True)
         day: date = today(conn)
         for n, word in enumerate(["ghost", "crane", "plumb", "slate"]):
@@ -359,7 +471,7 @@ def test_the_migration_keeps_every_game_and_number(new_db) -> None:  # type: ign
         assert snapshot(conn, "wordle_puzzle_number(p.day)") == played
 
 
-def test_downgrade_refuses_to_drop_other_channels(new_db, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_downgrade_refuses_to_drop_other_channels(new_db, conn: Connection) -> None:
     url = new_db()
     schema.migrate(url)
     with db.connect(url) as other:
@@ -381,7 +493,8 @@ def test_one_channel_that_cannot_be_published_stops_no_other(run: Invoke, conn: 
         "Error: no answer word is left to publish in channel empty: import more with "
         "`wordle-db words import FILE --answers --channel empty`",
         f"Error: the day is before the first puzzle day of channel later (first_day "
-        f"{today(conn) + timedelta(7)})"]
+        f"{today(conn) + timedelta(7)})",
+    ]
     assert "en puzzle #1" in result.stdout and "six puzzle #1" in result.stdout
     db.call(conn, "_wordle_publish_every_channel")  # the daily event: no error either
     published = db.query(conn, "SELECT channel FROM puzzle_schedule ORDER BY channel")
@@ -392,7 +505,8 @@ def test_one_channel_that_cannot_be_published_stops_no_other(run: Invoke, conn: 
         ("empty", None, None, None, result.stderr.splitlines()[0].removeprefix("Error: ")),
         ("en", today(conn), 1, 0, None),
         ("later", None, None, None, result.stderr.splitlines()[1].removeprefix("Error: ")),
-        ("six", today(conn), 1, 0, None)]
+        ("six", today(conn), 1, 0, None),
+    ]
 
 
 def test_a_zone_change_never_moves_today_before_a_published_day(conn: Connection) -> None:
@@ -400,24 +514,35 @@ def test_a_zone_change_never_moves_today_before_a_published_day(conn: Connection
     words.import_lines(conn, [(1, OWN[0], 0)], True, channel="east")
     east_today = game.game_state(conn, "ann", channel="east")["day"]  # publishes
     # 24 hours west, today is the day before: the published day would be in the future
-    sql_error(lambda: channels.change(conn, "east", "time_zone", "-11:00"), "WD011",
-              f"before the published day {east_today}")
-    sql_error(lambda: channels.change(conn, "east", "time_zone", "SYSTEM"), "WD011",
-              "is unknown to the server")
+    sql_error(
+        lambda: channels.change(conn, "east", "time_zone", "-11:00"),
+        "WD011",
+        f"before the published day {east_today}",
+    )
+    sql_error(
+        lambda: channels.change(conn, "east", "time_zone", "SYSTEM"),
+        "WD011",
+        "is unknown to the server",
+    )
 
 
 def test_before_the_first_puzzle_a_zone_change_moves_a_first_day_that_was_today(
-        conn: Connection) -> None:
+    conn: Connection,
+) -> None:
     """+13:00 and -12:00 are 25 hours apart: today differs at any time of day. A first_day
     that was today follows the zone (the first puzzle can be published at once); a first_day
     chosen for another day stays, and so does one fixed by a published puzzle."""
+
     def first_day(name: str) -> date:
         return channels.one_channel(conn, name)["first_day"]
 
     # (channel, zone before, zone after, first_day chosen); "played" moves east, never back
     # before its published day.
-    cases = [("west", "+13:00", "-12:00", None), ("launch", "+13:00", "-12:00", "2030-01-01"),
-             ("played", "-12:00", "+13:00", None)]
+    cases = [
+        ("west", "+13:00", "-12:00", None),
+        ("launch", "+13:00", "-12:00", "2030-01-01"),
+        ("played", "-12:00", "+13:00", None),
+    ]
     for name, before, _, chosen in cases:
         add(conn, name, 5, OWN, time_zone=before)
         if chosen:
@@ -436,11 +561,14 @@ def test_before_the_first_puzzle_a_zone_change_moves_a_first_day_that_was_today(
 def test_control_characters_stay_escaped_in_messages(run: Invoke) -> None:
     result = run("guess", "crane", "--channel", "en\nx")
     assert (result.exit_code, result.stderr) == (
-        1, "Error: there is no channel 'en\\u{A}x' (known: en)\n")
+        1,
+        "Error: there is no channel 'en\\u{A}x' (known: en)\n",
+    )
 
 
 def test_a_serializable_reader_of_a_channel_holds_up_no_publication(
-        shared, conn: Connection, db_url: URL) -> None:  # type: ignore[no-untyped-def]
+    shared, conn: Connection, db_url: URL
+) -> None:
     add(conn, "six", 6, SIX)
     with db.connect(shared("player")) as reader:
         reader.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE")
@@ -456,8 +584,11 @@ def test_a_serializable_reader_of_a_channel_holds_up_no_publication(
 def test_language_codes_are_lower_case(conn: Connection) -> None:
     assert channels.add(conn, "fr", 5, language="FR")["accents"] == "fold"
     assert channels.one_channel(conn, "fr")["language"] == "fr"
-    sql_error(lambda: db.call(conn, "wordle_channel_add", "fr2", "FR", 5, None, None, None, None),
-              "WD011", "language must be a language code")
+    sql_error(
+        lambda: db.call(conn, "wordle_channel_add", "fr2", "FR", 5, None, None, None, None),
+        "WD011",
+        "language must be a language code",
+    )
 
 
 def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> None:
@@ -465,24 +596,37 @@ def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> No
     add(conn, "own", 5, OWN)
     for name in ("six", "own"):
         channels.remove(conn, name, force=True)
-    before = (db.scalar(conn, "SELECT COUNT(*) FROM words"),
-              db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer"))
+    before = (
+        db.scalar(conn, "SELECT COUNT(*) FROM words"),
+        db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer"),
+    )
     assert before == (14_855 + 7 + 3, 2_309)  # their words stay, members of no channel
     schema.migrate(db_url, "0006")
     assert db.scalar(conn, "SELECT COUNT(*) FROM words") == 14_855
     assert db.scalar(conn, "SELECT COUNT(*) FROM words WHERE is_answer") == 2_309
     schema.migrate(db_url)
     en = channels.one_channel(conn, "en")
-    assert (en["letters"], en["words"], en["answers"], en["answers_left"]) == (5, 14_855, 2_309,
-                                                                               2_309)
+    assert (en["letters"], en["words"], en["answers"], en["answers_left"]) == (
+        5,
+        14_855,
+        2_309,
+        2_309,
+    )
     sql_error(lambda: game.play(conn, "ann", OWN[0]), "WD033", "is not an accepted word")
 
 
-@pytest.mark.parametrize("session", [
-    (), ("SET time_zone = '+13:00'",), ("SET time_zone = '-11:00'",),
-    ("SET time_zone = 'SYSTEM'", "SET timestamp = UNIX_TIMESTAMP('2001-02-03 04:05:06')")])
+@pytest.mark.parametrize(
+    "session",
+    [
+        (),
+        ("SET time_zone = '+13:00'",),
+        ("SET time_zone = '-11:00'",),
+        ("SET time_zone = 'SYSTEM'", "SET timestamp = UNIX_TIMESTAMP('2001-02-03 04:05:06')"),
+    ],
+)
 def test_a_guess_plays_today_in_its_channels_zone_whatever_the_session(
-        conn: Connection, session: tuple[str, ...]) -> None:
+    conn: Connection, session: tuple[str, ...]
+) -> None:
     """+13:00 and -12:00 are 25 hours apart: one of them is not UTC's day at any time. A
     game's first guess (the long way: it publishes) and its next ones (the context read of
     migration 0035) play the channel's today, not the session's or UTC's; the channel's
@@ -498,13 +642,20 @@ def test_a_guess_plays_today_in_its_channels_zone_whatever_the_session(
     for statement in session:
         conn.exec_driver_sql(statement)
     for name in zones:
-        days = [db.call(conn, "wordle_play_on", name, "ann", guess, None, None)[0]["day"]
-                for guess in ("crane", "slate")]
+        days = [
+            db.call(conn, "wordle_play_on", name, "ann", guess, None, None)[0]["day"]
+            for guess in ("crane", "slate")
+        ]
         assert days == [todays[name]] * 2, name
         for player in ("bob", "ann"):  # a new player, and a kept player's game
-            sql_error(lambda name=name, player=player: db.call(
-                conn, "wordle_play_on", name, player, "qopaz", todays[name] + timedelta(1), None),
-                "WD030", "that day is in the future")
-        row = db.call(conn, "wordle_play_on", name, "ann", "crane", todays[name] - timedelta(1),
-                      None)[0]
+            sql_error(
+                lambda name=name, player=player: db.call(
+                    conn, "wordle_play_on", name, player, "qopaz", todays[name] + timedelta(1), None
+                ),
+                "WD030",
+                "that day is in the future",
+            )
+        row = db.call(
+            conn, "wordle_play_on", name, "ann", "crane", todays[name] - timedelta(1), None
+        )[0]
         assert (row["day"], row["number"]) == (todays[name] - timedelta(1), 1), name

@@ -17,8 +17,13 @@ from conftest import Invoke, cli_runner
 
 
 def wordle(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "wordle_db", *args], capture_output=True,
-                          text=True, env=env, timeout=60)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_db", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str], needle: str) -> None:
@@ -56,8 +61,12 @@ def test_bad_or_unreachable_server(url: str, needle: str) -> None:
 )
 def test_arguments_that_are_not_utf8(db_url: URL, args: list[str | bytes]) -> None:
     url = db_url.render_as_string(hide_password=False)
-    result = subprocess.run([sys.executable, "-m", "wordle_db", "--db-url", url, *args],
-                            capture_output=True, text=True, timeout=60)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_db", "--db-url", url, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert_one_line_error(result, "not valid UTF-8")
 
 
@@ -102,8 +111,14 @@ def test_status_json_has_the_documented_keys(run: Invoke) -> None:
     import json
 
     info = json.loads(result.stdout)
-    for key in ("schema_revision", "words_allowed", "words_answers", "answers_left",
-                "today_published", "puzzle_number"):
+    for key in (
+        "schema_revision",
+        "words_allowed",
+        "words_answers",
+        "answers_left",
+        "today_published",
+        "puzzle_number",
+    ):
         assert key in info
     assert info["today_published"] is False
     counts = (info["words_allowed"], info["words_answers"], info["answers_left"])
@@ -115,7 +130,7 @@ def test_every_command_has_help_with_an_example() -> None:
 
     runner_commands = []
 
-    def walk(group, prefix):  # type: ignore[no-untyped-def]
+    def walk(group, prefix):
         for name, command in group.commands.items():
             if hasattr(command, "commands"):
                 walk(command, [*prefix, name])

@@ -29,8 +29,16 @@ from wordle_db.server import LocalServer, find_binary
 from cluster import hosts_url, node_url
 from conftest import cli_runner
 
-GAME_TABLES = ("settings", "words", "answer_pool", "puzzles", "players", "games", "attempts",
-               "revealed_letters")  # fmt: skip
+GAME_TABLES = (
+    "settings",
+    "words",
+    "answer_pool",
+    "puzzles",
+    "players",
+    "games",
+    "attempts",
+    "revealed_letters",
+)
 REFUSALS = {"WD034", "WD035"}  # already tried, game over: what racing guesses may be told
 
 
@@ -61,8 +69,12 @@ def today(url: URL) -> date:
 
 def guess_words(url: URL, answer: str, count: int) -> list[str]:
     with db.connect(url) as conn:
-        rows = db.query(conn, "SELECT word FROM words WHERE CHAR_LENGTH(word) = 5 AND word <> ? "
-                        "ORDER BY id LIMIT ?", answer, count)  # fmt: skip
+        rows = db.query(
+            conn,
+            "SELECT word FROM words WHERE CHAR_LENGTH(word) = 5 AND word <> ? ORDER BY id LIMIT ?",
+            answer,
+            count,
+        )
     return [r["word"] for r in rows]
 
 
@@ -87,10 +99,13 @@ def check_games(url: URL) -> None:
     """Every game: attempts numbered 1..n without a gap, no guess twice, never past max_tries,
     and the game row agrees with its attempts."""
     with db.connect(url) as conn:
-        games = db.query(conn, "SELECT g.id, g.attempts, g.max_tries, g.state, "
-                         "COUNT(a.attempt) AS n, COUNT(DISTINCT a.guess) AS guesses, "
-                         "COALESCE(MAX(a.attempt), 0) AS last FROM games g "
-                         "LEFT JOIN attempts a ON a.game_id = g.id GROUP BY g.id")  # fmt: skip
+        games = db.query(
+            conn,
+            "SELECT g.id, g.attempts, g.max_tries, g.state, "
+            "COUNT(a.attempt) AS n, COUNT(DISTINCT a.guess) AS guesses, "
+            "COALESCE(MAX(a.attempt), 0) AS last FROM games g "
+            "LEFT JOIN attempts a ON a.game_id = g.id GROUP BY g.id",
+        )
     assert games
     for g in games:
         assert g["n"] == g["guesses"] == g["last"] == g["attempts"] <= g["max_tries"], g
@@ -106,23 +121,45 @@ def test_init_through_one_node_creates_everything_on_all_three(
 
     def catalogue(url: URL) -> dict[str, Any]:
         with db.connect(url) as conn:
-            tables = db.query(conn, "SELECT TABLE_NAME, ENGINE, TABLE_TYPE FROM "
-                              "information_schema.TABLES WHERE TABLE_SCHEMA = ? "
-                              "ORDER BY TABLE_NAME", url.database)  # fmt: skip
-            keys = db.query(conn, "SELECT TABLE_NAME FROM information_schema.TABLE_CONSTRAINTS "
-                            "WHERE TABLE_SCHEMA = ? AND CONSTRAINT_TYPE = 'PRIMARY KEY'",
-                            url.database)  # fmt: skip
-            routines = db.query(conn, "SELECT ROUTINE_NAME, ROUTINE_TYPE, "
-                                "MD5(ROUTINE_DEFINITION) AS body, DEFINER, SECURITY_TYPE FROM "
-                                "information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? "
-                                "ORDER BY ROUTINE_NAME", url.database)  # fmt: skip
-            accounts = db.query(conn, "SELECT User, Host, is_role FROM mysql.user "
-                                "WHERE User LIKE 'wordle%' ORDER BY User, Host")  # fmt: skip
-            grants = db.query(conn, "SELECT User, Host, Routine_name, Proc_priv FROM "
-                              "mysql.procs_priv WHERE Db = ? ORDER BY User, Host, Routine_name",
-                              url.database)  # fmt: skip
-        return {"tables": tables, "keys": sorted(k["TABLE_NAME"] for k in keys),
-                "routines": routines, "accounts": accounts, "grants": grants}  # fmt: skip
+            tables = db.query(
+                conn,
+                "SELECT TABLE_NAME, ENGINE, TABLE_TYPE FROM "
+                "information_schema.TABLES WHERE TABLE_SCHEMA = ? "
+                "ORDER BY TABLE_NAME",
+                url.database,
+            )
+            keys = db.query(
+                conn,
+                "SELECT TABLE_NAME FROM information_schema.TABLE_CONSTRAINTS "
+                "WHERE TABLE_SCHEMA = ? AND CONSTRAINT_TYPE = 'PRIMARY KEY'",
+                url.database,
+            )
+            routines = db.query(
+                conn,
+                "SELECT ROUTINE_NAME, ROUTINE_TYPE, "
+                "MD5(ROUTINE_DEFINITION) AS body, DEFINER, SECURITY_TYPE FROM "
+                "information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? "
+                "ORDER BY ROUTINE_NAME",
+                url.database,
+            )
+            accounts = db.query(
+                conn,
+                "SELECT User, Host, is_role FROM mysql.user "
+                "WHERE User LIKE 'wordle%' ORDER BY User, Host",
+            )
+            grants = db.query(
+                conn,
+                "SELECT User, Host, Routine_name, Proc_priv FROM "
+                "mysql.procs_priv WHERE Db = ? ORDER BY User, Host, Routine_name",
+                url.database,
+            )
+        return {
+            "tables": tables,
+            "keys": sorted(k["TABLE_NAME"] for k in keys),
+            "routines": routines,
+            "accounts": accounts,
+            "grants": grants,
+        }
 
     cats = [catalogue(node_url(galera, i, cluster_template)) for i in range(3)]
     assert cats[0] == cats[1] == cats[2]
@@ -162,9 +199,12 @@ def test_publication_is_exactly_once_with_publishers_on_all_three_nodes(
     state = assert_nodes_equal(galera, cluster_db)
     assert state["puzzles"][0] == 12
     with db.connect(node_url(galera, 2, cluster_db)) as conn:
-        picked = db.query(conn, "SELECT COUNT(DISTINCT word_id) AS n, COUNT(*) AS days, "
-                          "(SELECT COUNT(*) FROM answer_pool a JOIN puzzles p "
-                          "ON p.word_id = a.word_id) AS reused FROM puzzles")[0]  # fmt: skip
+        picked = db.query(
+            conn,
+            "SELECT COUNT(DISTINCT word_id) AS n, COUNT(*) AS days, "
+            "(SELECT COUNT(*) FROM answer_pool a JOIN puzzles p "
+            "ON p.word_id = a.word_id) AS reused FROM puzzles",
+        )[0]
     assert picked == {"n": 12, "days": 12, "reused": 0}
 
 
@@ -182,7 +222,7 @@ def test_one_players_guesses_raced_over_the_nodes(galera: LocalCluster, cluster_
 
     def racer(i: int) -> None:
         player = players[i % 4]
-        mine = pool[(i // 4) * 3: (i // 4) * 3 + 3]
+        mine = pool[(i // 4) * 3 : (i // 4) * 3 + 3]
         with db.connect(node_url(galera, i % 3, cluster_db)) as conn:
             for word in mine:
                 try:
@@ -228,8 +268,9 @@ def test_a_read_right_after_a_write_on_another_node_sees_it(
                 seen = [r["guess"] for r in game.board(opened[other], player)]
                 if seen != [words[n % 3]]:
                     missed.append((n, other, seen))
-                count = db.scalar(opened[other], "SELECT COUNT(*) FROM players WHERE name = ?",
-                                  player)  # fmt: skip
+                count = db.scalar(
+                    opened[other], "SELECT COUNT(*) FROM players WHERE name = ?", player
+                )
                 if count != 1:
                     missed.append((n, other, "players", count))
         assert missed == []
@@ -325,8 +366,11 @@ def test_a_node_killed_mid_burst_rejoins_and_nothing_is_lost_or_doubled(
     for i in range(3):
         check_games(node_url(galera, i, cluster_db))
     with db.connect(node_url(galera, 1, cluster_db)) as conn:  # the node that was killed
-        rows = db.query(conn, "SELECT p.name AS player, a.attempt, a.guess FROM attempts a "
-                        "JOIN games g ON g.id = a.game_id JOIN players p ON p.id = g.player_id")
+        rows = db.query(
+            conn,
+            "SELECT p.name AS player, a.attempt, a.guess FROM attempts a "
+            "JOIN games g ON g.id = a.game_id JOIN players p ON p.id = g.player_id",
+        )
     stored = {(r["player"], r["attempt"], r["guess"]) for r in rows}
     assert len(stored) == len(rows) and len(set(told)) == len(told)
     assert set(told) <= stored  # every attempt a client was told about is there
@@ -352,9 +396,14 @@ def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
         found = []
         for url in urls:
             with db.connect(url) as conn:
-                found.append(db.scalar(conn, "SELECT STATUS FROM information_schema.EVENTS "
-                                       "WHERE EVENT_SCHEMA = DATABASE() "
-                                       "AND EVENT_NAME = 'wordle_daily_publish'"))  # fmt: skip
+                found.append(
+                    db.scalar(
+                        conn,
+                        "SELECT STATUS FROM information_schema.EVENTS "
+                        "WHERE EVENT_SCHEMA = DATABASE() "
+                        "AND EVENT_NAME = 'wordle_daily_publish'",
+                    )
+                )
         return found
 
     try:
@@ -366,8 +415,13 @@ def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
         assert result.output.count("enabled on") == 3
         assert statuses() == ["ENABLED"] * 3
         for node in nodes[1:]:
-            assert node.sql(f"SET SESSION wsrep_on = OFF; ALTER EVENT {cluster_db}."
-                            f"{publish.EVENT} ON SCHEDULE EVERY 2 SECOND") is not None
+            assert (
+                node.sql(
+                    f"SET SESSION wsrep_on = OFF; ALTER EVENT {cluster_db}."
+                    f"{publish.EVENT} ON SCHEDULE EVERY 2 SECOND"
+                )
+                is not None
+            )
         assert statuses() == ["ENABLED"] * 3
         with db.connect(urls[2]) as conn:
             assert db.scalar(conn, "SELECT COUNT(*) FROM puzzles") == 0
@@ -396,8 +450,9 @@ def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
     assert state["puzzles"][0] == 1
 
 
-def test_two_nodes_lost_then_the_last_one_forced_primary(galera: LocalCluster,
-                                                         cluster_db: str) -> None:  # fmt: skip
+def test_two_nodes_lost_then_the_last_one_forced_primary(
+    galera: LocalCluster, cluster_db: str
+) -> None:
     """With two of three nodes killed, the last refuses everything: one line naming the cause
     (also through a URL listing all three); after pc.bootstrap=YES it serves again, and the
     killed nodes rejoin."""
@@ -433,9 +488,7 @@ def test_two_nodes_lost_then_the_last_one_forced_primary(galera: LocalCluster,
         assert [r["guess"] for r in game.board(conn, "ann")] == ["slate"]
 
 
-def test_a_migration_is_refused_before_anything_when_functions_would_be(
-    tmp_path: Path,
-) -> None:
+def test_a_migration_is_refused_before_anything_when_functions_would_be(tmp_path: Path) -> None:
     """A server with a binary log and log_bin_trust_function_creators=OFF: `wordle-db init`
     says so in one line and creates nothing (not even the database)."""
     server = LocalServer(tmp_path / "binlog")
@@ -443,11 +496,20 @@ def test_a_migration_is_refused_before_anything_when_functions_would_be(
     mariadbd = find_binary("mariadbd", "mysqld")
     assert mariadbd is not None
     process = subprocess.Popen(
-        [mariadbd, "--no-defaults", f"--datadir={server.datadir}", f"--socket={server.socket}",
-         "--skip-networking", "--log-bin=binlog", "--innodb-log-file-size=16M",
-         "--innodb-buffer-pool-size=32M", *(["--user=root"] if os.geteuid() == 0 else [])],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            mariadbd,
+            "--no-defaults",
+            f"--datadir={server.datadir}",
+            f"--socket={server.socket}",
+            "--skip-networking",
+            "--log-bin=binlog",
+            "--innodb-log-file-size=16M",
+            "--innodb-buffer-pool-size=32M",
+            *(["--user=root"] if os.geteuid() == 0 else []),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         url = db.parse_url(server.url("wt_binlog"))
         deadline = time.monotonic() + 30
@@ -459,8 +521,14 @@ def test_a_migration_is_refused_before_anything_when_functions_would_be(
         assert result.exit_code == 1
         assert result.output.count("\n") == 1 and "log_bin_trust_function_creators" in result.output
         with db.connect(url.set(database="")) as conn:
-            assert db.scalar(conn, "SELECT COUNT(*) FROM information_schema.SCHEMATA "
-                             "WHERE SCHEMA_NAME = 'wt_binlog'") == 0  # fmt: skip
+            assert (
+                db.scalar(
+                    conn,
+                    "SELECT COUNT(*) FROM information_schema.SCHEMATA "
+                    "WHERE SCHEMA_NAME = 'wt_binlog'",
+                )
+                == 0
+            )
             db.query(conn, "SET GLOBAL log_bin_trust_function_creators = ON")
         result = cli_runner(url)("init")
         assert result.exit_code == 0, result.output
@@ -481,11 +549,12 @@ def test_a_url_lists_the_nodes_and_a_node_not_synced_is_skipped(
     assert db.hosts(comma) == db.hosts(query) == nodes
     assert db.hosts(db.parse_url("mariadb://u@h1,h2:3307/w")) == [("h1", 3306), ("h2", 3307)]
     assert db.hosts(db.parse_url("mariadb://u@h1:3310,h2/w")) == [("h1", 3310), ("h2", 3306)]
-    assert db.hosts(db.parse_url("mariadb://u@h:3310/w?hosts=h1,h2:1")) == [("h1", 3310),
-                                                                           ("h2", 1)]
-    for bad, says in (("mariadb://u@h1,h2:99999/w", "out of range"),
-                      ("mariadb://u@h1,:3306/w", "not host or host:port"),
-                      ("mariadb://u@h/w?hosts=h1:x", "not host or host:port")):  # fmt: skip
+    assert db.hosts(db.parse_url("mariadb://u@h:3310/w?hosts=h1,h2:1")) == [("h1", 3310), ("h2", 1)]
+    for bad, says in (
+        ("mariadb://u@h1,h2:99999/w", "out of range"),
+        ("mariadb://u@h1,:3306/w", "not host or host:port"),
+        ("mariadb://u@h/w?hosts=h1:x", "not host or host:port"),
+    ):
         with pytest.raises(WordleError, match=says):
             db.parse_url(bad)
 
@@ -502,8 +571,9 @@ def test_a_url_lists_the_nodes_and_a_node_not_synced_is_skipped(
         galera.nodes[0].sql("SET GLOBAL wsrep_desync = OFF")
     galera.nodes[0].wait_synced()
     dead = cluster.free_ports(2)
-    result = cli_runner(db.parse_url(
-        f"mariadb://root@127.0.0.1:{dead[0]},127.0.0.1:{dead[1]}/{cluster_db}"))("status")
+    result = cli_runner(
+        db.parse_url(f"mariadb://root@127.0.0.1:{dead[0]},127.0.0.1:{dead[1]}/{cluster_db}")
+    )("status")
     assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
     assert f":{dead[0]}: cannot connect" in result.output and f":{dead[1]}: " in result.output
 

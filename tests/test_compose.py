@@ -22,8 +22,9 @@ from wordle_db.web import setup
 
 from conftest import cli_runner, docker_compose
 
-SPEC: dict[str, Any] = yaml.safe_load((Path(__file__).parent.parent / "docker-compose.yml")
-                                      .read_text())  # fmt: skip
+SPEC: dict[str, Any] = yaml.safe_load(
+    (Path(__file__).parent.parent / "docker-compose.yml").read_text()
+)
 PIPED = re.compile(r"""^printf '%s\\n' "\$\$(\w+)" \| (wordle-db .*)$""")
 
 
@@ -33,8 +34,7 @@ def test_compose_file_has_a_healthy_database_and_services_without_root(repo_root
     assert "healthcheck.sh" in services["db"]["healthcheck"]["test"]
     assert services["init"]["depends_on"]["db"]["condition"] == "service_healthy"
     for name in ("web", "publish"):
-        assert services[name]["depends_on"]["init"]["condition"] == \
-            "service_completed_successfully"
+        assert services[name]["depends_on"]["init"]["condition"] == "service_completed_successfully"
         url = services[name]["environment"]["WORDLE_DB_URL"]
         assert url.startswith("mariadb://") and "root" not in url, name
     dockerfile = (repo_root / "Dockerfile").read_text()
@@ -43,16 +43,20 @@ def test_compose_file_has_a_healthy_database_and_services_without_root(repo_root
 
 def expand(text: str, env: dict[str, str]) -> str:
     """Compose's ${NAME:?message} and ${NAME:-default} from `env`."""
-    return re.sub(r"\$\{(\w+)(?::[?-]([^}]*))?\}",
-                  lambda m: env.get(m.group(1), m.group(2) or ""), text)  # fmt: skip
+    return re.sub(
+        r"\$\{(\w+)(?::[?-]([^}]*))?\}", lambda m: env.get(m.group(1), m.group(2) or ""), text
+    )
 
 
 def test_the_services_run_through_their_own_accounts(new_db: Callable[[], URL]) -> None:
     """init's lines as root, then publish's command as the account init made for it, and
     serve's check of the web account: each exits 0; neither account may do more."""
     url = new_db()
-    env = {"WORDLE_DB_WEB_PASSWORD": uuid.uuid4().hex, "WORDLE_DB_PUBLISH_PASSWORD":
-           uuid.uuid4().hex, "WORDLE_DB_ROOT_PASSWORD": "unused"}  # fmt: skip
+    env = {
+        "WORDLE_DB_WEB_PASSWORD": uuid.uuid4().hex,
+        "WORDLE_DB_PUBLISH_PASSWORD": uuid.uuid4().hex,
+        "WORDLE_DB_ROOT_PASSWORD": "unused",
+    }
     init = SPEC["services"]["init"]
     passwords = {name: expand(value, env) for name, value in init["environment"].items()}
     root = cli_runner(url)
@@ -65,7 +69,8 @@ def test_the_services_run_through_their_own_accounts(new_db: Callable[[], URL]) 
             assert result.exit_code == 0, (line, result.output)
         for service in ("publish", "web"):
             given = db.parse_url(
-                expand(SPEC["services"][service]["environment"]["WORDLE_DB_URL"], env))
+                expand(SPEC["services"][service]["environment"]["WORDLE_DB_URL"], env)
+            )
             account = url.set(username=given.username, password=given.password)
             if service == "publish":
                 result = cli_runner(account)(*SPEC["services"]["publish"]["command"][1:])
@@ -86,8 +91,20 @@ COMPOSE = docker_compose()
 
 # The parts of the Compose specification (compose-spec.io) this file may use: a misspelt key
 # is an error here, as `docker compose config` makes it.
-SERVICE_KEYS = {"image", "build", "environment", "command", "volumes", "healthcheck",
-                "depends_on", "ports", "restart", "user", "entrypoint", "expose"}
+SERVICE_KEYS = {
+    "image",
+    "build",
+    "environment",
+    "command",
+    "volumes",
+    "healthcheck",
+    "depends_on",
+    "ports",
+    "restart",
+    "user",
+    "entrypoint",
+    "expose",
+}
 HEALTH_KEYS = {"test", "interval", "timeout", "retries", "start_period", "disable"}
 CONDITIONS = {"service_started", "service_healthy", "service_completed_successfully"}
 
@@ -97,13 +114,18 @@ def test_the_compose_file_follows_the_compose_specification(repo_root: Path) -> 
     the keys the file uses, and every service's health: a check, or a one-shot whose exit
     status is checked by the services that wait for it."""
     if COMPOSE is not None:
-        result = subprocess.run([*COMPOSE, "config", "--quiet"], cwd=repo_root,
-                                capture_output=True, text=True)  # fmt: skip
+        result = subprocess.run(
+            [*COMPOSE, "config", "--quiet"], cwd=repo_root, capture_output=True, text=True
+        )
         assert result.returncode == 0, result.stderr
     assert set(SPEC) <= {"services", "volumes", "networks", "name"} | {
-        k for k in SPEC if k.startswith("x-")}
-    awaited = {name: dep["condition"] for s in SPEC["services"].values()
-               for name, dep in s.get("depends_on", {}).items()}  # fmt: skip
+        k for k in SPEC if k.startswith("x-")
+    }
+    awaited = {
+        name: dep["condition"]
+        for s in SPEC["services"].values()
+        for name, dep in s.get("depends_on", {}).items()
+    }
     for name, service in SPEC["services"].items():
         assert set(service) <= SERVICE_KEYS, (name, set(service) - SERVICE_KEYS)
         assert ("image" in service) != ("build" in service), name
@@ -115,11 +137,16 @@ def test_the_compose_file_follows_the_compose_specification(repo_root: Path) -> 
         if "healthcheck" in service:
             check = service["healthcheck"]
             assert set(check) <= HEALTH_KEYS and check["test"][0] in ("CMD", "CMD-SHELL"), name
-            assert all(re.fullmatch(r"\d+(ms|s|m)", check[k]) for k in
-                       ("interval", "timeout", "start_period") if k in check), name
+            assert all(
+                re.fullmatch(r"\d+(ms|s|m)", check[k])
+                for k in ("interval", "timeout", "start_period")
+                if k in check
+            ), name
         else:  # a one-shot: never restarted, and what waits for it checks its exit status
             assert service.get("restart", "no") == "no", name
-            assert awaited.get(name, "service_completed_successfully") == \
-                "service_completed_successfully", name
+            assert (
+                awaited.get(name, "service_completed_successfully")
+                == "service_completed_successfully"
+            ), name
     assert {"db", "web"} <= {n for n, s in SPEC["services"].items() if "healthcheck" in s}
     assert "/readyz" in " ".join(SPEC["services"]["web"]["healthcheck"]["test"])

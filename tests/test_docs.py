@@ -45,8 +45,12 @@ def parse(text: str) -> list[Documented]:
         heading = re.match(r"^### (\w+)(?:\((.*)\))?$", line)
         if heading:
             params = heading.group(2)
-            objects.append(Documented(heading.group(1), None if params is None else
-                                      [p.strip() for p in params.split(",") if p.strip()]))
+            objects.append(
+                Documented(
+                    heading.group(1),
+                    None if params is None else [p.strip() for p in params.split(",") if p.strip()],
+                )
+            )
             continue
         if not objects:
             continue
@@ -72,12 +76,15 @@ def documented(repo_root: Path) -> list[Documented]:
 
 
 def routines(conn: Connection) -> dict[str, tuple[str, list[str]]]:
-    rows = db.query(conn, "SELECT r.ROUTINE_NAME AS name, r.ROUTINE_TYPE AS kind, "
-                          "p.PARAMETER_NAME AS param FROM information_schema.ROUTINES r "
-                          "LEFT JOIN information_schema.PARAMETERS p ON p.SPECIFIC_SCHEMA = "
-                          "r.ROUTINE_SCHEMA AND p.SPECIFIC_NAME = r.ROUTINE_NAME AND "
-                          "p.PARAMETER_NAME IS NOT NULL WHERE r.ROUTINE_SCHEMA = DATABASE() "
-                          "ORDER BY r.ROUTINE_NAME, p.ORDINAL_POSITION")  # fmt: skip
+    rows = db.query(
+        conn,
+        "SELECT r.ROUTINE_NAME AS name, r.ROUTINE_TYPE AS kind, "
+        "p.PARAMETER_NAME AS param FROM information_schema.ROUTINES r "
+        "LEFT JOIN information_schema.PARAMETERS p ON p.SPECIFIC_SCHEMA = "
+        "r.ROUTINE_SCHEMA AND p.SPECIFIC_NAME = r.ROUTINE_NAME AND "
+        "p.PARAMETER_NAME IS NOT NULL WHERE r.ROUTINE_SCHEMA = DATABASE() "
+        "ORDER BY r.ROUTINE_NAME, p.ORDINAL_POSITION",
+    )
     found: dict[str, tuple[str, list[str]]] = {}
     for row in rows:
         _, params = found.setdefault(row["name"], (row["kind"], []))
@@ -87,11 +94,14 @@ def routines(conn: Connection) -> dict[str, tuple[str, list[str]]]:
 
 
 def views(conn: Connection) -> dict[str, list[str]]:
-    rows = db.query(conn, "SELECT c.TABLE_NAME AS name, c.COLUMN_NAME AS col FROM "
-                          "information_schema.COLUMNS c JOIN information_schema.VIEWS v ON "
-                          "v.TABLE_SCHEMA = c.TABLE_SCHEMA AND v.TABLE_NAME = c.TABLE_NAME "
-                          "WHERE c.TABLE_SCHEMA = DATABASE() ORDER BY c.TABLE_NAME, "
-                          "c.ORDINAL_POSITION")  # fmt: skip
+    rows = db.query(
+        conn,
+        "SELECT c.TABLE_NAME AS name, c.COLUMN_NAME AS col FROM "
+        "information_schema.COLUMNS c JOIN information_schema.VIEWS v ON "
+        "v.TABLE_SCHEMA = c.TABLE_SCHEMA AND v.TABLE_NAME = c.TABLE_NAME "
+        "WHERE c.TABLE_SCHEMA = DATABASE() ORDER BY c.TABLE_NAME, "
+        "c.ORDINAL_POSITION",
+    )
     found: dict[str, list[str]] = {}
     for row in rows:
         found.setdefault(row["name"], []).append(row["col"])
@@ -100,9 +110,12 @@ def views(conn: Connection) -> dict[str, list[str]]:
 
 def granted(conn: Connection) -> dict[str, set[str]]:
     """Object name -> roles (other than admin) holding a privilege on it."""
-    rows = db.query(conn, "SELECT User AS role, Routine_name AS name FROM mysql.procs_priv "
-                          "WHERE Db = DATABASE() UNION ALL SELECT User, Table_name FROM "
-                          "mysql.tables_priv WHERE Db = DATABASE()")  # fmt: skip
+    rows = db.query(
+        conn,
+        "SELECT User AS role, Routine_name AS name FROM mysql.procs_priv "
+        "WHERE Db = DATABASE() UNION ALL SELECT User, Table_name FROM "
+        "mysql.tables_priv WHERE Db = DATABASE()",
+    )
     found: dict[str, set[str]] = {}
     for row in rows:
         if row["role"] in ROLES:
@@ -165,8 +178,12 @@ def test_documented_errors_are_the_ones_raised(documented: list[Documented]) -> 
         if doc.kind == "VIEW":
             continue
         reachable = set(re.findall(r"SQLSTATE '(WD\d{3})'", reachable_sql(doc.name)))
-        own = set(re.findall(r"(?<!HANDLER FOR )SQLSTATE '(WD\d{3})'",  # raised, not caught
-                             sqlfiles.current(doc.name).text))  # fmt: skip
+        own = set(
+            re.findall(
+                r"(?<!HANDLER FOR )SQLSTATE '(WD\d{3})'",  # raised, not caught
+                sqlfiles.current(doc.name).text,
+            )
+        )
         assert doc.sqlstates <= reachable, f"{doc.name} documents errors it cannot raise"
         assert own <= doc.sqlstates, f"{doc.name} raises undocumented errors"
 
@@ -195,7 +212,7 @@ def test_examples_run_and_return_the_documented_columns(
 def run_examples(conn: Connection, documented: list[Documented]) -> None:
     for doc in documented:
         assert doc.example.strip(), f"{doc.name} has no example"
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        cursor = conn.connection.dbapi_connection.cursor()
         cursor.execute(doc.example.strip().rstrip(";"))
         columns = [d[0] for d in cursor.description] if cursor.description else []
         if cursor.description:
@@ -222,9 +239,12 @@ def test_readme_sql_examples_give_the_documented_rows_on_two_channels(db_url: UR
             publish.publish(conn, day, word)
         publish.publish(conn, date(2026, 1, 2), "vexor", "side")
         first, second = date(2026, 1, 1), date(2026, 1, 2)
-        played = [("ann", first, None, ["stale"]), ("bob", first, None, ["slate", "stale"]),
-                  ("ann", second, None, ["crane", "stale", "slate"]),
-                  ("ann", second, "side", ["vexor"])]  # fmt: skip
+        played = [
+            ("ann", first, None, ["stale"]),
+            ("bob", first, None, ["slate", "stale"]),
+            ("ann", second, None, ["crane", "stale", "slate"]),
+            ("ann", second, "side", ["vexor"]),
+        ]
         for name, day, channel, guesses in played:
             for word in guesses:
                 game.play(conn, name, word, day, channel=channel)

@@ -7,6 +7,7 @@ import threading
 from datetime import date, timedelta
 
 import pytest
+from click.testing import Result
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, publish, words
@@ -27,7 +28,7 @@ def today(conn: Connection) -> date:
     return db.scalar(conn, "SELECT wordle_today()")
 
 
-def sql_error(call, sqlstate: str, message: str) -> None:  # type: ignore[no-untyped-def]
+def sql_error(call, sqlstate: str, message: str) -> None:
     with pytest.raises(Exception) as raised:
         call()
     error = raised.value
@@ -107,8 +108,9 @@ def test_refusals_are_distinct_and_change_nothing(run: Invoke, conn: Connection)
         ("abcdefghijklmnopqrstuv", "0" * 21 + "2", "a" * 22, "22nd letter must be V"),
     ],
 )
-def test_hard_mode_rules(conn: Connection, previous: str, hint: str, guess: str,
-                         broken: str | None) -> None:
+def test_hard_mode_rules(
+    conn: Connection, previous: str, hint: str, guess: str, broken: str | None
+) -> None:
     got = db.scalar(conn, "SELECT wordle_hard_mode_violation(?, ?, ?)", previous, hint, guess)
     assert got == broken
 
@@ -117,8 +119,10 @@ def test_hard_mode_vectors_in_real_games(run: Invoke, conn: Connection) -> None:
     cynic_day, yabba_day = today(conn) - timedelta(days=1), today(conn) - timedelta(days=2)
     set_word(conn, yabba_day, "yabba")  # the earlier day first: it becomes number 1
     set_word(conn, cynic_day, "cynic")
-    play = lambda word, day: run("guess", word, "--player", "ann", "--hard",  # noqa: E731
-                                 "--date", str(day))
+
+    def play(word: str, day: date) -> Result:
+        return run("guess", word, "--player", "ann", "--hard", "--date", str(day))
+
     assert play("cecum", cynic_day).exit_code == 0
     refused = play("candy", cynic_day)
     assert refused.exit_code == 1
@@ -135,8 +139,11 @@ def test_hard_mode_vectors_in_real_games(run: Invoke, conn: Connection) -> None:
 def test_hard_mode_is_chosen_before_the_first_guess(conn: Connection) -> None:
     set_word(conn, today(conn), "crane")
     game.play(conn, "ann", "slate")
-    sql_error(lambda: game.play(conn, "ann", "trace", hard=True), "WD037",
-              "hard mode can only be chosen before the first guess")
+    sql_error(
+        lambda: game.play(conn, "ann", "trace", hard=True),
+        "WD037",
+        "hard mode can only be chosen before the first guess",
+    )
     assert game.game_state(conn, "ann")["hard"] is False
     game.play(conn, "bob", "slate", hard=True)
     assert game.play(conn, "bob", "trace")["hard"] is True  # fixed for the rest of the game
@@ -213,8 +220,13 @@ def test_a_guess_with_its_keyboard_is_the_guess_then_the_keyboard(conn: Connecti
     row, the same keyboard after each guess, the same refusals, nothing recorded by those."""
     set_word(conn, today(conn), "crane")
     rows = [  # (guess, outcome: the state, or the SQLSTATE that refuses it)
-        ("react", "playing"), ("xyzzy", "WD033"), ("cloth", "playing"), ("react", "WD034"),
-        ("cra", "WD032"), ("crane", "won"), ("slate", "WD035"),
+        ("react", "playing"),
+        ("xyzzy", "WD033"),
+        ("cloth", "playing"),
+        ("react", "WD034"),
+        ("cra", "WD032"),
+        ("crane", "won"),
+        ("slate", "WD035"),
     ]
     for word, expected in rows:
         try:
@@ -276,11 +288,10 @@ def test_share_text(run: Invoke, conn: Connection) -> None:
     assert game.share(conn, "bob").splitlines()[0] == "wordle-db #1 X/6"
 
 
-@pytest.mark.parametrize(("hints", "title"), [
-    (0, "wordle-db #1 2/6"),
-    (1, "wordle-db #1 2/6 💡"),
-    (2, "wordle-db #1 2/6 💡💡"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("hints", "title"),
+    [(0, "wordle-db #1 2/6"), (1, "wordle-db #1 2/6 💡"), (2, "wordle-db #1 2/6 💡💡")],
+)
 def test_share_text_marks_letter_hints(conn: Connection, hints: int, title: str) -> None:
     set_word(conn, today(conn), "crane")
     db.call(conn, "wordle_set_setting", "letter_hints", "2")
@@ -298,13 +309,39 @@ def play_game(conn: Connection, player: str, day: date, answer: str, tries: int 
     guesses = wrong[:6] if tries is None else [*wrong[: tries - 1], answer]
     for word in guesses:
         game.play(conn, player, word, day)
-    db.query(conn, "UPDATE games g JOIN players p ON p.id = g.player_id SET g.archive = FALSE "
-                   "WHERE p.name = ? AND g.day = ?", player, day)  # fmt: skip
+    db.query(
+        conn,
+        "UPDATE games g JOIN players p ON p.id = g.player_id SET g.archive = FALSE "
+        "WHERE p.name = ? AND g.day = ?",
+        player,
+        day,
+    )
 
 
 # Several weeks of games, oldest first: tries to win, None for a loss, "-" for no game.
-HISTORY: list[int | str | None] = [3, 4, 2, "-", 5, 3, 4, 4, None, 6, 1, 3, 3, 2, "-", "-",
-                                   4, 3, None, 5, 2]
+HISTORY: list[int | str | None] = [
+    3,
+    4,
+    2,
+    "-",
+    5,
+    3,
+    4,
+    4,
+    None,
+    6,
+    1,
+    3,
+    3,
+    2,
+    "-",
+    "-",
+    4,
+    3,
+    None,
+    5,
+    2,
+]
 
 
 def test_statistics_over_weeks_with_gaps_and_losses(run: Invoke, conn: Connection) -> None:
@@ -314,7 +351,7 @@ def test_statistics_over_weeks_with_gaps_and_losses(run: Invoke, conn: Connectio
         publish.publish(conn, day)
         if outcome != "-":
             answer = publish.reveal(conn, day)
-            play_game(conn, "ann", day, answer, outcome)  # type: ignore[arg-type]
+            play_game(conn, "ann", day, answer, outcome)
     result = run("stats", "--player", "ann", "--json")
     assert result.exit_code == 0
     stats = json.loads(result.stdout)
@@ -337,9 +374,14 @@ def test_current_streak_while_today_is_open_or_lost(conn: Connection) -> None:
     assert game.stats(conn, "ann")["current_streak"] == 2  # today still open
     play_game(conn, "bob", today(conn), publish.reveal(conn, today(conn)), None)
     assert game.stats(conn, "bob")["current_streak"] == 0
-    assert game.stats(conn, "nobody") == {"played": 0, "won": 0, "win_percent": 0,
-                                          "current_streak": 0, "max_streak": 0,
-                                          "distribution": {n: 0 for n in range(1, 7)}}
+    assert game.stats(conn, "nobody") == {
+        "played": 0,
+        "won": 0,
+        "win_percent": 0,
+        "current_streak": 0,
+        "max_streak": 0,
+        "distribution": {n: 0 for n in range(1, 7)},
+    }
 
 
 def test_games_from_the_archive_do_not_count(conn: Connection) -> None:
@@ -355,8 +397,11 @@ def test_games_from_the_archive_do_not_count(conn: Connection) -> None:
 
 @pytest.mark.parametrize("name", ["", " ann", "ann ", "a" * 65, "tab\there", "nul\x01", None])
 def test_bad_player_names_are_refused(conn: Connection, name: str | None) -> None:
-    sql_error(lambda: db.call(conn, "wordle_play", name, "crane", None, None), "WD038",
-              "a player name must be 1 to 64 characters")
+    sql_error(
+        lambda: db.call(conn, "wordle_play", name, "crane", None, None),
+        "WD038",
+        "a player name must be 1 to 64 characters",
+    )
     assert db.scalar(conn, "SELECT COUNT(*) FROM players") == 0
 
 
@@ -377,14 +422,20 @@ def test_stateless_guess_still_works_and_records_nothing(run: Invoke, conn: Conn
 
 
 @pytest.mark.parametrize("channel, day", [(999, 0), (1, 400)])
-def test_a_move_whose_channel_was_removed_meanwhile_gets_one_line(conn: Connection, channel: int,
-                                                                  day: int) -> None:
+def test_a_move_whose_channel_was_removed_meanwhile_gets_one_line(
+    conn: Connection, channel: int, day: int
+) -> None:
     """The move's lock creates the game after its caller found the channel and the puzzle; a
     channel removed in between (`channel remove --force`: its puzzles go too) is simulated by
     an id that no channel has, and by a day with no puzzle: WD060, not 1048 or 1452."""
     with pytest.raises(DatabaseError) as caught:
-        db.query(conn, "CALL _wordle_lock_player_game('ann', NULL, ?, CURDATE() + INTERVAL ? DAY, "
-                       "CURDATE(), NULL, @g, @s, @h, @a, @m, @r)", channel, day)  # fmt: skip
+        db.query(
+            conn,
+            "CALL _wordle_lock_player_game('ann', NULL, ?, CURDATE() + INTERVAL ? DAY, "
+            "CURDATE(), NULL, @g, @s, @h, @a, @m, @r)",
+            channel,
+            day,
+        )
     assert caught.value.sqlstate == "WD060", str(caught.value)
     assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id = ?", channel) == 0
 
@@ -402,7 +453,12 @@ def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connec
     for player, when, archive in cases:
         row = db.call(conn, "wordle_play", player, "pious", when, None)[0]
         assert (row["day"], row["attempt"], row["max_tries"]) == (when, 1, 4), (player, when)
-        made = db.query(conn, "SELECT g.archive, g.max_tries, g.attempts, g.state FROM games g "
-                              "JOIN players p ON p.id = g.player_id WHERE p.name = ? AND "
-                              "g.day = ?", player, when)
+        made = db.query(
+            conn,
+            "SELECT g.archive, g.max_tries, g.attempts, g.state FROM games g "
+            "JOIN players p ON p.id = g.player_id WHERE p.name = ? AND "
+            "g.day = ?",
+            player,
+            when,
+        )
         assert made == [{"archive": archive, "max_tries": 4, "attempts": 1, "state": "playing"}]

@@ -74,8 +74,12 @@ def test_function_and_rows_give_the_published_hints(
 def test_rows_are_position_letter_state(conn: Connection) -> None:
     rows = db.call(conn, "wordle_hint_rows", "abbey", "KEBAB")
     assert [(r["position"], r["letter"], r["state"]) for r in rows] == [
-        (1, "k", 0), (2, "e", 1), (3, "b", 2), (4, "a", 1), (5, "b", 1),
-    ]  # fmt: skip
+        (1, "k", 0),
+        (2, "e", 1),
+        (3, "b", 2),
+        (4, "a", 1),
+        (5, "b", 1),
+    ]
 
 
 def test_locate_style_yellow_is_not_given_for_a_used_up_letter(conn: Connection) -> None:
@@ -110,7 +114,7 @@ def test_bad_input_raises_the_same_error_from_both(
     ):
         with pytest.raises(Exception, match=message) as raised:
             call()
-        assert raised.value.sqlstate in ("WD001", "WD002")  # type: ignore[attr-defined]
+        assert raised.value.sqlstate in ("WD001", "WD002")
 
 
 def test_long_words_and_a_low_recursion_limit(conn: Connection) -> None:
@@ -132,9 +136,10 @@ def test_function_agrees_with_reference_on_every_abc_pair(conn: Connection) -> N
     )
     db.executemany(conn, "INSERT INTO abc VALUES (?)", [(w,) for w in ABC])
     rows = db.query(
-        conn, "SELECT a.word AS answer, g.word AS guess, wordle_hint(a.word, g.word) AS hint "
-        "FROM abc a CROSS JOIN abc g"
-    )  # fmt: skip
+        conn,
+        "SELECT a.word AS answer, g.word AS guess, wordle_hint(a.word, g.word) AS hint "
+        "FROM abc a CROSS JOIN abc g",
+    )
     assert len(rows) == 59_049
     wrong = [r for r in rows if r["hint"] != reference(r["answer"], r["guess"])]
     assert wrong == []
@@ -154,7 +159,7 @@ def rows_hints_of_every_guess(db_url: URL, answers: list[str]) -> list[tuple[str
     """(answer, guess, hint from wordle_hint_rows) for each answer and every guess in ABC, on a
     connection of its own: one CALL of the procedure per pair."""
     with db.connect(db_url) as conn:
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        cursor = conn.connection.dbapi_connection.cursor()
         for table, words in (("answers", answers), ("abc", ABC)):
             cursor.execute(
                 f"CREATE TEMPORARY TABLE {table} (word VARCHAR(5) CHARACTER SET utf8mb4 "

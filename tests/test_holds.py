@@ -44,12 +44,16 @@ def granted(account: Connection, kind: str) -> list[str]:
     """The views or functions of this schema the account may use (information_schema shows
     only those)."""
     if kind == "VIEW":
-        sql = ("SELECT TABLE_NAME AS name FROM information_schema.VIEWS "
-               "WHERE TABLE_SCHEMA = DATABASE() ORDER BY 1")  # fmt: skip
+        sql = (
+            "SELECT TABLE_NAME AS name FROM information_schema.VIEWS "
+            "WHERE TABLE_SCHEMA = DATABASE() ORDER BY 1"
+        )
     else:
-        sql = ("SELECT ROUTINE_NAME AS name FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA "
-               "= DATABASE() AND ROUTINE_TYPE = 'FUNCTION' AND ROUTINE_NAME NOT LIKE '\\_%' "
-               "ORDER BY 1")  # fmt: skip
+        sql = (
+            "SELECT ROUTINE_NAME AS name FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA "
+            "= DATABASE() AND ROUTINE_TYPE = 'FUNCTION' AND ROUTINE_NAME NOT LIKE '\\_%' "
+            "ORDER BY 1"
+        )
     return [row["name"] for row in db.query(account, sql)]
 
 
@@ -70,8 +74,7 @@ def timed(results: dict[str, float], what: str, step: Callable[[], object]) -> N
 
 
 @pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
-def test_nobody_waits_for_a_held_view_or_function(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                  db_url: URL) -> None:
+def test_nobody_waits_for_a_held_view_or_function(shared, conn: Connection, db_url: URL) -> None:
     accounts = {role: shared(role) for role in HOLDING_ROLES if role != "admin"}
     admin_user = f"hadm_{uuid.uuid4().hex[:8]}"
     roles.grant(conn, "admin", f"{admin_user}@localhost", "pw")
@@ -87,14 +90,16 @@ def test_nobody_waits_for_a_held_view_or_function(shared, conn: Connection,  # t
         holds += [(url, f"SELECT {FUNCTIONS[f]}, SLEEP({HOLD})") for f in functions]
     assert len(holds) >= 30
     started, errors = threading.Barrier(len(holds) + 1), []
-    threads = [threading.Thread(target=hold, args=(url, sql, started, errors))
-               for url, sql in holds]
+    threads = [
+        threading.Thread(target=hold, args=(url, sql, started, errors)) for url, sql in holds
+    ]
     for thread in threads:
         thread.start()
     started.wait()
     deadline = time.monotonic() + 5
-    while db.scalar(conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                          "WHERE STATE = 'User sleep'") < len(holds):  # fmt: skip
+    while db.scalar(
+        conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep'"
+    ) < len(holds):
         assert time.monotonic() < deadline, "the holds did not start"
         time.sleep(0.05)
     results: dict[str, float] = {}
@@ -103,26 +108,43 @@ def test_nobody_waits_for_a_held_view_or_function(shared, conn: Connection,  # t
     today = game.game_state(conn, "ann")["day"]
     try:
         with db.connect(accounts["player"]) as other:
-            timed(results, "another account's SET PASSWORD",
-                  lambda: other.exec_driver_sql("SET PASSWORD = PASSWORD('changed')"))
-        timed(results, "an administrator's grant",
-              lambda: roles.grant(conn, "reader", f"{new_user}@localhost", "pw"))
+            timed(
+                results,
+                "another account's SET PASSWORD",
+                lambda: other.exec_driver_sql("SET PASSWORD = PASSWORD('changed')"),
+            )
+        timed(
+            results,
+            "an administrator's grant",
+            lambda: roles.grant(conn, "reader", f"{new_user}@localhost", "pw"),
+        )
         with db.connect(fresh["player"]) as player:
-            timed(results, "a new player's first guess",
-                  lambda: game.play(player, fresh["player"].username, "slate"))
-            timed(results, "that player's board",
-                  lambda: game.board(player, fresh["player"].username))
+            timed(
+                results,
+                "a new player's first guess",
+                lambda: game.play(player, fresh["player"].username, "slate"),
+            )
+            timed(
+                results, "that player's board", lambda: game.board(player, fresh["player"].username)
+            )
         with db.connect(fresh["publisher"]) as publisher:
-            timed(results, "a publisher's publication",
-                  lambda: db.call(publisher, "wordle_publish_on", "en", today + timedelta(2)))
+            timed(
+                results,
+                "a publisher's publication",
+                lambda: db.call(publisher, "wordle_publish_on", "en", today + timedelta(2)),
+            )
         with db.connect(fresh["reader"]) as reader:
-            timed(results, "a reader's past games",
-                  lambda: db.query(reader, "SELECT COUNT(*) FROM past_games"))
+            timed(
+                results,
+                "a reader's past games",
+                lambda: db.query(reader, "SELECT COUNT(*) FROM past_games"),
+            )
         assert len(results) == 6
         slow = {what: round(took, 2) for what, took in results.items() if took >= QUICK}
         assert not slow, slow
-        still = db.scalar(conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                                "WHERE STATE = 'User sleep'")  # fmt: skip
+        still = db.scalar(
+            conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep'"
+        )
         assert still == len(holds), "the holds ended before the calls were measured"
     finally:
         for thread in threads:
@@ -134,7 +156,7 @@ def test_nobody_waits_for_a_held_view_or_function(shared, conn: Connection,  # t
 
 
 @pytest.mark.parametrize("role", ["player", "reader", "publisher"])
-def test_no_role_may_read_the_grant_tables(shared, role: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_role_may_read_the_grant_tables(shared, role: str) -> None:
     """The hold above needs nobody to lock mysql.*: no role reads it, not even by name."""
     with db.connect(shared(role)) as account:
         for table in ("global_priv", "user", "db", "roles_mapping"):

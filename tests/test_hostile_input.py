@@ -57,8 +57,9 @@ def assert_one_line_error(result: Result, needle: str = "") -> None:
     assert needle in result.stderr, result.stderr
 
 
-def invoke(url: str, *args: str, input: bytes | str | None = None,
-           env: dict[str, str] | None = None) -> Result:  # fmt: skip
+def invoke(
+    url: str, *args: str, input: bytes | str | None = None, env: dict[str, str] | None = None
+) -> Result:
     return CliRunner().invoke(cli, ["--db-url", url, *args], input=input, env=env)
 
 
@@ -100,8 +101,9 @@ URL_CASES = [
 
 
 @pytest.mark.parametrize(("query", "needle"), URL_CASES, ids=[q for q, _ in URL_CASES])
-def test_url_options_are_checked_by_name(db_url: URL, unchanged: None, query: str,
-                                         needle: str) -> None:  # fmt: skip
+def test_url_options_are_checked_by_name(
+    db_url: URL, unchanged: None, query: str, needle: str
+) -> None:
     url = url_text(db_url.set(query={})) + query
     for command in (["status"], ["guess", "slate", "--player", "ann"]):
         assert_one_line_error(invoke(url, *command), needle)
@@ -118,14 +120,19 @@ def test_url_options_are_checked_by_name(db_url: URL, unchanged: None, query: st
         ("sqlite", "wordle-db needs MariaDB"),
     ],
 )
-def test_other_drivers_are_refused_by_name(db_url: URL, unchanged: None, driver: str,
-                                           needle: str) -> None:  # fmt: skip
+def test_other_drivers_are_refused_by_name(
+    db_url: URL, unchanged: None, driver: str, needle: str
+) -> None:
     assert_one_line_error(invoke(url_text(db_url.set(drivername=driver)), "status"), needle)
 
 
 def test_typed_connector_options_pass_through(db_url: URL) -> None:
-    query = {"connect_timeout": "5", "read_timeout": "30", "compress": "true",
-             "init_command": "SET @wordle_db_test = 1"}  # fmt: skip
+    query = {
+        "connect_timeout": "5",
+        "read_timeout": "30",
+        "compress": "true",
+        "init_command": "SET @wordle_db_test = 1",
+    }
     url = url_text(db_url.update_query_dict(query))
     result = invoke(url, "status", "--json")
     assert result.exit_code == 0, result.output
@@ -195,9 +202,13 @@ def test_a_silent_server_fails_within_the_connect_timeout(silent_server: int, ho
     option = ["--connect-timeout", "1"] if how == "option" else []
     env = {**os.environ, "WORDLE_DB_CONNECT_TIMEOUT": "1"} if how == "environment" else None
     started = time.monotonic()
-    result = subprocess.run([sys.executable, "-m", "wordle_db", *option, "--db-url", url,
-                             "status"], capture_output=True, text=True, env=env,
-                            timeout=60)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_db", *option, "--db-url", url, "status"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     elapsed = time.monotonic() - started
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1, result.stderr
@@ -275,8 +286,9 @@ ARGUMENT_CASES: list[tuple[list[str], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("args", "needle"), ARGUMENT_CASES,
-                         ids=[repr(" ".join(a))[1:50] for a, _ in ARGUMENT_CASES])  # fmt: skip
+@pytest.mark.parametrize(
+    ("args", "needle"), ARGUMENT_CASES, ids=[repr(" ".join(a))[1:50] for a, _ in ARGUMENT_CASES]
+)
 def test_hostile_arguments(run: Invoke, unchanged: None, args: list[str], needle: str) -> None:
     assert_one_line_error(run(*args), needle)
 
@@ -290,10 +302,17 @@ BAD_PASSWORDS = [
 
 
 @pytest.mark.parametrize(("password", "needle"), BAD_PASSWORDS)
-def test_hostile_passwords(today_is_published: URL, unchanged: None, password: bytes,
-                           needle: str) -> None:  # fmt: skip
-    result = invoke(url_text(today_is_published), "grant", "player", "hostile@%",
-                    "--password-stdin", input=password)  # fmt: skip
+def test_hostile_passwords(
+    today_is_published: URL, unchanged: None, password: bytes, needle: str
+) -> None:
+    result = invoke(
+        url_text(today_is_published),
+        "grant",
+        "player",
+        "hostile@%",
+        "--password-stdin",
+        input=password,
+    )
     assert_one_line_error(result, needle)
 
 
@@ -357,18 +376,25 @@ if os.geteuid() != 0:  # root reads any file
     FILE_CASES.append(("unreadable", _unreadable, "is not readable"))
 
 
-@pytest.mark.parametrize(("make", "needle"), [c[1:] for c in FILE_CASES],
-                         ids=[c[0] for c in FILE_CASES])  # fmt: skip
+@pytest.mark.parametrize(
+    ("make", "needle"), [c[1:] for c in FILE_CASES], ids=[c[0] for c in FILE_CASES]
+)
 @pytest.mark.parametrize("answers", [False, True])
-def test_hostile_files(run: Invoke, unchanged: None, tmp_path: Path,
-                       make: Callable[[Path], str], needle: str,
-                       answers: bool) -> None:  # fmt: skip
+def test_hostile_files(
+    run: Invoke,
+    unchanged: None,
+    tmp_path: Path,
+    make: Callable[[Path], str],
+    needle: str,
+    answers: bool,
+) -> None:
     flag = ["--answers"] if answers else []
     assert_one_line_error(run("words", "import", make(tmp_path), *flag), needle)
 
 
-def test_a_pipe_that_never_ends_is_refused(run: Invoke, unchanged: None, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+def test_a_pipe_that_never_ends_is_refused(
+    run: Invoke, unchanged: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A pipe holding more than the bound (made small here) is refused, nothing imported."""
     monkeypatch.setattr(lines, "MAX_STREAM_BYTES", 100_000)
     fifo = tmp_path / "words.fifo"
@@ -396,8 +422,9 @@ def test_a_pipe_that_never_ends_is_refused(run: Invoke, unchanged: None, tmp_pat
     assert_one_line_error(result, "not a regular file, and longer than 100000 bytes")
 
 
-def test_lines_with_control_characters_are_rejected_not_stripped(run: Invoke,
-                                                                 tmp_path: Path) -> None:
+def test_lines_with_control_characters_are_rejected_not_stripped(
+    run: Invoke, tmp_path: Path
+) -> None:
     path = tmp_path / "controls.txt"
     path.write_bytes(b"zorbs\n\x1fq\x0b\n\x1b[2Jzibbo\n\x0c\n")
     result = run("words", "import", str(path))
@@ -437,9 +464,12 @@ def _waiting_guess(url: URL, process: subprocess.Popen[str]) -> int:
     with db.connect(url) as conn:
         while time.monotonic() < deadline:
             assert process.poll() is None, process.communicate()
-            waiting = db.scalar(conn, "SELECT ID FROM information_schema.PROCESSLIST WHERE "
-                                      "DB = ? AND COMMAND = 'Execute' AND TIME_MS > 500",
-                                url.database)  # fmt: skip
+            waiting = db.scalar(
+                conn,
+                "SELECT ID FROM information_schema.PROCESSLIST WHERE "
+                "DB = ? AND COMMAND = 'Execute' AND TIME_MS > 500",
+                url.database,
+            )
             if waiting is not None:
                 return int(waiting)
             time.sleep(0.05)
@@ -447,9 +477,12 @@ def _waiting_guess(url: URL, process: subprocess.Popen[str]) -> int:
 
 
 def _cli(url: URL, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "wordle_db", "--db-url", url_text(url),
-                             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)  # fmt: skip
+    return subprocess.Popen(
+        [sys.executable, "-m", "wordle_db", "--db-url", url_text(url), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_an_interrupted_guess_says_it_was_not_recorded(today_is_published: URL) -> None:
@@ -476,9 +509,7 @@ def test_an_interrupted_guess_says_it_was_not_recorded(today_is_published: URL) 
         assert [r["guess"] for r in game.board(conn, "ann")] == ["slate"]
 
 
-def test_a_guess_past_the_read_timeout_may_or_may_not_be_recorded(
-    today_is_published: URL,
-) -> None:
+def test_a_guess_past_the_read_timeout_may_or_may_not_be_recorded(today_is_published: URL) -> None:
     url = today_is_published
     with db.connect(url) as conn:
         game.play(conn, "ann", "slate")
@@ -498,7 +529,8 @@ def test_a_guess_found_on_the_board_is_said_recorded(today_is_published: URL) ->
     with db.connect(today_is_published) as conn:
         game.play(conn, "ann", "slate")
         assert game._recorded(conn, "ann", "SLATE", None, None).endswith(
-            "was recorded all the same")
+            "was recorded all the same"
+        )
         assert game._recorded(conn, "ann", "pious", None, None) == "the guess was not recorded"
 
 
@@ -568,8 +600,10 @@ def test_the_server_killed_during_a_solver_build_gives_one_line(
     deadline = time.monotonic() + 60
     with db.connect(url) as conn:
         while True:  # both workers busy
-            busy = db.scalar(conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                                   "WHERE COMMAND = 'Execute'")  # fmt: skip
+            busy = db.scalar(
+                conn,
+                "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND = 'Execute'",
+            )
             if busy >= 2:
                 break
             assert time.monotonic() < deadline and process.poll() is None

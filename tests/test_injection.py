@@ -34,21 +34,42 @@ HOSTILE = [
 ]
 # Rows a routine may legitimately write with a hostile string as data: a player's name; and
 # the minute-long cache of what the calling account may do (_wordle_caller_role).
-DATA_TABLES = {"players", "games", "attempts", "revealed_letters", "caller_roles",
-               "player_access"}  # what a move writes (a kept access decision too)
+DATA_TABLES = {
+    "players",
+    "games",
+    "attempts",
+    "revealed_letters",
+    "caller_roles",
+    "player_access",
+}  # what a move writes (a kept access decision too)
 
 
 def fingerprint(conn: Connection) -> dict[str, Any]:
     """The schema (every object's definition) and a checksum of every other table."""
-    tables = [r["t"] for r in db.query(conn, "SELECT TABLE_NAME AS t FROM information_schema."
-                                             "TABLES WHERE TABLE_SCHEMA = DATABASE() AND "
-                                             "TABLE_TYPE = 'BASE TABLE'")]  # fmt: skip
-    sums = {t: db.query(conn, f"CHECKSUM TABLE `{t}`")[0]["Checksum"] for t in tables
-            if t not in DATA_TABLES}  # fmt: skip
-    routines = db.query(conn, "SELECT ROUTINE_NAME, ROUTINE_DEFINITION FROM information_schema."
-                              "ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() ORDER BY 1")  # fmt: skip
-    view_defs = db.query(conn, "SELECT TABLE_NAME, VIEW_DEFINITION FROM information_schema.VIEWS "
-                               "WHERE TABLE_SCHEMA = DATABASE() ORDER BY 1")  # fmt: skip
+    tables = [
+        r["t"]
+        for r in db.query(
+            conn,
+            "SELECT TABLE_NAME AS t FROM information_schema."
+            "TABLES WHERE TABLE_SCHEMA = DATABASE() AND "
+            "TABLE_TYPE = 'BASE TABLE'",
+        )
+    ]
+    sums = {
+        t: db.query(conn, f"CHECKSUM TABLE `{t}`")[0]["Checksum"]
+        for t in tables
+        if t not in DATA_TABLES
+    }
+    routines = db.query(
+        conn,
+        "SELECT ROUTINE_NAME, ROUTINE_DEFINITION FROM information_schema."
+        "ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() ORDER BY 1",
+    )
+    view_defs = db.query(
+        conn,
+        "SELECT TABLE_NAME, VIEW_DEFINITION FROM information_schema.VIEWS "
+        "WHERE TABLE_SCHEMA = DATABASE() ORDER BY 1",
+    )
     return {"tables": tables, "sums": sums, "routines": routines, "views": view_defs}
 
 
@@ -63,14 +84,17 @@ def test_no_routine_builds_sql_from_its_arguments(repo_root: Path) -> None:
 def test_hostile_strings_through_every_routine(conn: Connection) -> None:
     set_word(conn, today(conn), "crane")
     before = fingerprint(conn)
-    params = db.query(conn, "SELECT r.ROUTINE_NAME AS name, r.ROUTINE_TYPE AS kind, "
-                            "p.PARAMETER_NAME AS param, p.PARAMETER_MODE AS mode, p.DATA_TYPE "
-                            "AS type FROM information_schema.ROUTINES r LEFT JOIN "
-                            "information_schema.PARAMETERS p ON p.SPECIFIC_SCHEMA = "
-                            "r.ROUTINE_SCHEMA AND p.SPECIFIC_NAME = r.ROUTINE_NAME AND "
-                            "p.PARAMETER_NAME IS NOT NULL WHERE r.ROUTINE_SCHEMA = DATABASE() "
-                            "AND r.ROUTINE_NAME NOT LIKE 'wordle\\_import\\_%' "
-                            "ORDER BY r.ROUTINE_NAME, p.ORDINAL_POSITION")  # fmt: skip
+    params = db.query(
+        conn,
+        "SELECT r.ROUTINE_NAME AS name, r.ROUTINE_TYPE AS kind, "
+        "p.PARAMETER_NAME AS param, p.PARAMETER_MODE AS mode, p.DATA_TYPE "
+        "AS type FROM information_schema.ROUTINES r LEFT JOIN "
+        "information_schema.PARAMETERS p ON p.SPECIFIC_SCHEMA = "
+        "r.ROUTINE_SCHEMA AND p.SPECIFIC_NAME = r.ROUTINE_NAME AND "
+        "p.PARAMETER_NAME IS NOT NULL WHERE r.ROUTINE_SCHEMA = DATABASE() "
+        "AND r.ROUTINE_NAME NOT LIKE 'wordle\\_import\\_%' "
+        "ORDER BY r.ROUTINE_NAME, p.ORDINAL_POSITION",
+    )
     signatures: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for row in params:
         signatures.setdefault((row["name"], row["kind"]), [])
@@ -105,11 +129,17 @@ def test_hostile_strings_through_the_cli(run: Invoke, conn: Connection, tmp_path
     hostile_file = tmp_path / "hostile.txt"
     hostile_file.write_text("\n".join(h.replace("\x00", "") for h in HOSTILE) + "\n")
     for hostile in (h for h in HOSTILE if "\x00" not in h):
-        for args in (["guess", hostile], ["guess", "crane", "--player", hostile],
-                     ["publish", "--date", str(today(conn)), "--word", hostile],
-                     ["config", "max_tries", hostile], ["config", hostile, "1"],
-                     ["grant", "player", hostile], ["grant", hostile, "x@y"],
-                     ["stats", "--player", hostile], ["hint", "--player", hostile]):  # fmt: skip
+        for args in (
+            ["guess", hostile],
+            ["guess", "crane", "--player", hostile],
+            ["publish", "--date", str(today(conn)), "--word", hostile],
+            ["config", "max_tries", hostile],
+            ["config", hostile, "1"],
+            ["grant", "player", hostile],
+            ["grant", hostile, "x@y"],
+            ["stats", "--player", hostile],
+            ["hint", "--player", hostile],
+        ):
             result = run(*args)
             assert "Traceback" not in result.output, args
             assert result.exit_code in (0, 1, 2), args

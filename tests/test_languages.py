@@ -84,8 +84,26 @@ def test_german_nouns_and_names(five: dict[str, SystemWords]) -> None:
     assert {"musik", "hotel", "milch"} <= set(de.answers)
     # proper names: neither guesses nor answers, also those with a look-alike form (Frank:
     # Franken, Frankens; Georg: George, Georges; Simone)
-    names = ("paris", "maria", "klaus", "peter", "david", "trump", "japan", "mainz", "frank",
-             "georg", "simon", "steve", "heidi", "basel", "malmö", "obama", "wolga", "meran")
+    names = (
+        "paris",
+        "maria",
+        "klaus",
+        "peter",
+        "david",
+        "trump",
+        "japan",
+        "mainz",
+        "frank",
+        "georg",
+        "simon",
+        "steve",
+        "heidi",
+        "basel",
+        "malmö",
+        "obama",
+        "wolga",
+        "meran",
+    )
     for name in names:
         assert name not in de.accepted, name
     six = set(system_words("de", 6).answers)
@@ -224,22 +242,41 @@ def test_offensive_words_are_no_answers_and_the_operator_adds_more() -> None:
 # A channel's own answers checked against its dictionary: (language, accent rule, answers,
 # the ones rejected with their reason)
 CHECKS = [
-    ("fr", "fold", ["monde", "etude", "aimes", "peurs", "paris"],
-     {"aimes": "not a base form in the dictionary", "peurs": "not a base form in the dictionary",
-      "paris": "not a base form in the dictionary"}),
-    ("es", "fold except ñ", ["puñal", "arbol", "niños"],
-     {"niños": "not a base form in the dictionary"}),
-    ("en", "keep", ["crane", "viewed", "deaths"],
-     {"viewed": "not a base form in the dictionary",
-      "deaths": "an inflected form (simplemma)"}),  # an entry of en_US.dic, but a plural
-    ("de", "keep", ["tisch", "hände", "merkt"],
-     {"hände": "an inflected form (simplemma)", "merkt": "an inflected form (simplemma)"}),
+    (
+        "fr",
+        "fold",
+        ["monde", "etude", "aimes", "peurs", "paris"],
+        {
+            "aimes": "not a base form in the dictionary",
+            "peurs": "not a base form in the dictionary",
+            "paris": "not a base form in the dictionary",
+        },
+    ),
+    (
+        "es",
+        "fold except ñ",
+        ["puñal", "arbol", "niños"],
+        {"niños": "not a base form in the dictionary"},
+    ),
+    (
+        "en",
+        "keep",
+        ["crane", "viewed", "deaths"],
+        {"viewed": "not a base form in the dictionary", "deaths": "an inflected form (simplemma)"},
+    ),  # an entry of en_US.dic, but a plural
+    (
+        "de",
+        "keep",
+        ["tisch", "hände", "merkt"],
+        {"hände": "an inflected form (simplemma)", "merkt": "an inflected form (simplemma)"},
+    ),
 ]
 
 
 @pytest.mark.parametrize(("code", "accents", "answers", "rejected"), CHECKS)
-def test_check_answers(code: str, accents: str, answers: list[str],
-                       rejected: dict[str, str]) -> None:  # fmt: skip
+def test_check_answers(
+    code: str, accents: str, answers: list[str], rejected: dict[str, str]
+) -> None:
     from wordle_db.languages import check_answers
 
     folds = {"é": "e", "á": "a", "ñ": "n", "ü": "u", "ö": "o", "ä": "a", "ß": "ss"}

@@ -12,11 +12,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_hostile_input import (  # noqa: F401  (rows checksummed before and after)
-    assert_one_line_error,
-    checksums,
-    today_is_published,
-)
+from test_hostile_input import assert_one_line_error, checksums, today_is_published  # noqa: F401  (rows checksummed before and after)
 
 from wordle_db import db, game, leagues
 from wordle_db.errors import DatabaseError
@@ -60,35 +56,78 @@ def league(conn: Connection) -> Iterator[dict[str, Any]]:
 
 def board(conn: Connection, player: str, day: date | None = None) -> list[tuple[Any, ...]]:
     rows = leagues.board(conn, player, "Office", day)
-    return [(r["nickname"], r["me"], r["finished"], r["state"], r["attempts"], r["hard"],
-             r["letters_revealed"]) for r in rows]  # fmt: skip
+    return [
+        (
+            r["nickname"],
+            r["me"],
+            r["finished"],
+            r["state"],
+            r["attempts"],
+            r["hard"],
+            r["letters_revealed"],
+        )
+        for r in rows
+    ]
 
 
 # (caller, day offset, visible, rows: nickname, me, finished, state, attempts, hard, hints)
 BOARDS: list[tuple[str, int, bool, list[tuple[Any, ...]]]] = [
     # ben is still playing today: others show only whether they finished
-    ("ben", 0, False, [("Ann", False, True, None, None, None, None),
-                       ("Bobby", True, False, "playing", 1, False, 0),
-                       ("player 3", False, False, None, None, None, None)]),
+    (
+        "ben",
+        0,
+        False,
+        [
+            ("Ann", False, True, None, None, None, None),
+            ("Bobby", True, False, "playing", 1, False, 0),
+            ("player 3", False, False, None, None, None, None),
+        ],
+    ),
     # cy has not started: the same
-    ("cy", 0, False, [("Ann", False, True, None, None, None, None),
-                       ("Bobby", False, False, None, None, None, None),
-                       ("player 3", True, False, None, None, None, None)]),
+    (
+        "cy",
+        0,
+        False,
+        [
+            ("Ann", False, True, None, None, None, None),
+            ("Bobby", False, False, None, None, None, None),
+            ("player 3", True, False, None, None, None, None),
+        ],
+    ),
     # ada is done: everything of today
-    ("ada", 0, True, [("Ann", True, True, "won", 2, False, 0),
-                      ("Bobby", False, False, "playing", 1, False, 0),
-                      ("player 3", False, False, None, None, None, None)]),
+    (
+        "ada",
+        0,
+        True,
+        [
+            ("Ann", True, True, "won", 2, False, 0),
+            ("Bobby", False, False, "playing", 1, False, 0),
+            ("player 3", False, False, None, None, None, None),
+        ],
+    ),
     # yesterday is past: its word is public, every result shows (ben 1 hard, cy lost)
-    ("cy", -1, True, [("Bobby", False, True, "won", 1, True, 0),
-                       ("Ann", False, True, "won", 2, False, 0),
-                       ("player 3", True, True, "lost", 6, False, 1)]),
+    (
+        "cy",
+        -1,
+        True,
+        [
+            ("Bobby", False, True, "won", 1, True, 0),
+            ("Ann", False, True, "won", 2, False, 0),
+            ("player 3", True, True, "lost", 6, False, 1),
+        ],
+    ),
 ]
 
 
 @pytest.mark.parametrize("caller, offset, visible, rows", BOARDS)
 def test_board_shows_others_only_once_ones_own_game_is_over(
-        conn: Connection, league: dict[str, Any], caller: str, offset: int, visible: bool,
-        rows: list[tuple[Any, ...]]) -> None:
+    conn: Connection,
+    league: dict[str, Any],
+    caller: str,
+    offset: int,
+    visible: bool,
+    rows: list[tuple[Any, ...]],
+) -> None:
     day = league["day"] + timedelta(offset)
     got = leagues.board(conn, caller, "office", day if offset else None)  # case does not count
     assert {r["visible"] for r in got} == {visible}
@@ -96,47 +135,62 @@ def test_board_shows_others_only_once_ones_own_game_is_over(
     assert board(conn, caller, day) == rows
 
 
-def standings(conn: Connection, player: str, week: bool = False,
-              day: date | None = None) -> list[tuple[Any, ...]]:
+def standings(
+    conn: Connection, player: str, week: bool = False, day: date | None = None
+) -> list[tuple[Any, ...]]:
     rows = leagues.standings(conn, player, "Office", day, week)
-    return [(r["place"], r["nickname"], r["games"], r["wins"], r["average_tries"],
-             r["current_streak"]) for r in rows]  # fmt: skip
+    return [
+        (r["place"], r["nickname"], r["games"], r["wins"], r["average_tries"], r["current_streak"])
+        for r in rows
+    ]
 
 
-THROUGH_YESTERDAY = [(1, "Bobby", 1, 1, 1.0, 1), (2, "Ann", 1, 1, 2.0, 1),
-                     (3, "player 3", 1, 0, None, 0)]  # fmt: skip
-THROUGH_TODAY = [(1, "Ann", 2, 2, 2.0, 2), (2, "Bobby", 1, 1, 1.0, 1),
-                 (3, "player 3", 1, 0, None, 0)]  # fmt: skip
+THROUGH_YESTERDAY = [
+    (1, "Bobby", 1, 1, 1.0, 1),
+    (2, "Ann", 1, 1, 2.0, 1),
+    (3, "player 3", 1, 0, None, 0),
+]
+THROUGH_TODAY = [
+    (1, "Ann", 2, 2, 2.0, 2),
+    (2, "Bobby", 1, 1, 1.0, 1),
+    (3, "player 3", 1, 0, None, 0),
+]
 
 
 def test_standings_count_today_only_once_ones_own_game_is_over(
-        conn: Connection, league: dict[str, Any]) -> None:
+    conn: Connection, league: dict[str, Any]
+) -> None:
     day = league["day"]
     # ben and cy have not finished today: ada's win of today is not counted for them
     assert standings(conn, "ben") == THROUGH_YESTERDAY
     assert standings(conn, "cy") == THROUGH_YESTERDAY
-    assert {r["through"] for r in leagues.standings(conn, "ben", "Office")} == {
-        day - timedelta(1)}
+    assert {r["through"] for r in leagues.standings(conn, "ben", "Office")} == {day - timedelta(1)}
     assert standings(conn, "ada") == THROUGH_TODAY
     assert standings(conn, "ben", day=day - timedelta(1)) == THROUGH_YESTERDAY
     # the week of today: from its Monday (yesterday belongs to it unless today is a Monday)
     monday = day - timedelta(day.weekday())
     week = leagues.standings(conn, "ada", "Office", None, True)
     assert {r["since"] for r in week} == {monday}
-    expected = THROUGH_TODAY if monday < day else [
-        (1, "Ann", 1, 1, 2.0, 2), (2, "Bobby", 0, 0, None, 1), (2, "player 3", 0, 0, None, 0)]
+    expected = (
+        THROUGH_TODAY
+        if monday < day
+        else [(1, "Ann", 1, 1, 2.0, 2), (2, "Bobby", 0, 0, None, 1), (2, "player 3", 0, 0, None, 0)]
+    )
     assert standings(conn, "ada", week=True) == expected
     # ben finishes: today shows to him, and counts
     game.play(conn, "ben", TODAY)
-    assert board(conn, "ben")[:2] == [("Ann", False, True, "won", 2, False, 0),
-                                      ("Bobby", True, True, "won", 2, False, 0)]
+    assert board(conn, "ben")[:2] == [
+        ("Ann", False, True, "won", 2, False, 0),
+        ("Bobby", True, True, "won", 2, False, 0),
+    ]
     assert standings(conn, "ben")[:2] == [(1, "Bobby", 2, 2, 1.5, 2), (2, "Ann", 2, 2, 2.0, 2)]
 
 
 def test_list_leave_remove_and_a_new_code(conn: Connection, league: dict[str, Any]) -> None:
     mine = leagues.mine(conn, "ben")
     assert [(r["league"], r["nickname"], r["creator"], r["members"]) for r in mine] == [
-        ("Office", "Bobby", False, 3)]
+        ("Office", "Bobby", False, 3)
+    ]
     assert leagues.remove(conn, "ada", "Office", "player 3")["members"] == 2
     assert leagues.mine(conn, "cy") == []
     fresh = leagues.new_code(conn, "ada", "Office")["code"]
@@ -205,8 +259,10 @@ def test_refusals(conn: Connection, league: dict[str, Any]) -> None:
         assert "\n" not in message
     for player, (channel, name, offset), sqlstate in BOARD_REFUSALS:
         day = None if offset is None else league["day"] + timedelta(offset)
-        for procedure, extra in (("wordle_league_board_on", ()),
-                                 ("wordle_league_standings_on", (False,))):  # fmt: skip
+        for procedure, extra in (
+            ("wordle_league_board_on", ()),
+            ("wordle_league_standings_on", (False,)),
+        ):
             args = (channel, player, name, day, *extra)
             refused(lambda p=procedure, a=args: db.call(conn, p, *a), sqlstate)
     # a nickname taken in the league (case does not count), and nothing half-done after
@@ -221,21 +277,25 @@ def test_refusals(conn: Connection, league: dict[str, Any]) -> None:
 def test_names_of_one_alphabet_and_other_mixes_are_welcome(conn: Connection) -> None:
     """Only the look-alike mixes are refused: Greek, Cyrillic, kana with kanji, accents, digits
     and signs make league names and nicknames; a nickname given to a join is checked too."""
-    made = [("gus", "\u0395\u03bb\u03bb\u03ac\u03b4\u03b1", "\u0418\u0432\u0430\u043d"),
-            ("hal", "\u6771\u4eac\u306e\u53cb\u9054", "\u305f\u308d\u3046"),
-            ("ivy", "Caf\u00e9 2", "Jos\u00e9-1")]
+    made = [
+        ("gus", "\u0395\u03bb\u03bb\u03ac\u03b4\u03b1", "\u0418\u0432\u0430\u043d"),
+        ("hal", "\u6771\u4eac\u306e\u53cb\u9054", "\u305f\u308d\u3046"),
+        ("ivy", "Caf\u00e9 2", "Jos\u00e9-1"),
+    ]
     for player, name, nickname in made:
         code = leagues.create(conn, player, name, nickname)["code"]
         assert [(m["league"], m["nickname"]) for m in leagues.mine(conn, player)] == [
-            (name, nickname)]
+            (name, nickname)
+        ]
     refused(lambda: leagues.join(conn, "jo", code, "\u0420aul"), "WD081")  # Cyrillic Р
     assert leagues.mine(conn, "jo") == []
     leagues.join(conn, "jo", code, "Paul")
     assert [m["league"] for m in leagues.mine(conn, "jo")] == ["Caf\u00e9 2"]
 
 
-def test_codes_are_random_hashed_and_not_enumerable(conn: Connection, shared,  # type: ignore[no-untyped-def]
-                                                    league: dict[str, Any]) -> None:
+def test_codes_are_random_hashed_and_not_enumerable(
+    conn: Connection, shared, league: dict[str, Any]
+) -> None:
     # a seeded session RNG does not steer codes; 40 codes are distinct 128-bit hex strings
     conn.exec_driver_sql("SET rand_seed1 = 1, rand_seed2 = 2")
     codes = [leagues.create(conn, f"p{n}", "Club")["code"] for n in range(40)]
@@ -243,44 +303,53 @@ def test_codes_are_random_hashed_and_not_enumerable(conn: Connection, shared,  #
     assert all(len(c) == 32 and set(c) <= set("0123456789abcdef") for c in codes)
     # only hashes are stored: no code in the tables
     dump = repr(db.query(conn, "SELECT * FROM leagues")) + repr(
-        db.query(conn, "SELECT HEX(code_hash) AS h FROM leagues"))
+        db.query(conn, "SELECT HEX(code_hash) AS h FROM leagues")
+    )
     assert not any(c in dump.lower() for c in codes)
     # a code one digit off, or a guess, is refused exactly like any other wrong code
     url = shared("player")
     with db.connect(url) as mallory:
         me = url.username
-        wrong = {refused(lambda c=c: leagues.join(mallory, me, c), "WD084")
-                 for c in (codes[0][:-1] + ("0" if codes[0][-1] != "0" else "1"),
-                           "f" * 32, "0" * 32)}  # fmt: skip
+        wrong = {
+            refused(lambda c=c: leagues.join(mallory, me, c), "WD084")
+            for c in (codes[0][:-1] + ("0" if codes[0][-1] != "0" else "1"), "f" * 32, "0" * 32)
+        }
         assert len(wrong) == 1
         for table in ("leagues", "league_members"):
             with pytest.raises(DatabaseError, match="denied"):
                 db.query(mallory, f"SELECT * FROM {table}")
         # nor can a player account read the procedures' text or call the internal ones
-        for sql in ("CALL _wordle_league_code(1, @c)", "SELECT _wordle_league_text('x', 5)",
-                    "CALL _wordle_league(1, 'Office', @l, @c)"):
+        for sql in (
+            "CALL _wordle_league_code(1, @c)",
+            "SELECT _wordle_league_text('x', 5)",
+            "CALL _wordle_league(1, 'Office', @l, @c)",
+        ):
             with pytest.raises(DatabaseError, match="denied"):
                 db.query(mallory, sql)
 
 
-def test_a_foreign_account_reaches_no_league(conn: Connection, shared,  # type: ignore[no-untyped-def]
-                                             league: dict[str, Any]) -> None:
+def test_a_foreign_account_reaches_no_league(
+    conn: Connection, shared, league: dict[str, Any]
+) -> None:
     db.call(conn, "wordle_set_setting", "player_names", "created")
     front = shared("player")
     with db.connect(front) as other:
         # ada is root's player: the foreign account may not act as her nor read her leagues
-        for call in (lambda: leagues.mine(other, "ada"),
-                     lambda: leagues.board(other, "ada", "Office"),
-                     lambda: leagues.standings(other, "ada", "Office"),
-                     lambda: leagues.leave(other, "ada", "Office"),
-                     lambda: leagues.remove(other, "ada", "Office", "Bobby"),
-                     lambda: leagues.new_code(other, "ada", "Office")):
+        for call in (
+            lambda: leagues.mine(other, "ada"),
+            lambda: leagues.board(other, "ada", "Office"),
+            lambda: leagues.standings(other, "ada", "Office"),
+            lambda: leagues.leave(other, "ada", "Office"),
+            lambda: leagues.remove(other, "ada", "Office", "Bobby"),
+            lambda: leagues.new_code(other, "ada", "Office"),
+        ):
             refused(call, "WD039")
         # its own players are in no league, whatever name they ask for
         leagues.create(other, "web-x", "Elsewhere")
         assert [r["league"] for r in leagues.mine(other, "web-x")] == ["Elsewhere"]
         assert refused(lambda: leagues.board(other, "web-x", "Office"), "WD082") == refused(
-            lambda: leagues.board(other, "web-x", "Office"), "WD082")
+            lambda: leagues.board(other, "web-x", "Office"), "WD082"
+        )
         # with the code it may join, under a nickname: it sees nicknames, never player names
         leagues.join(other, "web-x", league["code"], "Xavier")
         rows = leagues.board(other, "web-x", "Office")
@@ -288,23 +357,30 @@ def test_a_foreign_account_reaches_no_league(conn: Connection, shared,  # type: 
         assert "ada" not in repr(rows)
     for role in ("reader", "publisher"):
         with db.connect(shared(role)) as conn_role:
-            for sql in ("CALL wordle_leagues('ada')", "SELECT * FROM leagues",
-                        "SELECT * FROM league_members"):
+            for sql in (
+                "CALL wordle_leagues('ada')",
+                "SELECT * FROM leagues",
+                "SELECT * FROM league_members",
+            ):
                 with pytest.raises(DatabaseError, match="denied"):
                     db.query(conn_role, sql)
 
 
 def counters(conn: Connection) -> dict[str, int]:
-    rows = db.query(conn, "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler_read%' "
-                          "OR Variable_name = 'Queries'")  # fmt: skip
+    rows = db.query(
+        conn,
+        "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler_read%' OR Variable_name = 'Queries'",
+    )
     return {r["Variable_name"]: int(r["Value"]) for r in rows}
 
 
 def test_what_is_hidden_counts_the_same_whatever_others_did(
-        conn: Connection, league: dict[str, Any]) -> None:
+    conn: Connection, league: dict[str, Any]
+) -> None:
     """While one's game is on, the board and the standings read the same rows the same way
     whether the others won, have one guess or two and a hint, or did not start: the session's
     counters cannot tell."""
+
     def measure() -> dict[str, int]:
         before = counters(conn)
         leagues.board(conn, "cy", "Office")
@@ -373,7 +449,8 @@ def test_cli_leagues(run: Invoke, conn: Connection) -> None:
 
 
 def test_many_join_at_once_and_each_gets_a_nickname_of_its_own(
-        conn: Connection, db_url: URL, league: dict[str, Any]) -> None:
+    conn: Connection, db_url: URL, league: dict[str, Any]
+) -> None:
     """Sixteen players join at the same moment with the default nickname (and play): each is
     a member once, under a 'player N' nobody else has."""
     crowd = [f"crowd{n}" for n in range(16)]
@@ -402,7 +479,8 @@ def test_many_join_at_once_and_each_gets_a_nickname_of_its_own(
 
 
 def test_the_creator_and_the_next_member_leaving_at_once_leave_a_creator(
-        conn: Connection, db_url: URL) -> None:
+    conn: Connection, db_url: URL
+) -> None:
     """The creator passes the league on to the member who joined next, who leaves at the same
     moment: the one who stays becomes the creator, every time. Both leaves have found the
     league before either may change it (a third session holds its row until both wait)."""
@@ -421,15 +499,26 @@ def test_the_creator_and_the_next_member_leaving_at_once_leave_a_creator(
 
         with db.connect(db_url) as holder:
             holder.exec_driver_sql("START TRANSACTION")
-            db.query(holder, "SELECT l.id FROM leagues l JOIN players p ON p.id = l.creator_id "
-                             "WHERE p.name = ? FOR UPDATE", f"first{n}")  # fmt: skip
-            threads = [threading.Thread(target=leave, args=(f"{who}{n}",))
-                       for who in ("first", "next")]
+            db.query(
+                holder,
+                "SELECT l.id FROM leagues l JOIN players p ON p.id = l.creator_id "
+                "WHERE p.name = ? FOR UPDATE",
+                f"first{n}",
+            )
+            threads = [
+                threading.Thread(target=leave, args=(f"{who}{n}",)) for who in ("first", "next")
+            ]
             for thread in threads:
                 thread.start()
             deadline = time.monotonic() + 20
-            while db.scalar(conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                                  "WHERE INFO LIKE '%FROM leagues WHERE id%FOR UPDATE%'") < 2:
+            while (
+                db.scalar(
+                    conn,
+                    "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                    "WHERE INFO LIKE '%FROM leagues WHERE id%FOR UPDATE%'",
+                )
+                < 2
+            ):
                 assert time.monotonic() < deadline and not errors, errors
                 time.sleep(0.01)
             holder.exec_driver_sql("ROLLBACK")
@@ -464,7 +553,8 @@ HOSTILE_CLI: list[tuple[list[str], str]] = [
 
 
 def test_hostile_league_commands_fail_in_one_line_and_change_nothing(
-        run: Invoke, conn: Connection, today_is_published: URL) -> None:  # noqa: F811
+    run: Invoke, conn: Connection, today_is_published: URL
+) -> None:
     """Every case in one database (ann's league Office made first): each refused in one line,
     and no row of any table, nor of the server's accounts, changed by all of them."""
     leagues.create(conn, "ann", "Office", "Ann")

@@ -26,9 +26,11 @@ VARYING = ("code", "joined_at")
 
 def call(name: str, *args: Any) -> Callable[[str], Probe]:
     """A CALL of `name`; 'ME' among args is the caller's own player name."""
+
     def make(me: str) -> Probe:
         values = tuple(me if a == "ME" else a for a in args)
         return f"CALL {name}({', '.join('?' for _ in values)})", values
+
     return make
 
 
@@ -47,8 +49,10 @@ OWN = [
     ("a guessed code", call("wordle_league_join", "ME", None, "0123456789abcdef" * 2, None)),
     ("a malformed code", call("wordle_league_join", "ME", None, "' OR 1 --", None)),
     ("office as me", call("wordle_league_board_on", "en", "ME", "Office", None)),
-    ("office standings as me", call("wordle_league_standings_on", "en", "ME", "Office", None,
-                                    False)),
+    (
+        "office standings as me",
+        call("wordle_league_standings_on", "en", "ME", "Office", None, False),
+    ),
     ("remove from office", call("wordle_league_remove", "ME", None, "Office", "Ann")),
     ("ada's leagues", call("wordle_leagues", "ada")),
     ("ada's board", call("wordle_league_board_on", "en", "ada", "Office", None)),
@@ -60,7 +64,10 @@ OWN = [
     ("leave", call("wordle_league_leave", "ME", None, "Tmp")),
 ]
 PROBES: dict[str, list[tuple[str, Callable[[str], Probe]]]] = {
-    "player": OWN, "reader": OWN, "publisher": OWN, "admin": OWN,
+    "player": OWN,
+    "reader": OWN,
+    "publisher": OWN,
+    "admin": OWN,
 }
 
 
@@ -84,29 +91,38 @@ def normalised(result: tuple[str, Any]) -> tuple[str, Any]:
 
 @pytest.mark.parametrize("role", list(PROBES))
 def test_hostile_sessions_get_the_clean_league_results_or_a_refusal(
-        shared, conn: Connection, db_url: URL, league: dict[str, Any],  # noqa: F811
-        role: str) -> None:  # type: ignore[no-untyped-def]
+    shared, conn: Connection, db_url: URL, league: dict[str, Any], role: str
+) -> None:
     day = today(conn)
     clean_url, hostile_url = shared(role), shared(role)
     for url, joiner in ((clean_url, "jo1"), (hostile_url, "jo2")):
         setup_account(conn, url, role, joiner)
     with db.connect(clean_url) as clean:
-        expected = [normalised(outcome(clean, *probe(clean_url.username)))
-                    for _, probe in PROBES[role]]  # fmt: skip
+        expected = [
+            normalised(outcome(clean, *probe(clean_url.username))) for _, probe in PROBES[role]
+        ]
     if role in ("reader", "publisher"):  # no league routine is theirs
         assert {e for e in expected} == {("error", "42000")}, expected
     if role == "player":  # another account's player, a guessed code: refused
         assert dict(zip([n for n, _ in OWN], expected, strict=True))["a guessed code"] == (
-            "error", "WD084")
+            "error",
+            "WD084",
+        )
         hidden = dict(zip([n for n, _ in OWN], expected, strict=True))["my board"]
         assert [(r["nickname"], r["finished"], r["attempts"]) for r in hidden[1]] == [
-            ("Me", 0, 1), ("Ben", 0, None)]
+            ("Me", 0, 1),
+            ("Ben", 0, None),
+        ]
         for name in ("ada's leagues", "ada's board", "remove as ada", "a new code of office"):
             assert dict(zip([n for n, _ in OWN], expected, strict=True))[name] == (
-                "error", "WD039"), name
+                "error",
+                "WD039",
+            ), name
         for name in ("office as me", "remove from office"):
             assert dict(zip([n for n, _ in OWN], expected, strict=True))[name] == (
-                "error", "WD082"), name
+                "error",
+                "WD082",
+            ), name
     for preset, statements in PRESETS:
         with db.connect(hostile_url) as hostile:
             for statement in statements:
@@ -114,35 +130,43 @@ def test_hostile_sessions_get_the_clean_league_results_or_a_refusal(
             for (probe_name, probe), want in zip(PROBES[role], expected, strict=True):
                 got = normalised(outcome(hostile, *probe(hostile_url.username)))
                 assert got == want or (got[0] == "error" and got[1] in REFUSED), (
-                    f"{role} after {preset!r}: {probe_name} gave {got}, a clean session {want}")
+                    f"{role} after {preset!r}: {probe_name} gave {got}, a clean session {want}"
+                )
     others_can_play(db_url, day)
     # nothing the attacks did changed ada's league
     assert [(r["nickname"], r["attempts"]) for r in leagues.board(conn, "ada", "Office")] == [
-        ("Ann", 2), ("Bobby", 1), ("player 3", None)]
+        ("Ann", 2),
+        ("Bobby", 1),
+        ("player 3", None),
+    ]
 
 
-def test_codes_from_hostile_sessions_stay_random(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                 league: dict[str, Any]) -> None:  # noqa: F811
+def test_codes_from_hostile_sessions_stay_random(
+    shared, conn: Connection, league: dict[str, Any]
+) -> None:
     """The same seeds, clock and insert id in two sessions make different codes."""
     codes = []
     url = shared("player")
     for n in range(2):
         with db.connect(url) as hostile:
-            hostile.exec_driver_sql("SET rand_seed1 = 7, rand_seed2 = 7, "
-                                    "timestamp = UNIX_TIMESTAMP('2030-01-01')")  # fmt: skip
+            hostile.exec_driver_sql(
+                "SET rand_seed1 = 7, rand_seed2 = 7, timestamp = UNIX_TIMESTAMP('2030-01-01')"
+            )
             codes.append(leagues.create(hostile, url.username, f"Seeded {n}")["code"])
     assert codes[0] != codes[1]
     assert isinstance(today(conn), date)
 
 
 def test_the_board_reads_the_same_whether_a_hidden_member_has_started_or_not(
-        conn: Connection, league: dict[str, Any]) -> None:  # noqa: F811
+    conn: Connection, league: dict[str, Any]
+) -> None:
     """ben is still playing today: to him cy's row says only 'not finished', whether cy has not
     started or is in the middle of a game. The session's counters (SHOW SESSION STATUS, open to
     every account) must not tell the two apart either: the routine reads the same rows.
     Innodb_buffer_pool_read_requests is the server's, not the session's: what the server's own
     work (the accounts refresh event, purge) adds to it only raises it, so each counter is the
     least of five reads of the board."""
+
     def counters() -> tuple[list[Any], dict[str, int]]:
         leagues.board(conn, "ben", "Office")  # warm: tables open, plans made
         deltas: dict[str, int] = {}
@@ -155,10 +179,18 @@ def test_the_board_reads_the_same_whether_a_hidden_member_has_started_or_not(
         return rows, {k: d for k, d in deltas.items() if d}
 
     def status() -> dict[str, int]:
-        names = ("Rows_read", "Handler_read_key", "Handler_read_next", "Handler_read_rnd_next",
-                 "Innodb_buffer_pool_read_requests")
-        return {r["Variable_name"]: int(r["Value"]) for r in db.query(
-            conn, "SHOW SESSION STATUS") if r["Variable_name"] in names}
+        names = (
+            "Rows_read",
+            "Handler_read_key",
+            "Handler_read_next",
+            "Handler_read_rnd_next",
+            "Innodb_buffer_pool_read_requests",
+        )
+        return {
+            r["Variable_name"]: int(r["Value"])
+            for r in db.query(conn, "SHOW SESSION STATUS")
+            if r["Variable_name"] in names
+        }
 
     not_started = counters()
     game.play(conn, "cy", "pious")  # cy starts today's game: not finished, so still hidden

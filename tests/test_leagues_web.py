@@ -19,15 +19,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from sqlalchemy.engine import URL
 from starlette.testclient import TestClient
 from test_web_api import POST, admin, client, make_client, web_db, web_url  # noqa: F401
-from test_web_browser import (  # noqa: F401  (the module's app and Chromium)
-    base_url,
-    browser,
-    message,
-    screenshot,
-    seen_help,
-    type_keys,
-    until,
-)
+from test_web_browser import base_url, browser, message, screenshot, seen_help, type_keys, until  # noqa: F401  (the module's app and Chromium)
 
 from wordle_db import db, leagues
 from wordle_db.web import players
@@ -38,32 +30,43 @@ STATIC = Path(__file__).resolve().parent.parent / "wordle_db" / "web" / "static"
 LANGUAGES = ["de", "en", "es", "fr", "it", "pt"]
 
 
-def post(client: TestClient, path: str, **body: object) -> tuple[int, dict]:  # noqa: F811
+def post(client: TestClient, path: str, **body: object) -> tuple[int, dict]:
     response = client.post(f"/api/leagues/{path}", json=body, headers=POST)
     return response.status_code, response.json()
 
 
-def test_leagues_through_the_api(make_client: Callable[..., TestClient],  # noqa: F811
-                                 web_db: tuple[URL, URL]) -> None:  # noqa: F811
+def test_leagues_through_the_api(
+    make_client: Callable[..., TestClient], web_db: tuple[URL, URL]
+) -> None:
     ann, bob, eve = make_client(), make_client(), make_client()
     status, made = post(ann, "create", name="Team", nickname="Ann")
     assert status == 200 and len(made["code"]) == 32, made
     # the page's player names stay hidden: only nicknames come back
     assert post(bob, "join", code=made["code"], nickname=None)[1] == {
-        "league": "Team", "nickname": "player 2", "members": 2}
+        "league": "Team",
+        "nickname": "player 2",
+        "members": 2,
+    }
     assert ann.get("/api/leagues").json() == [
-        {"league": "Team", "nickname": "Ann", "creator": True, "members": 2}]
+        {"league": "Team", "nickname": "Ann", "creator": True, "members": 2}
+    ]
     ann.post("/api/guess", json={"word": TODAY_WORD}, headers=POST)
     hidden = bob.get("/api/leagues/board", params={"league": "Team"}).json()
     assert [(r["nickname"], r["finished"], r["attempts"]) for r in hidden["board"]] == [
-        ("Ann", True, None), ("player 2", False, None)]
+        ("Ann", True, None),
+        ("player 2", False, None),
+    ]
     assert "web-" not in json.dumps(hidden)
     shown = ann.get("/api/leagues/board", params={"league": "Team", "week": "1"}).json()
     assert shown["board"][0]["attempts"] == 1 and shown["standings"][0]["wins"] == 1
     # refusals: their WD code and HTTP status; a guessed code is a 404 like any wrong one
-    assert post(eve, "join", code="0" * 32) == (404, {
-        "error": "no league has that join code (ask its creator for the current one)",
-        "code": "WD084"})
+    assert post(eve, "join", code="0" * 32) == (
+        404,
+        {
+            "error": "no league has that join code (ask its creator for the current one)",
+            "code": "WD084",
+        },
+    )
     assert eve.get("/api/leagues/board", params={"league": "Team"}).status_code == 404
     assert post(bob, "remove", league="Team", nickname="Ann")[1]["code"] == "WD085"
     assert post(ann, "create", name="x" * 41)[1]["code"] == "WD080"
@@ -95,12 +98,16 @@ def test_every_key_of_leagues_js_is_in_every_catalogue(code: str) -> None:
     plain, counted = league_keys()
     assert len(plain) > 30 and counted == {"league.hints", "league.members"}
     missing = [k for k in plain if k not in words]
-    missing += [f"{k}.{form}" for k in counted for form in ("one", "other")
-                if f"{k}.{form}" not in words]  # fmt: skip
+    missing += [
+        f"{k}.{form}" for k in counted for form in ("one", "other") if f"{k}.{form}" not in words
+    ]
     assert not missing, f"{code}.json lacks {missing}"
     if code != "en":
-        same = [k for k in plain if words[k] == english[k] and not k.startswith("league.l")
-                and k != "league.won"]  # "{tries}/{max}", "X/{max}" are the same everywhere
+        same = [
+            k
+            for k in plain
+            if words[k] == english[k] and not k.startswith("league.l") and k != "league.won"
+        ]  # "{tries}/{max}", "X/{max}" are the same everywhere
         assert len(same) <= 2, (code, same)
 
 
@@ -116,14 +123,21 @@ def results(driver: WebDriver) -> list[str]:
 def play(driver: WebDriver, words: list[str]) -> None:
     for word in words:
         type_keys(driver, word + Keys.ENTER)
-        until(driver, lambda w=word: w in "".join(
-            t.text for t in driver.find_elements(By.CSS_SELECTOR, "#board .tile")).lower(),
-            f"the guess {word}")  # fmt: skip
+        until(
+            driver,
+            lambda w=word: (
+                w
+                in "".join(
+                    t.text for t in driver.find_elements(By.CSS_SELECTOR, "#board .tile")
+                ).lower()
+            ),
+            f"the guess {word}",
+        )
 
 
 def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
-        base_url: str, browser: WebDriver, web_db: tuple[URL, URL],  # noqa: F811
-        repo_root: Path) -> None:
+    base_url: str, browser: WebDriver, web_db: tuple[URL, URL], repo_root: Path
+) -> None:
     driver = browser
     driver.delete_all_cookies()
     driver.get(base_url + "/")
@@ -139,8 +153,11 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     assert re.fullmatch(re.escape(base_url) + r"/#join=[0-9a-f]{32}", link), link
     driver.find_element(By.CSS_SELECTOR, "#league-link-box button").click()
     note = driver.find_element(By.ID, "league-message")
-    until(driver, lambda: note.text in ("Copied to the clipboard.",
-                                        "Select the text below to copy it."), "the copy")
+    until(
+        driver,
+        lambda: note.text in ("Copied to the clipboard.", "Select the text below to copy it."),
+        "the copy",
+    )
     until(driver, lambda: results(driver) == ["Ann (you) not started"], "the new board")
     type_keys(driver, Keys.ESCAPE)
     play(driver, ["slate", TODAY_WORD])  # a win in 2: the league's board opens
@@ -152,27 +169,41 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     # another cookie jar: a new player opens the link and joins under a nickname
     driver.delete_all_cookies()
     driver.get(link)
-    join_box = until(driver, lambda: driver.find_element(By.ID, "league-join-nickname"),
-                     "the join form")  # fmt: skip
-    until(driver, lambda: join_box.is_displayed() and driver.find_element(
-        By.CSS_SELECTOR, "#league-join button").text == "Join", "the join form, in English")
+    join_box = until(
+        driver, lambda: driver.find_element(By.ID, "league-join-nickname"), "the join form"
+    )
+    until(
+        driver,
+        lambda: (
+            join_box.is_displayed()
+            and driver.find_element(By.CSS_SELECTOR, "#league-join button").text == "Join"
+        ),
+        "the join form, in English",
+    )
     join_box.send_keys("Bo")
     driver.find_element(By.CSS_SELECTOR, "#league-join button").click()
     # Ann finished, but Bo has not played: her result stays hidden
-    until(driver, lambda: results(driver) == ["Ann finished", "Bo (you) not started"],
-          "the spoiler-free board")  # fmt: skip
+    until(
+        driver,
+        lambda: results(driver) == ["Ann finished", "Bo (you) not started"],
+        "the spoiler-free board",
+    )
     assert "Finish your game" in driver.find_element(By.ID, "league-board").text
     assert "join=" not in driver.current_url  # the code left the address bar
-    bo = players.player_of(b"browser-test-secret-0123456789",
-                           driver.get_cookie(players.COOKIE)["value"])  # type: ignore[index]
+    bo = players.player_of(
+        b"browser-test-secret-0123456789", driver.get_cookie(players.COOKIE)["value"]
+    )
     with db.connect(web_db[0]) as admin_conn:
         assert [r["nickname"] for r in leagues.mine(admin_conn, str(bo))] == ["Bo"]
     type_keys(driver, Keys.ESCAPE)
     driver.find_element(By.ID, "hint-button").click()  # Bo takes a letter hint
     until(driver, lambda: "Letter" in message(driver), "the letter hint")
     play(driver, ["pious", TODAY_WORD])
-    until(driver, lambda: results(driver) == ["Ann 2/6", "Bo (you) 2/6, 1 letter hint"],
-          "both results")  # fmt: skip
+    until(
+        driver,
+        lambda: results(driver) == ["Ann 2/6", "Bo (you) 2/6, 1 letter hint"],
+        "both results",
+    )
     standings = driver.find_element(By.ID, "league-standings").text
     assert "1. Ann" in standings and "1. Bo (you)" in standings, standings
     shot = screenshot(driver, "leagues", 360, 740)
@@ -182,8 +213,11 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     # a third cookie jar with a guessed code: refused, nothing joined
     driver.delete_all_cookies()
     driver.get(base_url + "/#join=" + "0" * 32)
-    until(driver, lambda: driver.find_element(By.CSS_SELECTOR, "#league-join button").text
-          == "Join", "the join form, in English")  # fmt: skip
+    until(
+        driver,
+        lambda: driver.find_element(By.CSS_SELECTOR, "#league-join button").text == "Join",
+        "the join form, in English",
+    )
     driver.find_element(By.CSS_SELECTOR, "#league-join button").click()
     note = driver.find_element(By.ID, "league-message")
     until(driver, lambda: "does not work" in note.text, "the refusal")

@@ -14,8 +14,13 @@ from test_game import set_word, today
 
 def spawn(db_url: URL, *args: str) -> pexpect.spawn:
     url = db_url.render_as_string(hide_password=False)
-    child = pexpect.spawn(sys.executable, ["-m", "wordle_db", "--db-url", url, "play", *args],
-                          encoding="utf-8", timeout=30, dimensions=(40, 100))  # fmt: skip
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "wordle_db", "--db-url", url, "play", *args],
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 100),
+    )
     return child
 
 

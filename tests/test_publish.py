@@ -26,8 +26,9 @@ def pool_is_consistent(conn: Connection) -> None:
     slots = [r["slot"] for r in db.query(conn, "SELECT slot FROM answer_pool ORDER BY slot")]
     assert slots == list(range(1, len(slots) + 1))
     assert db.scalar(conn, "SELECT COUNT(*) FROM answer_pool p JOIN puzzles z USING (word_id)") == 0
-    assert db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer") == \
-        len(slots) + db.scalar(conn, "SELECT COUNT(*) FROM puzzles")
+    assert db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer") == len(
+        slots
+    ) + db.scalar(conn, "SELECT COUNT(*) FROM puzzles")
 
 
 def today(conn: Connection) -> date:
@@ -119,8 +120,10 @@ def test_running_out_of_answers_is_a_clear_error(new_db: Callable[[], URL]) -> N
 
 def test_forty_cron_runs_at_once_publish_exactly_once(db_url: URL, conn: Connection) -> None:
     command = [sys.executable, "-m", "wordle_db", "--db-url", url_text(db_url), "publish-today"]
-    procs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for _ in range(40)]  # fmt: skip
+    procs = [
+        subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(40)
+    ]
     results = [(p.wait(timeout=120), *p.communicate()) for p in procs]
     assert [code for code, _, _ in results] == [0] * 40, [err for _, _, err in results if err]
     outputs = [out for _, out, _ in results]
@@ -151,8 +154,11 @@ def test_scheduling_thirty_days_twice_in_parallel_uses_thirty_words(
 def test_today_follows_the_configured_zone(run: Invoke, conn: Connection, zone: str) -> None:
     assert run("config", "--", "time_zone", zone).exit_code == 0  # -- lets "-12:00" through
     conn.exec_driver_sql("SET time_zone = '-07:00'")  # the session's zone does not matter
-    offset = timedelta(0) if zone == "UTC" else timedelta(
-        hours=int(zone[1:3]), minutes=int(zone[4:6])) * (1 if zone[0] == "+" else -1)
+    offset = (
+        timedelta(0)
+        if zone == "UTC"
+        else timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6])) * (1 if zone[0] == "+" else -1)
+    )
     before = (datetime.now(UTC) + offset).date()
     got = today(conn)
     after = (datetime.now(UTC) + offset).date()
@@ -180,8 +186,14 @@ def test_the_event_publishes_inside_the_database(run: Invoke, conn: Connection) 
         time.sleep(0.2)
     assert db.scalar(conn, "SELECT day FROM puzzles") == today(conn)
     assert run("schedule", "--remove").exit_code == 0
-    assert db.scalar(conn, "SELECT COUNT(*) FROM information_schema.EVENTS WHERE "
-                           "EVENT_SCHEMA = DATABASE() AND EVENT_NAME = 'wordle_daily_publish'") == 0
+    assert (
+        db.scalar(
+            conn,
+            "SELECT COUNT(*) FROM information_schema.EVENTS WHERE "
+            "EVENT_SCHEMA = DATABASE() AND EVENT_NAME = 'wordle_daily_publish'",
+        )
+        == 0
+    )
 
 
 def test_publish_cli_bad_dates(run: Invoke) -> None:
@@ -189,5 +201,3 @@ def test_publish_cli_bad_dates(run: Invoke) -> None:
         result = run("publish", "--date", bad)
         assert result.exit_code == 2
         assert "Traceback" not in result.output
-
-

@@ -51,23 +51,33 @@ def player_game(url: URL, name: str) -> Callable[[], None]:
         with db.connect(url) as conn:
             for guess in GUESSES:
                 game.play(conn, name, guess)
+
     return play
 
 
 def assert_consistent(conn: Connection, players: int) -> None:
-    games = db.query(conn, """
+    games = db.query(
+        conn,
+        """
         SELECT g.id, g.attempts, g.max_tries, g.state, COUNT(a.attempt) AS rows_
         FROM games g JOIN players p ON p.id = g.player_id LEFT JOIN attempts a ON a.game_id = g.id
-        WHERE p.name LIKE 'rush%' GROUP BY g.id""")
+        WHERE p.name LIKE 'rush%' GROUP BY g.id""",
+    )
     assert len(games) == players
     for g in games:
         assert (g["attempts"], g["rows_"], g["state"]) == (6, 6, "lost"), g
         assert g["attempts"] <= g["max_tries"]
-    assert db.scalar(conn, "SELECT COUNT(*) FROM (SELECT player_id FROM games "
-                           "GROUP BY player_id, channel_id, day HAVING COUNT(*) > 1) d") == 0
+    assert (
+        db.scalar(
+            conn,
+            "SELECT COUNT(*) FROM (SELECT player_id FROM games "
+            "GROUP BY player_id, channel_id, day HAVING COUNT(*) > 1) d",
+        )
+        == 0
+    )
 
 
-def test_32_new_players_finish_their_games_at_once(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_32_new_players_finish_their_games_at_once(shared, conn: Connection) -> None:
     db.call(conn, "wordle_set_setting", "player_names", "any")
     front_end = shared("player")
     errors = at_once([player_game(front_end, f"rush{n}") for n in range(32)])
@@ -95,7 +105,7 @@ def no_lock_waits(conn: Connection) -> Iterator[None]:
 
 
 @pytest.mark.alone  # no other worker's work beside its 32 players (conftest.py)
-def test_different_players_never_wait_for_each_others_locks(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_different_players_never_wait_for_each_others_locks(shared, conn: Connection) -> None:
     """32 new players through one front-end account, then the same players on a past day: no
     call waits for a lock another player's call holds: the server counts every row lock wait,
     and any wait, a row's or the games table's AUTO-INC lock, fails at once (no_lock_waits).
@@ -116,6 +126,7 @@ def test_different_players_never_wait_for_each_others_locks(shared, conn: Connec
             with db.connect(front_end) as c:
                 for guess in GUESSES:
                     game.play(c, name, guess, yesterday)
+
         return play
 
     with no_lock_waits(conn):
@@ -123,7 +134,7 @@ def test_different_players_never_wait_for_each_others_locks(shared, conn: Connec
     assert lock_waits(conn) == before
 
 
-def test_many_sessions_of_a_kept_player_make_one_game(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_many_sessions_of_a_kept_player_make_one_game(shared, conn: Connection) -> None:
     """16 sessions of a player with a kept access decision make the first guess of its past
     day's game at once (migration 0035: the guess makes the game, _wordle_new_game, and locks
     it in its own read): one game, each guess once, only WD034 refusals; then 12 sessions
@@ -138,22 +149,29 @@ def test_many_sessions_of_a_kept_player_make_one_game(shared, conn: Connection) 
         def play() -> None:
             with db.connect(front_end) as c:
                 game.play(c, "rush_kept", word, yesterday)
+
         return play
 
     errors = at_once([guess(GUESSES[0]) for _ in range(16)])
-    assert sorted({e.sqlstate for e in errors}) == ["WD034"] and len(errors) == 15, errors  # type: ignore[attr-defined]
+    assert sorted({e.sqlstate for e in errors}) == ["WD034"] and len(errors) == 15, errors
     errors = at_once([guess(word) for word in GUESSES[1:] * 2 + ["vivid", "bumpy"]])
-    assert {e.sqlstate for e in errors} <= {"WD034", "WD035"}, errors  # type: ignore[attr-defined]
-    rows = db.query(conn, "SELECT g.attempts, g.max_tries, g.state, g.archive, COUNT(*) AS n, "
-                          "COUNT(DISTINCT a.guess) AS d FROM games g JOIN players p ON p.id = "
-                          "g.player_id JOIN attempts a ON a.game_id = g.id WHERE p.name = "
-                          "'rush_kept' AND g.day = ? GROUP BY g.id", yesterday)
+    assert {e.sqlstate for e in errors} <= {"WD034", "WD035"}, errors
+    rows = db.query(
+        conn,
+        "SELECT g.attempts, g.max_tries, g.state, g.archive, COUNT(*) AS n, "
+        "COUNT(DISTINCT a.guess) AS d FROM games g JOIN players p ON p.id = "
+        "g.player_id JOIN attempts a ON a.game_id = g.id WHERE p.name = "
+        "'rush_kept' AND g.day = ? GROUP BY g.id",
+        yesterday,
+    )
     assert [(r["attempts"], r["n"], r["d"], r["state"], r["archive"]) for r in rows] == [
-        (rows[0]["max_tries"],) * 3 + ("lost", 1)]
+        (rows[0]["max_tries"],) * 3 + ("lost", 1)
+    ]
 
 
-def test_publication_and_letter_hints_beside_the_players(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                         db_url: URL) -> None:
+def test_publication_and_letter_hints_beside_the_players(
+    shared, conn: Connection, db_url: URL
+) -> None:
     db.call(conn, "wordle_set_setting", "player_names", "any")
     front_end, publisher = shared("player"), shared("publisher")
     day = today(conn)
@@ -169,6 +187,7 @@ def test_publication_and_letter_hints_beside_the_players(shared, conn: Connectio
                 db.call(c, "wordle_reveal_letter", name, None)
                 for guess in GUESSES:
                     game.play(c, name, guess)
+
         return work
 
     workers = [player_game(front_end, f"rush{n}") for n in range(16)]
@@ -181,16 +200,17 @@ def test_publication_and_letter_hints_beside_the_players(shared, conn: Connectio
     assert db.scalar(conn, "SELECT word FROM puzzle_schedule WHERE day = ?", day) == ANSWER
 
 
-
 def publisher_call(url: URL) -> Callable[[], None]:
     def publish() -> None:
         with db.connect(url) as c:
             db.call(c, "wordle_publish", None)
+
     return publish
 
 
-def test_many_sessions_of_one_account_while_the_accounts_are_refreshed(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                                     db_url: URL) -> None:
+def test_many_sessions_of_one_account_while_the_accounts_are_refreshed(
+    shared, conn: Connection, db_url: URL
+) -> None:
     """Sessions of one account ask for its role at the same instant, five times over, while
     server_accounts is rewritten (the event's refresh, an administrator's grant): no call fails
     (a deadlock on the old role cache's row once failed cron's publish-today)."""
@@ -221,6 +241,7 @@ def test_two_accounts_refreshes_at_once_take_turns(db_url: URL) -> None:
     looks for new accounts, which keeps a shared lock on every row it reads; let go, each then
     had to write the rows the other held, and one died of a deadlock (as once in CI, under load,
     in test_many_sessions_..._refreshed)."""
+
     def refresh() -> None:
         with db.connect(db_url) as admin:
             admin.exec_driver_sql("CALL _wordle_accounts_refresh()")
@@ -229,8 +250,10 @@ def test_two_accounts_refreshes_at_once_take_turns(db_url: URL) -> None:
     with db.connect(db_url) as holder, ThreadPoolExecutor(2) as pool:
         current = db.query(holder, ACCOUNTS)
         holder.exec_driver_sql("START TRANSACTION")
-        held = db.query(holder, "SELECT user FROM server_accounts "
-                                "ORDER BY user DESC, host DESC LIMIT 1 FOR UPDATE")  # fmt: skip
+        held = db.query(
+            holder,
+            "SELECT user FROM server_accounts ORDER BY user DESC, host DESC LIMIT 1 FOR UPDATE",
+        )
         assert held
         running = [pool.submit(refresh) for _ in range(2)]
         time.sleep(1)
@@ -241,8 +264,9 @@ def test_two_accounts_refreshes_at_once_take_turns(db_url: URL) -> None:
         assert db.query(holder, ACCOUNTS) == current
 
 
-def test_no_move_waits_for_a_refresh_held_in_its_transaction(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                            db_url: URL) -> None:
+def test_no_move_waits_for_a_refresh_held_in_its_transaction(
+    shared, conn: Connection, db_url: URL
+) -> None:
     """A refresh that found a changed account (it has retired the kept decisions and holds
     the access_version row) is held inside its transaction by a session that holds an account's
     row; meanwhile new players play whole games and players with kept decisions move, with
@@ -266,8 +290,10 @@ def test_no_move_waits_for_a_refresh_held_in_its_transaction(shared, conn: Conne
     try:
         with db.connect(db_url) as holder, ThreadPoolExecutor(1) as pool:
             holder.exec_driver_sql("START TRANSACTION")
-            db.query(holder, "SELECT user FROM server_accounts "
-                             "ORDER BY user DESC, host DESC LIMIT 1 FOR UPDATE")  # fmt: skip
+            db.query(
+                holder,
+                "SELECT user FROM server_accounts ORDER BY user DESC, host DESC LIMIT 1 FOR UPDATE",
+            )
             running = pool.submit(refresh)
             time.sleep(1)
             assert not running.done()
@@ -318,20 +344,23 @@ def test_imports_and_the_solver_build_beside_the_players(new_db: Callable[[], UR
             solver.suggest(conn, "slate=00000", None, None)  # the next build takes the new words
 
 
-def rush_database(new_db) -> URL:  # type: ignore[no-untyped-def]
+def rush_database(new_db) -> URL:
     """A database at revision 0008 (before migration 0009) with today published."""
     url = new_db()
     schema.migrate(url, "0008")
     with db.connect(url) as conn:
         db.call(conn, "wordle_import_begin")
-        db.executemany(conn, "INSERT INTO word_import (line, word) VALUES (?, ?)",
-                       list(enumerate([ANSWER, *GUESSES], 1)))
+        db.executemany(
+            conn,
+            "INSERT INTO word_import (line, word) VALUES (?, ?)",
+            list(enumerate([ANSWER, *GUESSES], 1)),
+        )
         db.call(conn, "wordle_import_words", True)
         db.call(conn, "wordle_publish_word", today(conn), ANSWER)
     return url
 
 
-def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db) -> None:  # type: ignore[no-untyped-def]
+def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db) -> None:
     """An attack on migration 0009: a session leaves a transaction open that holds a routine the
     migration replaces (wordle_today_on uses _wordle_channel). While the migration waits, and
     with the migration part-way, guesses are still played; it ends once the session lets go."""
@@ -354,7 +383,7 @@ def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db
         assert game.play(player, "held", GUESSES[3])["attempt"] == 4
 
 
-def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None:  # type: ignore[no-untyped-def]
+def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None:
     """Migration 0009 rewrites the routines every guess runs, and some callees change their
     parameters: players playing while it runs, then 0010 (which drops the old callees), up and
     down and up again, see no error."""

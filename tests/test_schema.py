@@ -67,8 +67,13 @@ def test_base_removes_everything_and_head_rebuilds(new_db: Callable[[], URL]) ->
     assert schema.migrate(url) == (None, schema.head())
     assert schema.migrate(url, "base") == (schema.head(), None)
     with db.connect(url) as conn:
-        assert db.scalar(conn, "SELECT COUNT(*) FROM information_schema.TABLES "
-                               "WHERE TABLE_SCHEMA = DATABASE()") == 0  # fmt: skip
+        assert (
+            db.scalar(
+                conn,
+                "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()",
+            )
+            == 0
+        )
         assert objects_in(conn) == set()
     schema.migrate(url, "head")
     with db.connect(url) as conn:
@@ -108,13 +113,16 @@ def test_every_migration_finds_the_text_of_its_objects(repo_root: Path) -> None:
             assert sqlfiles.load(name, module.revision).name == name
 
 
-def test_an_old_revision_is_read_from_history(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_old_revision_is_read_from_history(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "history").mkdir()
     (tmp_path / "f.sql").write_text(
-        "-- f: new\n-- revision: 0009\nCREATE OR REPLACE VIEW f AS SELECT 2")
+        "-- f: new\n-- revision: 0009\nCREATE OR REPLACE VIEW f AS SELECT 2"
+    )
     (tmp_path / "history" / "f.0002.sql").write_text(
-        "-- f: old\n-- revision: 0002\nCREATE OR REPLACE VIEW f AS SELECT 1")
+        "-- f: old\n-- revision: 0002\nCREATE OR REPLACE VIEW f AS SELECT 1"
+    )
     monkeypatch.setattr(sqlfiles, "sql_dir", lambda: tmp_path)
     assert sqlfiles.load("f", "0009").text.endswith("SELECT 2")
     assert sqlfiles.load("f", "0002").text.endswith("SELECT 1")
@@ -140,9 +148,14 @@ SCHEMA_HEADER = """\
 
 def schema_text(conn: Connection) -> str:
     version = ".".join(str(db.scalar(conn, "SELECT VERSION()")).split(".")[:2])
-    tables = [r["t"] for r in db.query(
-        conn, "SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
-              "DATABASE() AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME")]  # fmt: skip
+    tables = [
+        r["t"]
+        for r in db.query(
+            conn,
+            "SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+            "DATABASE() AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME",
+        )
+    ]
     parts = [SCHEMA_HEADER.format(version=version)]
     for table in tables:
         ddl = db.query(conn, f"SHOW CREATE TABLE `{table}`")[0]["Create Table"]
@@ -158,8 +171,9 @@ def columns(text: str) -> set[tuple[str, str]]:
     return found
 
 
-def test_schema_doc_shows_the_tables_of_the_latest_migration(conn: Connection,
-                                                             repo_root: Path) -> None:
+def test_schema_doc_shows_the_tables_of_the_latest_migration(
+    conn: Connection, repo_root: Path
+) -> None:
     path = repo_root / SCHEMA_DOC
     text = schema_text(conn)
     if os.environ.get("WORDLE_DB_WRITE_SCHEMA"):
@@ -174,7 +188,8 @@ def test_schema_doc_shows_the_tables_of_the_latest_migration(conn: Connection,
 
 @pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
-        shared, conn: Connection, db_url: URL) -> None:  # type: ignore[no-untyped-def]
+    shared, conn: Connection, db_url: URL
+) -> None:
     """A player's idle transaction holds wordle_today(): the migration that replaces it waits
     a few seconds at a time, other sessions get through in between, and it finishes once the
     idle transaction ends."""
@@ -201,8 +216,10 @@ def test_every_sql_folder_is_shipped_in_the_package(repo_root: Path) -> None:
     an installed wordle-db (its migration finds no file)."""
     import tomllib
 
-    shipped = set(tomllib.loads((repo_root / "pyproject.toml").read_text())["tool"]
-                  ["setuptools"]["packages"])  # fmt: skip
-    folders = {p.name for p in (repo_root / "sql").iterdir()
-               if p.is_dir() and p.name != "__pycache__"}  # fmt: skip
+    shipped = set(
+        tomllib.loads((repo_root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    folders = {
+        p.name for p in (repo_root / "sql").iterdir() if p.is_dir() and p.name != "__pycache__"
+    }
     assert {f"wordle_db.sql.{f}" for f in folders} <= shipped

@@ -31,16 +31,33 @@ from test_docs import reachable_sql
 from test_game import WRONG, today
 
 SECRETS = (TODAY_WORD, TOMORROW_WORD, SIDE_TODAY, SIDE_TOMORROW)
-TABLES = ["words", "puzzles", "answer_pool", "settings", "letters", "positions", "players",
-          "games", "attempts", "revealed_letters", "alembic_version", "puzzle_schedule",
-          "channels", "channel_words", "letter_folds"]
+TABLES = [
+    "words",
+    "puzzles",
+    "answer_pool",
+    "settings",
+    "letters",
+    "positions",
+    "players",
+    "games",
+    "attempts",
+    "revealed_letters",
+    "alembic_version",
+    "puzzle_schedule",
+    "channels",
+    "channel_words",
+    "letter_folds",
+]
 INTERNAL = [
     ("PROCEDURE", "_wordle_find_puzzle", "NULL, NULL, @c, @d, @a, @n, @t"),
     ("PROCEDURE", "_wordle_publish", "CURDATE(), NULL, @p"),
     ("PROCEDURE", "_wordle_check_guess", "1, 'crane', 'crane', @w"),
     ("PROCEDURE", "_wordle_player", "'x', TRUE, @id"),
-    ("PROCEDURE", "_wordle_lock_player_game",
-     "'x', NULL, 1, CURDATE(), CURDATE(), NULL, @id, @s, @h, @a, @m, @r"),
+    (
+        "PROCEDURE",
+        "_wordle_lock_player_game",
+        "'x', NULL, 1, CURDATE(), CURDATE(), NULL, @id, @s, @h, @a, @m, @r",
+    ),
     ("PROCEDURE", "_wordle_new_game", "1, 1, CURDATE() + INTERVAL 1 DAY, CURDATE(), 6"),
     ("PROCEDURE", "_wordle_league_session", "1, NULL, TRUE"),
     ("PROCEDURE", "_wordle_caller_access", "TRUE, @role, @login"),
@@ -50,11 +67,19 @@ INTERNAL = [
     ("PROCEDURE", "wordle_set_setting", "'max_tries', '20'"),
 ]
 SHOW = [
-    "SHOW CREATE TABLE puzzles", "SHOW CREATE TABLE words", "SHOW CREATE VIEW past_puzzles",
-    "SHOW CREATE VIEW puzzle_schedule", "SHOW CREATE PROCEDURE wordle_play",
-    "SHOW CREATE PROCEDURE _wordle_find_puzzle", "SHOW CREATE FUNCTION wordle_hint",
-    "SHOW CREATE EVENT wordle_daily_publish", "SHOW PROCEDURE CODE wordle_play",
-    "SHOW TABLE STATUS", "SHOW PROCESSLIST", "SHOW GRANTS", "SHOW EVENTS",
+    "SHOW CREATE TABLE puzzles",
+    "SHOW CREATE TABLE words",
+    "SHOW CREATE VIEW past_puzzles",
+    "SHOW CREATE VIEW puzzle_schedule",
+    "SHOW CREATE PROCEDURE wordle_play",
+    "SHOW CREATE PROCEDURE _wordle_find_puzzle",
+    "SHOW CREATE FUNCTION wordle_hint",
+    "SHOW CREATE EVENT wordle_daily_publish",
+    "SHOW PROCEDURE CODE wordle_play",
+    "SHOW TABLE STATUS",
+    "SHOW PROCESSLIST",
+    "SHOW GRANTS",
+    "SHOW EVENTS",
 ]
 FORBIDDEN = [
     "INSERT INTO attempts (game_id, attempt, guess, hint) VALUES (1, 9, 'x', '0')",
@@ -84,12 +109,13 @@ def assert_no_secret(rows: list[dict[str, Any]], text: str, probe: str) -> None:
 
 
 def denied(error: str) -> bool:
-    return any(word in error for word in ("denied", "permission", "doesn't exist",
-                                          "does not exist"))  # fmt: skip
+    return any(
+        word in error for word in ("denied", "permission", "doesn't exist", "does not exist")
+    )
 
 
 @pytest.mark.parametrize("role", ["player", "reader"])
-def test_no_table_view_or_definition_shows_the_word(shared, role: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_table_view_or_definition_shows_the_word(shared, role: str) -> None:
     with db.connect(shared(role)) as conn:
         for table in TABLES:
             rows, error = attempt(conn, f"SELECT * FROM {table}")
@@ -101,10 +127,13 @@ def test_no_table_view_or_definition_shows_the_word(shared, role: str) -> None: 
 
 
 @pytest.mark.parametrize("role", ["player", "reader"])
-def test_information_schema_holds_no_word(shared, role: str) -> None:  # type: ignore[no-untyped-def]
+def test_information_schema_holds_no_word(shared, role: str) -> None:
     with db.connect(shared(role)) as conn:
-        tables = db.query(conn, "SELECT TABLE_NAME AS t FROM information_schema.TABLES "
-                                "WHERE TABLE_SCHEMA = 'information_schema'")  # fmt: skip
+        tables = db.query(
+            conn,
+            "SELECT TABLE_NAME AS t FROM information_schema.TABLES "
+            "WHERE TABLE_SCHEMA = 'information_schema'",
+        )
         assert len(tables) > 50
         for row in tables:
             rows, error = attempt(conn, f"SELECT * FROM information_schema.`{row['t']}`")
@@ -180,11 +209,11 @@ def routine_probes(day: date) -> list[tuple[str, tuple[Any, ...]]]:
 
 @pytest.mark.parametrize("role", ["player", "reader"])
 def test_no_routine_result_error_or_warning_shows_the_word(
-    shared, conn: Connection, role: str  # type: ignore[no-untyped-def]
+    shared, conn: Connection, role: str
 ) -> None:
     day = today(conn)
     with db.connect(shared(role)) as own:
-        me = own.connection.dbapi_connection.user  # type: ignore[union-attr]
+        me = own.connection.dbapi_connection.user
         for sql, args in routine_probes(day):
             args = tuple(me if a == "me" else a for a in args)
             solver_list = sql.startswith("SOLVER ")
@@ -197,11 +226,11 @@ def test_no_routine_result_error_or_warning_shows_the_word(
             assert_no_secret(rows, error, call)
 
 
-def test_views_show_only_the_past_and_the_own(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_views_show_only_the_past_and_the_own(shared, conn: Connection) -> None:
     with db.connect(shared("player")) as player:
         assert db.query(player, "SELECT word FROM past_puzzles") == [{"word": YESTERDAY_WORD}]
         assert db.query(player, "SELECT * FROM my_games") == []
-        me = player.connection.dbapi_connection.user  # type: ignore[union-attr]
+        me = player.connection.dbapi_connection.user
         game.play(player, me, "pious")
         mine = db.query(player, "SELECT player, attempts FROM my_games")
         assert mine == [{"player": me, "attempts": 1}]
@@ -215,9 +244,9 @@ def test_views_show_only_the_past_and_the_own(shared, conn: Connection) -> None:
         assert denied(attempt(reader, "CALL wordle_play('x', 'pious', NULL, NULL)")[1])
 
 
-def test_a_player_account_plays_a_whole_game_by_the_rules(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_account_plays_a_whole_game_by_the_rules(shared, conn: Connection) -> None:
     with db.connect(shared("player")) as player:
-        me = player.connection.dbapi_connection.user  # type: ignore[union-attr]
+        me = player.connection.dbapi_connection.user
         for statement in FORBIDDEN:
             assert denied(attempt(player, statement)[1]), statement
         with pytest.raises(DatabaseError, match=f"this account plays as '{me}' only"):
@@ -235,7 +264,7 @@ def test_a_player_account_plays_a_whole_game_by_the_rules(shared, conn: Connecti
 
 
 def test_other_names_need_the_installation_to_allow_them(
-    shared, conn: Connection, run: Invoke  # type: ignore[no-untyped-def]
+    shared, conn: Connection, run: Invoke
 ) -> None:
     url = shared("player")
     with db.connect(url) as player, pytest.raises(DatabaseError, match="plays as"):
@@ -247,48 +276,66 @@ def test_other_names_need_the_installation_to_allow_them(
         assert [r["guess"] for r in game.board(player, "ann", yesterday)] == ["slate", "pious"]
 
 
-def test_readers_and_publishers_use_no_player_names(shared, run: Invoke) -> None:  # type: ignore[no-untyped-def]
+def test_readers_and_publishers_use_no_player_names(shared, run: Invoke) -> None:
     assert run("config", "player_names", "any").exit_code == 0
     for role in ("reader", "publisher"):
         with db.connect(shared(role)) as conn:
-            for call in ("CALL wordle_candidates(NULL, 'ann', NULL, NULL)",
-                         f"CALL wordle_candidates_on('{SIDE}', NULL, 'ann', NULL, NULL)",
-                         f"CALL wordle_suggest_on('{SIDE}', NULL, 'ann', NULL, FALSE, 5)",
-                         "CALL wordle_stats('ann')", "CALL wordle_game('ann', NULL)"):  # fmt: skip
+            for call in (
+                "CALL wordle_candidates(NULL, 'ann', NULL, NULL)",
+                f"CALL wordle_candidates_on('{SIDE}', NULL, 'ann', NULL, NULL)",
+                f"CALL wordle_suggest_on('{SIDE}', NULL, 'ann', NULL, FALSE, 5)",
+                "CALL wordle_stats('ann')",
+                "CALL wordle_game('ann', NULL)",
+            ):
                 rows, error = attempt(conn, call)
                 assert "cannot play or read players' games" in error or denied(error), (role, call)
                 assert_no_secret(rows, error, call)
 
 
-def test_solver_calls_leave_nothing_behind_in_the_session(shared) -> None:  # type: ignore[no-untyped-def]
+def test_solver_calls_leave_nothing_behind_in_the_session(shared) -> None:
     """Failed and interrupted calls leave no temporary table a caller could reshape: the
     routines would take it for the real table of the same name."""
     with db.connect(shared("player")) as player:
-        for call in ("CALL wordle_candidates('crane=0', NULL, NULL, NULL)",
-                     "CALL wordle_suggest('crane=00000', NULL, NULL, FALSE, 5)",
-                     "SET STATEMENT max_statement_time = 0.001 FOR "
-                     "CALL wordle_candidates('crane=00000 slate=00000', NULL, NULL, NULL)",
-                     "SET STATEMENT max_statement_time = 0.001 FOR "
-                     "CALL wordle_solve_word('pious', NULL, FALSE)"):  # fmt: skip
+        for call in (
+            "CALL wordle_candidates('crane=0', NULL, NULL, NULL)",
+            "CALL wordle_suggest('crane=00000', NULL, NULL, FALSE, 5)",
+            "SET STATEMENT max_statement_time = 0.001 FOR "
+            "CALL wordle_candidates('crane=00000 slate=00000', NULL, NULL, NULL)",
+            "SET STATEMENT max_statement_time = 0.001 FOR "
+            "CALL wordle_solve_word('pious', NULL, FALSE)",
+        ):
             attempt(player, call)
-        for table in ("solver_pairs", "solver_candidates", "solver_ranking", "solver_work_pairs",
-                      "solver_work_candidates", "solve_steps", "games", "settings"):  # fmt: skip
+        for table in (
+            "solver_pairs",
+            "solver_candidates",
+            "solver_ranking",
+            "solver_work_pairs",
+            "solver_work_candidates",
+            "solve_steps",
+            "games",
+            "settings",
+        ):
             error = attempt(player, f"SELECT * FROM {table}")[1]
             assert denied(error), (table, error)
             assert denied(attempt(player, f"RENAME TABLE {table} TO x_{table}")[1]), table
 
 
 def test_no_routine_a_role_may_call_uses_a_temporary_table(conn: Connection) -> None:
-    public = {r["name"] for r in db.query(
-        conn, "SELECT Routine_name AS name FROM mysql.procs_priv WHERE Db = DATABASE() "
-              "AND User IN ('wordle_player', 'wordle_reader', 'wordle_publisher')")}  # fmt: skip
+    public = {
+        r["name"]
+        for r in db.query(
+            conn,
+            "SELECT Routine_name AS name FROM mysql.procs_priv WHERE Db = DATABASE() "
+            "AND User IN ('wordle_player', 'wordle_reader', 'wordle_publisher')",
+        )
+    }
     assert {"wordle_play", "wordle_suggest", "wordle_publish"} <= public
     for name in public:
         code = [line for line in reachable_sql(name).splitlines() if not line.startswith("--")]
         assert "TEMPORARY" not in "\n".join(code).upper(), name
 
 
-def test_publisher_publishes_but_reads_no_word(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_publisher_publishes_but_reads_no_word(shared, conn: Connection) -> None:
     with db.connect(shared("publisher")) as publisher:
         later = today(conn) + timedelta(days=5)
         (row,) = db.call(publisher, "wordle_publish", later)
@@ -309,18 +356,19 @@ def test_grant_refuses_an_empty_password(run: Invoke, conn: Connection) -> None:
     assert db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ?", user) == 0
 
 
-def test_grant_refuses_system_and_administrator_accounts(run: Invoke,
-                                                         conn: Connection) -> None:
+def test_grant_refuses_system_and_administrator_accounts(run: Invoke, conn: Connection) -> None:
     admin = f"a_{uuid.uuid4().hex[:8]}"
     roles.grant(conn, "admin", f"{admin}@localhost", "pw")
     mappings = "SELECT User, Host, Role FROM mysql.roles_mapping ORDER BY 1, 2, 3"
     before = db.query(conn, mappings)
     try:
-        for target, reason in [("root@localhost", "system account"),
-                               ("wordle_owner@localhost", "system account"),
-                               (f"{admin}@localhost", "holds wordle_admin"),
-                               ("wordle_player@%", "a role"),
-                               ("mariadb.sys@localhost", "system account")]:
+        for target, reason in [
+            ("root@localhost", "system account"),
+            ("wordle_owner@localhost", "system account"),
+            (f"{admin}@localhost", "holds wordle_admin"),
+            ("wordle_player@%", "a role"),
+            ("mariadb.sys@localhost", "system account"),
+        ]:
             result = run("grant", "player", target)
             assert result.exit_code == 1 and reason in result.stderr, (target, result.output)
         conn.exec_driver_sql("CREATE USER IF NOT EXISTS 'wt_boss'@'%'")
@@ -335,11 +383,13 @@ def test_grant_refuses_system_and_administrator_accounts(run: Invoke,
 def test_grant_command(run: Invoke, conn: Connection) -> None:
     user = f"g_{uuid.uuid4().hex[:8]}"
     try:
-        result = run("grant", "reader", f"{user}@%", "--password-stdin", "--require-ssl",
-                     input="hunter2\n")
+        result = run(
+            "grant", "reader", f"{user}@%", "--password-stdin", "--require-ssl", input="hunter2\n"
+        )
         assert result.exit_code == 0, result.output
-        assert result.stdout == (f"'{user}'@'%' has role wordle_reader; password set; "
-                                 "TLS required\n")
+        assert result.stdout == (
+            f"'{user}'@'%' has role wordle_reader; password set; TLS required\n"
+        )
         assert "hunter2" not in result.output
         again = run("grant", "player", f"{user}@%", "--allow-any-host")
         assert again.stdout == f"'{user}'@'%' has role wordle_player\n"
@@ -354,9 +404,12 @@ def test_grant_command(run: Invoke, conn: Connection) -> None:
 
 
 def test_routines_run_with_least_privilege(conn: Connection) -> None:
-    rows = db.query(conn, "SELECT ROUTINE_NAME AS name, SECURITY_TYPE AS security, DEFINER "
-                          "AS definer, SQL_DATA_ACCESS AS access FROM information_schema.ROUTINES "
-                          "WHERE ROUTINE_SCHEMA = DATABASE()")  # fmt: skip
+    rows = db.query(
+        conn,
+        "SELECT ROUTINE_NAME AS name, SECURITY_TYPE AS security, DEFINER "
+        "AS definer, SQL_DATA_ACCESS AS access FROM information_schema.ROUTINES "
+        "WHERE ROUTINE_SCHEMA = DATABASE()",
+    )
     for row in rows:
         if row["access"] == "NO SQL":
             assert row["security"] == "INVOKER", row  # reads nothing: needs no owner's rights
@@ -365,12 +418,14 @@ def test_routines_run_with_least_privilege(conn: Connection) -> None:
     owner = db.query(conn, "SHOW GRANTS FOR 'wordle_owner'@'localhost'")
     text = " ".join(str(r) for r in owner)
     assert "ALL PRIVILEGES" not in text and "ON *.*" in text and "USAGE" in text
-    locked = "SELECT JSON_VALUE(Priv, '$.account_locked') FROM mysql.global_priv " \
-             "WHERE User = 'wordle_owner' AND Host = 'localhost'"
+    locked = (
+        "SELECT JSON_VALUE(Priv, '$.account_locked') FROM mysql.global_priv "
+        "WHERE User = 'wordle_owner' AND Host = 'localhost'"
+    )
     assert db.scalar(conn, locked) in ("1", "true")  # the owner cannot log in
 
 
-def test_the_probes_do_find_the_word_where_it_may_be_read(shared) -> None:  # type: ignore[no-untyped-def]
+def test_the_probes_do_find_the_word_where_it_may_be_read(shared) -> None:
     """A control: an admin account sees the schedule, so the checks above can fail."""
     with db.connect(shared("admin")) as admin:
         rows, text = attempt(admin, "SELECT * FROM puzzle_schedule")
@@ -392,8 +447,9 @@ GRANT_REFUSALS = [
 
 
 @pytest.mark.parametrize(("args", "stdin", "needle"), GRANT_REFUSALS)
-def test_grant_opens_no_account_by_accident(run: Invoke, conn: Connection, args: list[str],
-                                            stdin: str | None, needle: str) -> None:  # fmt: skip
+def test_grant_opens_no_account_by_accident(
+    run: Invoke, conn: Connection, args: list[str], stdin: str | None, needle: str
+) -> None:
     user = f"o_{uuid.uuid4().hex[:8]}"
     result = run("grant", *[a.format(u=user) for a in args], input=stdin)
     assert result.exit_code != 0 and needle in result.stderr, result.output
@@ -401,8 +457,9 @@ def test_grant_opens_no_account_by_accident(run: Invoke, conn: Connection, args:
     assert db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ?", user) == 0
 
 
-def test_grant_generates_a_password_once_or_uses_the_unix_socket(run: Invoke,
-                                                                 conn: Connection) -> None:
+def test_grant_generates_a_password_once_or_uses_the_unix_socket(
+    run: Invoke, conn: Connection
+) -> None:
     user, local = f"gen_{uuid.uuid4().hex[:8]}", f"sock_{uuid.uuid4().hex[:8]}"
     try:
         made = run("grant", "player", f"{user}@%", "--generate-password", "--require-ssl")
@@ -411,24 +468,25 @@ def test_grant_generates_a_password_once_or_uses_the_unix_socket(run: Invoke,
         assert lines[0] == f"'{user}'@'%' has role wordle_player; password set; TLS required"
         password = lines[1].removeprefix("password: ")
         assert len(password) >= 20 and "shown once" in made.stderr
-        priv = json.loads(db.scalar(conn, "SELECT Priv FROM mysql.global_priv WHERE User = ?",
-                                    user))  # fmt: skip
+        priv = json.loads(
+            db.scalar(conn, "SELECT Priv FROM mysql.global_priv WHERE User = ?", user)
+        )
         assert priv["ssl_type"] == 1 and password not in json.dumps(priv)
         again = run("grant", "reader", f"{user}@%", "--require-ssl")  # keeps its password
         assert again.exit_code == 0 and "password" not in again.stdout
         sock = run("grant", "publisher", f"{local}@localhost", "--unix-socket")
         assert sock.exit_code == 0, sock.output
         assert "unix socket" in sock.stdout
-        plugin = db.scalar(conn, "SELECT JSON_VALUE(Priv, '$.plugin') FROM mysql.global_priv "
-                                 "WHERE User = ?", local)  # fmt: skip
+        plugin = db.scalar(
+            conn, "SELECT JSON_VALUE(Priv, '$.plugin') FROM mysql.global_priv WHERE User = ?", local
+        )
         assert plugin == "unix_socket"
     finally:
         conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
         conn.exec_driver_sql(f"DROP USER IF EXISTS '{local}'@'localhost'")
 
 
-def test_status_warns_when_account_changes_would_not_count(run: Invoke,
-                                                           conn: Connection) -> None:
+def test_status_warns_when_account_changes_would_not_count(run: Invoke, conn: Connection) -> None:
     """Hand-made GRANT/REVOKE reach the game through the event wordle_accounts_refresh: status
     says when it cannot run (the event disabled here; the server's scheduler likewise)."""
     assert "accounts_refresh" in run("status", "--json").output
@@ -436,15 +494,18 @@ def test_status_warns_when_account_changes_would_not_count(run: Invoke,
     conn.exec_driver_sql("ALTER EVENT wordle_accounts_refresh DISABLE")
     try:
         shown = run("status").output
-        assert ("warning:  the event wordle_accounts_refresh is disabled: accounts and roles "
-                "changed by hand") in shown  # fmt: skip
+        assert (
+            "warning:  the event wordle_accounts_refresh is disabled: accounts and roles "
+            "changed by hand"
+        ) in shown
     finally:
         conn.exec_driver_sql("ALTER EVENT wordle_accounts_refresh ENABLE")
     assert "changed by hand" not in run("status").output
 
 
-def test_status_names_open_accounts_and_grant_will_not_keep_them_open(run: Invoke,
-                                                                      conn: Connection) -> None:
+def test_status_names_open_accounts_and_grant_will_not_keep_them_open(
+    run: Invoke, conn: Connection
+) -> None:
     """An account made by hand with no password, or for any host without TLS, holding a wordle
     role: status names it with the reason; grant refuses to give it a role until it has a
     password."""
@@ -473,10 +534,22 @@ PRIVS = [
     ({"plugin": "mysql_native_password", "authentication_string": ""}, True),
     ({"plugin": "mysql_native_password", "authentication_string": "*ABC"}, False),
     ({"plugin": "unix_socket", "authentication_string": ""}, False),
-    ({"plugin": "mysql_native_password", "authentication_string": "invalid",
-      "auth_or": [{}, {"plugin": "unix_socket"}]}, False),  # Debian's root
-    ({"plugin": "mysql_native_password", "authentication_string": "",
-      "auth_or": [{"plugin": "unix_socket"}, {}]}, True),
+    (
+        {
+            "plugin": "mysql_native_password",
+            "authentication_string": "invalid",
+            "auth_or": [{}, {"plugin": "unix_socket"}],
+        },
+        False,
+    ),  # Debian's root
+    (
+        {
+            "plugin": "mysql_native_password",
+            "authentication_string": "",
+            "auth_or": [{"plugin": "unix_socket"}, {}],
+        },
+        True,
+    ),
     ({}, True),
 ]
 

@@ -17,9 +17,12 @@ def wordle(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("WORDLE_DB", "XDG_"))}
     env["HOME"] = str(home)
     return subprocess.run(
-        [sys.executable, "-m", "wordle_db", *args], env=env, capture_output=True, text=True,
+        [sys.executable, "-m", "wordle_db", *args],
+        env=env,
+        capture_output=True,
+        text=True,
         timeout=120,
-    )  # fmt: skip
+    )
 
 
 def alive(pid: int) -> bool:
@@ -74,8 +77,10 @@ def test_xdg_data_home_is_honoured(tmp_path: Path) -> None:
     env_home = tmp_path / "xdg"
     result = subprocess.run(
         [sys.executable, "-m", "wordle_db", "server", "status"],
-        env={**os.environ, "XDG_DATA_HOME": str(env_home)}, capture_output=True, text=True,
-    )  # fmt: skip
+        env={**os.environ, "XDG_DATA_HOME": str(env_home)},
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0
     assert str(env_home / "wordle-db" / "data") in result.stdout
 
@@ -92,8 +97,9 @@ def test_missing_binaries_name_the_package_to_install() -> None:
 
 def _imposter(argv0: str, *args: str) -> subprocess.Popen[bytes]:
     """A process that sleeps, whose command line reads `argv0 ... args`."""
-    return subprocess.Popen([argv0, "-c", "import time; time.sleep(60)", *args],
-                            executable=sys.executable)  # fmt: skip
+    return subprocess.Popen(
+        [argv0, "-c", "import time; time.sleep(60)", *args], executable=sys.executable
+    )
 
 
 @pytest.mark.parametrize(
@@ -154,10 +160,15 @@ def test_commands_started_at_once_share_one_server(tmp_path: Path) -> None:
     env["HOME"] = str(home)
     server = LocalServer(home / ".local" / "share" / "wordle-db")
     commands = [
-        subprocess.Popen([sys.executable, "-m", "wordle_db", "server", "start"], env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-m", "wordle_db", "server", "start"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(6)
-    ]  # fmt: skip
+    ]
     try:
         results = [c.communicate(timeout=180) for c in commands]
         assert [c.returncode for c in commands] == [0] * 6, results

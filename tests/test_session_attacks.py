@@ -50,8 +50,10 @@ PRESETS: list[tuple[str, list[str]]] = [
     ("read only", ["SET SESSION TRANSACTION READ ONLY"]),
     ("autocommit off", ["SET autocommit = 0"]),
     ("open transaction", ["SET autocommit = 0", "START TRANSACTION WITH CONSISTENT SNAPSHOT"]),
-    ("serializable transaction",
-     ["SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", "START TRANSACTION"]),
+    (
+        "serializable transaction",
+        ["SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", "START TRANSACTION"],
+    ),
     ("statement time limit", ["SET max_statement_time = 10"]),  # refused; shorter: see below
     ("auto-increment step", ["SET auto_increment_increment = 1000"]),
     ("a Galera node's step", ["SET auto_increment_increment = 3, auto_increment_offset = 2"]),
@@ -62,8 +64,13 @@ PRESETS: list[tuple[str, list[str]]] = [
     ("division precision", ["SET div_precision_increment = 0"]),
     ("select limit", ["SET sql_select_limit = 1"]),
     ("month names", ["SET lc_time_names = 'de_DE'"]),
-    ("optimizer", ["SET optimizer_switch = 'derived_merge=off,condition_pushdown_for_derived=off"
-                   ",index_condition_pushdown=off'"]),
+    (
+        "optimizer",
+        [
+            "SET optimizer_switch = 'derived_merge=off,condition_pushdown_for_derived=off"
+            ",index_condition_pushdown=off'"
+        ],
+    ),
     ("lock wait", ["SET innodb_lock_wait_timeout = 1"]),
     ("regex flags", ["SET default_regex_flags = 'MULTILINE,DOTALL'"]),
     ("session memory", ["SET max_session_mem_used = 4000000"]),
@@ -75,10 +82,13 @@ Probe = tuple[str, Callable[[str, date], tuple[str, tuple[Any, ...]]]]
 
 def call(name: str, *args: Any) -> Callable[[str, date], tuple[str, tuple[Any, ...]]]:
     """A CALL of `name`; the string 'ME' among args is the caller's own player name."""
+
     def make(me: str, day: date) -> tuple[str, tuple[Any, ...]]:
-        values = tuple(me if a == "ME" else day + a if isinstance(a, timedelta) else a
-                       for a in args)  # fmt: skip
+        values = tuple(
+            me if a == "ME" else day + a if isinstance(a, timedelta) else a for a in args
+        )
         return f"CALL {name}({', '.join('?' for _ in values)})", values
+
     return make
 
 
@@ -86,17 +96,21 @@ def select(sql: str) -> Callable[[str, date], tuple[str, tuple[Any, ...]]]:
     return lambda _me, _day: (sql, ())
 
 
-FUNCTIONS = select("SELECT wordle_today() AS today, wordle_puzzle_number(wordle_today()) AS n, "
-                   "wordle_hint('crane', 'slate') AS hint, wordle_today_on('side') AS side_today, "
-                   "wordle_puzzle_number_on('side', wordle_today_on('side')) AS side_n")
+FUNCTIONS = select(
+    "SELECT wordle_today() AS today, wordle_puzzle_number(wordle_today()) AS n, "
+    "wordle_hint('crane', 'slate') AS hint, wordle_today_on('side') AS side_today, "
+    "wordle_puzzle_number_on('side', wordle_today_on('side')) AS side_n"
+)
 
 
 def countdown(_me: str, _day: date) -> tuple[str, tuple[Any, ...]]:
     """wordle_next_puzzle_in() against the real clock (the fixture's zone is UTC)."""
     now = datetime.now(UTC)
     midnight = datetime.combine(now.date() + timedelta(1), datetime.min.time(), UTC)
-    return ("SELECT ABS(wordle_next_puzzle_in() - ?) < 120 AS on_time",
-            (int((midnight - now).total_seconds()),))
+    return (
+        "SELECT ABS(wordle_next_puzzle_in() - ?) < 120 AS on_time",
+        (int((midnight - now).total_seconds()),),
+    )
 
 
 PROBES: dict[str, list[Probe]] = {
@@ -135,8 +149,10 @@ PROBES: dict[str, list[Probe]] = {
         ("analysis", call("wordle_analysis_on", None, "ann", None)),  # not granted
         ("past puzzles", select("SELECT * FROM past_puzzles ORDER BY channel, day")),
         ("past games", select("SELECT * FROM past_games ORDER BY channel, day, player")),
-        ("past attempts",
-         select("SELECT * FROM past_attempts ORDER BY channel, day, player, attempt")),
+        (
+            "past attempts",
+            select("SELECT * FROM past_attempts ORDER BY channel, day, player, attempt"),
+        ),
     ],
     "publisher": [
         ("functions", FUNCTIONS),
@@ -152,9 +168,12 @@ PROBES: dict[str, list[Probe]] = {
 }
 # What each role's account has done in a clean session before the probes.
 SETUP: dict[str, list[Probe]] = {
-    "player": [("first guess", call("wordle_play", "ME", "slate", None, None)),
-               ("first guess on side", call("wordle_play_on", "side", "ME", "vexor", None, None))],
-    "reader": [], "publisher": [],
+    "player": [
+        ("first guess", call("wordle_play", "ME", "slate", None, None)),
+        ("first guess on side", call("wordle_play_on", "side", "ME", "vexor", None, None)),
+    ],
+    "reader": [],
+    "publisher": [],
 }
 # Presets that shape the caller's own query of a view (a row limit, a join size limit): its
 # rows may be cut short, or the server may refuse the query (1104), as for any table.
@@ -167,8 +186,10 @@ def outcome(conn: Connection, sql: str, args: tuple[Any, ...]) -> tuple[str, Any
     """('rows', normalised rows) or ('error', SQLSTATE); warnings are checked for secrets."""
     try:
         rows = db.query(conn, sql, *args)
-        result: tuple[str, Any] = ("rows", [
-            {k: v for k, v in row.items() if k not in VARYING} for row in rows])
+        result: tuple[str, Any] = (
+            "rows",
+            [{k: v for k, v in row.items() if k not in VARYING} for row in rows],
+        )
     except DatabaseError as exc:
         assert_no_secret([], str(exc), sql)
         result = ("error", exc.sqlstate)
@@ -191,8 +212,8 @@ def others_can_play(url: URL, day: date) -> None:
 @pytest.mark.parametrize("preset", PRESETS, ids=[p[0] for p in PRESETS])
 @pytest.mark.parametrize("role", list(PROBES))
 def test_hostile_session_gets_the_clean_result_or_a_refusal(
-        shared, conn: Connection, db_url: URL, role: str,  # type: ignore[no-untyped-def]
-        preset: tuple[str, list[str]]) -> None:
+    shared, conn: Connection, db_url: URL, role: str, preset: tuple[str, list[str]]
+) -> None:
     day = today(conn)
     clean_url, hostile_url = shared(role), shared(role)
     for url in (clean_url, hostile_url):
@@ -211,28 +232,35 @@ def test_hostile_session_gets_the_clean_result_or_a_refusal(
             got = outcome(hostile, sql, args)
             if name in OWN_QUERY and sql.startswith("SELECT") and got != want:
                 assert got in (("error", "42000"), ("error", "WD012")) or (
-                    got[0] == "rows" and got[1] == want[1][:len(got[1])]), (name, sql, got)
+                    got[0] == "rows" and got[1] == want[1][: len(got[1])]
+                ), (name, sql, got)
                 continue
             assert got == want or (got[0] == "error" and got[1] in REFUSED), (
-                f"{role} after {name!r}: {probe_name} gave {got}, a clean session {want}")
+                f"{role} after {name!r}: {probe_name} gave {got}, a clean session {want}"
+            )
         others_can_play(db_url, day)
     assert_games_consistent(conn)
 
 
 def assert_games_consistent(conn: Connection) -> None:
-    bad = db.query(conn, """
+    bad = db.query(
+        conn,
+        """
         SELECT g.id FROM games g LEFT JOIN attempts a ON a.game_id = g.id
         GROUP BY g.id
         HAVING COUNT(a.attempt) <> MAX(g.attempts) OR MAX(g.attempts) > MAX(g.max_tries)
-            OR MAX(g.day) > wordle_today()""")
+            OR MAX(g.day) > wordle_today()""",
+    )
     assert bad == []
 
 
 # --- The attacks of issue 10, one row each -------------------------------------------------
 
-VIEWS = {"player": ["past_puzzles", "my_games", "my_attempts"],
-         "reader": ["past_puzzles", "past_games", "past_attempts"],
-         "publisher": ["past_puzzles"]}
+VIEWS = {
+    "player": ["past_puzzles", "my_games", "my_attempts"],
+    "reader": ["past_puzzles", "past_games", "past_attempts"],
+    "publisher": ["past_puzzles"],
+}
 # Predicates that show a hidden value through a warning, an error or a delay; {col} is the
 # column a view hides.
 SIDE_CHANNELS = [
@@ -241,14 +269,20 @@ SIDE_CHANNELS = [
     "SLEEP(IF({col} LIKE 'c%', 1, 0)) = 0",
     "SLEEP(IF({col} IS NULL, 0, 1)) = 0",
 ]
-HIDDEN = {"past_puzzles": "word", "my_games": "state", "my_attempts": "guess",
-          "past_games": "state", "past_attempts": "guess"}
+HIDDEN = {
+    "past_puzzles": "word",
+    "my_games": "state",
+    "my_attempts": "guess",
+    "past_games": "state",
+    "past_attempts": "guess",
+}
 
 
 @pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 @pytest.mark.parametrize("role", list(VIEWS))
 def test_view_filters_leak_nothing_through_warnings_errors_or_time(
-        shared, conn: Connection, role: str) -> None:  # type: ignore[no-untyped-def]
+    shared, conn: Connection, role: str
+) -> None:
     day = today(conn)
     with db.connect(shared(role)) as attacker:
         for view in VIEWS[role]:
@@ -264,7 +298,8 @@ def test_view_filters_leak_nothing_through_warnings_errors_or_time(
 
 @pytest.mark.parametrize("role", list(VIEWS))
 def test_a_reader_holding_a_transaction_blocks_nobody(
-        shared, conn: Connection, db_url: URL, role: str) -> None:  # type: ignore[no-untyped-def]
+    shared, conn: Connection, db_url: URL, role: str
+) -> None:
     day = today(conn)
     with db.connect(shared(role)) as reader:
         for view in VIEWS[role]:
@@ -296,8 +331,8 @@ LOCKING_READS = [
 @pytest.mark.parametrize("isolation", ["REPEATABLE READ", "SERIALIZABLE"])
 @pytest.mark.parametrize("role", list(VIEWS))
 def test_a_long_locking_read_through_a_view_blocks_nobody(
-        shared, conn: Connection, db_url: URL, role: str,  # type: ignore[no-untyped-def]
-        isolation: str) -> None:
+    shared, conn: Connection, db_url: URL, role: str, isolation: str
+) -> None:
     """While the statement runs, a new player's first guess, another player's guess in a game
     of a past day, and a publication each go through at once; the statement itself is
     refused (WD013) or ran its course."""
@@ -309,8 +344,9 @@ def test_a_long_locking_read_through_a_view_blocks_nobody(
             game.play(conn, archive, "slate", day - timedelta(1))
             failed: list[BaseException] = []
 
-            def read(statements: str = form.format(view=view),
-                     failed: list[BaseException] = failed) -> None:
+            def read(
+                statements: str = form.format(view=view), failed: list[BaseException] = failed
+            ) -> None:
                 try:
                     for statement in statements.split("; "):
                         reader.exec_driver_sql(statement)
@@ -338,9 +374,12 @@ def test_a_long_locking_read_through_a_view_blocks_nobody(
                 assert time.monotonic() - started >= 1.5, (view, form, "the probe did not run")
 
 
-def test_a_forced_insert_id_cannot_reach_another_game(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
-    ann_game = db.scalar(conn, "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
-                               "WHERE p.name = 'ann' AND g.day = wordle_today()")  # fmt: skip
+def test_a_forced_insert_id_cannot_reach_another_game(shared, conn: Connection) -> None:
+    ann_game = db.scalar(
+        conn,
+        "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
+        "WHERE p.name = 'ann' AND g.day = wordle_today()",
+    )
     before = db.query(conn, "SELECT * FROM attempts ORDER BY game_id, attempt")
     url = shared("player")
     with db.connect(url) as eve:
@@ -353,8 +392,7 @@ def test_a_forced_insert_id_cannot_reach_another_game(shared, conn: Connection) 
     game.play(conn, "newcomer", "slate")  # the counter was not pushed to its maximum
 
 
-def test_the_random_seed_does_not_steer_the_draw(new_db, template_url: URL,  # type: ignore[no-untyped-def]
-                                                 schema_recipe) -> None:
+def test_the_random_seed_does_not_steer_the_draw(new_db, template_url: URL, schema_recipe) -> None:
     import clone
     from conftest import copy_rows
 
@@ -372,8 +410,9 @@ def test_the_random_seed_does_not_steer_the_draw(new_db, template_url: URL,  # t
     assert drawn[0] != drawn[1]
 
 
-def test_user_names_with_at_and_nested_roles_stay_players(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                           db_url: URL) -> None:
+def test_user_names_with_at_and_nested_roles_stay_players(
+    shared, conn: Connection, db_url: URL
+) -> None:
     conn.exec_driver_sql("CREATE OR REPLACE USER 'eve@x'@'%' IDENTIFIED BY 'pw'")
     conn.exec_driver_sql("CREATE ROLE IF NOT EXISTS wt_nested")
     conn.exec_driver_sql("GRANT wordle_player TO wt_nested")
@@ -394,17 +433,32 @@ def test_user_names_with_at_and_nested_roles_stay_players(shared, conn: Connecti
         conn.exec_driver_sql("DROP ROLE IF EXISTS wt_nested")
 
 
-@pytest.mark.parametrize("name", ["a\u200bb", "\u202eevil", "a\u2066b", "x\u00ady", "\u3164",
-                                  "a\u2028b", "a\u00a0b", "ann\ufe0f", "ann\U000e0100",
-                                  "\u0301ann", "ann \u0336", "a\u17b4"])
-def test_player_names_refuse_invisible_and_direction_characters(conn: Connection,
-                                                                 name: str) -> None:
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a\u200bb",
+        "\u202eevil",
+        "a\u2066b",
+        "x\u00ady",
+        "\u3164",
+        "a\u2028b",
+        "a\u00a0b",
+        "ann\ufe0f",
+        "ann\U000e0100",
+        "\u0301ann",
+        "ann \u0336",
+        "a\u17b4",
+    ],
+)
+def test_player_names_refuse_invisible_and_direction_characters(
+    conn: Connection, name: str
+) -> None:
     with pytest.raises(DatabaseError) as refused:
         game.play(conn, name, "slate")
     assert refused.value.sqlstate == "WD038"
 
 
-def test_publishing_has_a_window_and_numbers_never_change(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_publishing_has_a_window_and_numbers_never_change(shared, conn: Connection) -> None:
     day = today(conn)
     number = db.call(conn, "wordle_game", "ann", None)[0]["number"]
     with db.connect(shared("publisher")) as publisher:
@@ -428,12 +482,14 @@ def test_today_follows_the_real_clock(conn: Connection) -> None:
     assert TODAY_WORD not in [r["word"] for r in rows]
 
 
-def test_over_long_text_keeps_its_wd_code(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_over_long_text_keeps_its_wd_code(shared, conn: Connection) -> None:
     url = shared("player")
     with db.connect(url) as player:
-        for args, sqlstate in [((url.username, "x" * 300), "WD032"),
-                               (("n" * 300, "slate"), "WD038"),
-                               ((url.username, "🙂" * 70_000), "WD032")]:
+        for args, sqlstate in [
+            ((url.username, "x" * 300), "WD032"),
+            (("n" * 300, "slate"), "WD038"),
+            ((url.username, "🙂" * 70_000), "WD032"),
+        ]:
             with pytest.raises(DatabaseError) as refused:
                 db.call(player, "wordle_play", *args, None, None)
             assert refused.value.sqlstate == sqlstate, args[:1]
@@ -442,7 +498,7 @@ def test_over_long_text_keeps_its_wd_code(shared, conn: Connection) -> None:  # 
     assert refused.value.sqlstate == "WD011"
 
 
-def test_messages_keep_4_byte_characters(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_messages_keep_4_byte_characters(shared, conn: Connection) -> None:
     """The server's error messages are utf8mb3: the game writes an emoji as \\u{1F600} in its
     own messages (any client can read it back), and wordle-db's client shows the emoji."""
     guess = "\U0001f600a\U0001f9e9bc"
@@ -460,8 +516,9 @@ def test_messages_keep_4_byte_characters(shared, conn: Connection) -> None:  # t
     assert str(shown.value).startswith("time zone '\\\\\U0001f600' is unknown")
 
 
-def test_an_interrupted_call_leaves_nothing_half_done(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                      db_url: URL) -> None:
+def test_an_interrupted_call_leaves_nothing_half_done(
+    shared, conn: Connection, db_url: URL
+) -> None:
     url = shared("player")
     me = url.username
     with db.connect(url) as player:
@@ -472,19 +529,25 @@ def test_an_interrupted_call_leaves_nothing_half_done(shared, conn: Connection, 
         assert db.scalar(player, "SELECT @@in_transaction") == 0
         # Limits so short that they interrupt the call somewhere inside: whatever was done
         # is rolled back by the session's next call, never committed.
-        for limit, word in [(0.0001, "slate"), (0.0003, "pious"), (0.001, "dumpy"),
-                            (0.002, "chewy"), (0.004, "fjord")]:
+        for limit, word in [
+            (0.0001, "slate"),
+            (0.0003, "pious"),
+            (0.001, "dumpy"),
+            (0.002, "chewy"),
+            (0.004, "fjord"),
+        ]:
             player.exec_driver_sql(f"SET max_statement_time = {limit}")
             with contextlib.suppress(WordleError):  # interrupted, or refused once the limit
-                game.play(player, me, word)            # is long enough to reach the check
+                game.play(player, me, word)  # is long enough to reach the check
             player.exec_driver_sql("SET max_statement_time = 0")
             others_can_play(db_url, today(conn))
         game.play(player, me, "gawky")
     assert_games_consistent(conn)
 
 
-def test_kill_query_leaves_no_half_game_and_blocks_nobody(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                          db_url: URL) -> None:
+def test_kill_query_leaves_no_half_game_and_blocks_nobody(
+    shared, conn: Connection, db_url: URL
+) -> None:
     url = shared("player")
     me = url.username
     victim: list[int] = []
@@ -505,8 +568,12 @@ def test_kill_query_leaves_no_half_game_and_blocks_nobody(shared, conn: Connecti
         game.play(player, me, "slate")
     with db.connect(db_url) as holder:
         holder.exec_driver_sql("START TRANSACTION")
-        db.query(holder, "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
-                         "WHERE p.name = ? FOR UPDATE", me)  # fmt: skip
+        db.query(
+            holder,
+            "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
+            "WHERE p.name = ? FOR UPDATE",
+            me,
+        )
         waiting = threading.Thread(target=play_into_a_held_lock)
         waiting.start()
         time.sleep(1)
@@ -517,9 +584,13 @@ def test_kill_query_leaves_no_half_game_and_blocks_nobody(shared, conn: Connecti
     checked.set()
     waiting.join(timeout=60)
     assert not waiting.is_alive() and "interrupted" in str(failed[0])
-    rows = db.query(conn, "SELECT a.guess FROM attempts a JOIN games g ON g.id = a.game_id "
-                          "JOIN players p ON p.id = g.player_id WHERE p.name = ? "
-                          "ORDER BY a.attempt", me)  # fmt: skip
+    rows = db.query(
+        conn,
+        "SELECT a.guess FROM attempts a JOIN games g ON g.id = a.game_id "
+        "JOIN players p ON p.id = g.player_id WHERE p.name = ? "
+        "ORDER BY a.attempt",
+        me,
+    )
     assert [r["guess"] for r in rows] == ["slate", "dumpy"]
     assert_games_consistent(conn)
 
@@ -545,8 +616,7 @@ def answer_text(conn: Connection, sql: str, name: str) -> str:
         return f"{exc.sqlstate}: {exc}"
 
 
-def test_player_names_created_never_lends_another_accounts_player(
-        shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_player_names_created_never_lends_another_accounts_player(shared, conn: Connection) -> None:
     """With player_names 'created' (what `serve` sets), two front ends each create players;
     neither reaches the other's (a browser's web-... player stays its own), while an
     administrator still can."""
@@ -574,20 +644,32 @@ def test_player_names_created_never_lends_another_accounts_player(
             nobody = answer_text(b, sql, "nobody-at-all").replace("nobody-at-all", "X")
             assert login == nobody, sql
         assert {r["player"] for r in db.query(a, "SELECT player FROM my_games")} == {
-            "web-a1", front_a.username}
-    assert db.scalar(conn, "SELECT attempts FROM games g JOIN players p ON p.id = g.player_id "
-                           "WHERE p.name = 'web-a1'") == 1  # fmt: skip
+            "web-a1",
+            front_a.username,
+        }
+    assert (
+        db.scalar(
+            conn,
+            "SELECT attempts FROM games g JOIN players p ON p.id = g.player_id "
+            "WHERE p.name = 'web-a1'",
+        )
+        == 1
+    )
     game.play(conn, "web-a1", "pious")  # an administrator may
 
 
 def counters(conn: Connection) -> dict[str, int]:
-    rows = db.query(conn, "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler%' "
-                          "OR Variable_name LIKE 'Rows%' OR Variable_name LIKE 'Created_tmp%'")
+    rows = db.query(
+        conn,
+        "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler%' "
+        "OR Variable_name LIKE 'Rows%' OR Variable_name LIKE 'Created_tmp%'",
+    )
     return {r["Variable_name"]: int(r["Value"]) for r in rows}
 
 
 def test_letter_hints_tell_nothing_through_counters_or_fresh_players(
-        conn: Connection, db_url: URL) -> None:
+    conn: Connection, db_url: URL
+) -> None:
     """fryer and filer give fjord the same hint (20010), but fryer's r is eligible twice: the
     session's Handler_* and Rows_* counters around a letter hint are the same on both days.
     And fresh players of one day all get the same first letter, so a farm of new players
@@ -616,7 +698,7 @@ def test_letter_hints_tell_nothing_through_counters_or_fresh_players(
     conn.exec_driver_sql(f"DROP USER '{user}'@'localhost'")
 
 
-def test_a_refused_name_tells_nothing_through_counters(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_name_tells_nothing_through_counters(shared, conn: Connection) -> None:
     """A player account may play only as itself: asking for another name is refused, and the
     session's Handler_* and Rows_* counters around the refusal are the same whether that name
     is a player or not (no list of player names through refused calls)."""
@@ -633,8 +715,7 @@ def test_a_refused_name_tells_nothing_through_counters(shared, conn: Connection)
         assert work[2] == work[3]
 
 
-def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                  db_url: URL) -> None:
+def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection, db_url: URL) -> None:
     """With ''@'localhost' in place, a client typing an administrator's name may really be
     the anonymous account: it gets no player name and sees no game."""
     conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_ops'@'%' IDENTIFIED BY 'pw'")
@@ -658,7 +739,7 @@ def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection,  # t
     assert db.query(conn, "SELECT * FROM attempts ORDER BY game_id, attempt") == before
 
 
-def test_grant_refuses_accounts_that_may_create_temporary_tables(run, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_grant_refuses_accounts_that_may_create_temporary_tables(run, conn: Connection) -> None:
     """A temporary table renamed into the schema would hide a real one from the routines."""
     conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_app'@'%'")
     conn.exec_driver_sql("CREATE ROLE IF NOT EXISTS wt_app_role")
@@ -669,14 +750,20 @@ def test_grant_refuses_accounts_that_may_create_temporary_tables(run, conn: Conn
         conn.exec_driver_sql("GRANT ALL ON wt_elsewhere.* TO wt_app_role")
         conn.exec_driver_sql("GRANT wt_app_role TO 'wt_app'@'%'")
         assert "temporary tables" in run("grant", "reader", "wt_app@%").stderr
-        assert db.scalar(conn, "SELECT COUNT(*) FROM mysql.roles_mapping WHERE User = 'wt_app' "
-                               "AND Role LIKE 'wordle%'") == 0  # fmt: skip
+        assert (
+            db.scalar(
+                conn,
+                "SELECT COUNT(*) FROM mysql.roles_mapping WHERE User = 'wt_app' "
+                "AND Role LIKE 'wordle%'",
+            )
+            == 0
+        )
     finally:
         conn.exec_driver_sql("DROP USER IF EXISTS 'wt_app'@'%'")
         conn.exec_driver_sql("DROP ROLE IF EXISTS wt_app_role")
 
 
-def test_a_refused_publication_leaves_no_transaction(shared, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_publication_leaves_no_transaction(shared, conn: Connection) -> None:
     with db.connect(shared("publisher")) as publisher:
         with pytest.raises(DatabaseError) as refused:
             db.call(publisher, "wordle_publish", date(2020, 1, 1))
@@ -684,7 +771,7 @@ def test_a_refused_publication_leaves_no_transaction(shared, conn: Connection) -
         assert db.scalar(publisher, "SELECT @@in_transaction") == 0
 
 
-def test_status_names_accounts_granted_temporary_tables_by_hand(run, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_status_names_accounts_granted_temporary_tables_by_hand(run, conn: Connection) -> None:
     assert "warning" not in run("status").output
     conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_hand'@'%'")
     conn.exec_driver_sql("CREATE ROLE IF NOT EXISTS wt_hand_role")
@@ -708,19 +795,27 @@ def _login(conn: Connection, db_url: URL, user: str) -> URL:
 
 def _guesses(url: URL) -> list[tuple[str, str]]:
     with db.connect(url) as account:
-        return [(r["player"], r["guess"]) for r in db.query(
-            account, "SELECT player, guess FROM my_attempts ORDER BY played_at")]
+        return [
+            (r["player"], r["guess"])
+            for r in db.query(account, "SELECT player, guess FROM my_attempts ORDER BY played_at")
+        ]
 
 
 # player_names while a front end names a player after a login not made yet, then after the
 # login exists (issue 23: squatting)
-SQUATS = [("created", "account"), ("created", "created"), ("any", "account"), ("any", "created"),
-          ("created", "any")]
+SQUATS = [
+    ("created", "account"),
+    ("created", "created"),
+    ("any", "account"),
+    ("any", "created"),
+    ("created", "any"),
+]
 
 
 @pytest.mark.parametrize(("before", "after"), SQUATS)
 def test_a_player_named_before_its_login_never_becomes_that_logins(
-        shared, conn: Connection, db_url: URL, before: str, after: str) -> None:  # type: ignore[no-untyped-def]
+    shared, conn: Connection, db_url: URL, before: str, after: str
+) -> None:
     """The login plays as itself in a row of its own, never inside the front end's player and
     never locked out; the front end keeps its player; whatever the setting becomes."""
     user = f"later_{uuid.uuid4().hex[:8]}"
@@ -744,8 +839,9 @@ def test_a_player_named_before_its_login_never_becomes_that_logins(
             with db.connect(front) as front_end:
                 seen = [a["guess"] for a in game.board(front_end, user)]
             assert seen == {"created": [], "any": ["crane"]}[after]
-        players = db.query(conn, "SELECT account, own FROM players WHERE name = ? ORDER BY own",
-                           user)  # fmt: skip
+        players = db.query(
+            conn, "SELECT account, own FROM players WHERE name = ? ORDER BY own", user
+        )
         assert players == [{"account": front.username, "own": 0}, {"account": user, "own": 1}]
     finally:
         conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
@@ -753,7 +849,8 @@ def test_a_player_named_before_its_login_never_becomes_that_logins(
 
 @pytest.mark.parametrize("after", ["created", "any"])
 def test_a_logins_own_player_stays_its_own_when_player_names_widens(
-        shared, conn: Connection, after: str) -> None:  # type: ignore[no-untyped-def]
+    shared, conn: Connection, after: str
+) -> None:
     """account -> created: another account cannot reach a login's own player (under any, it
     plays as any name by the administrator's choice, but the login still plays as itself)."""
     db.call(conn, "wordle_set_setting", "player_names", "account")
@@ -775,19 +872,23 @@ def test_a_logins_own_player_stays_its_own_when_player_names_widens(
     assert db.scalar(conn, "SELECT COUNT(*) FROM players WHERE name = ?", owner.username) == 1
 
 
-def test_a_session_cannot_choose_its_auto_increment_step(shared) -> None:  # type: ignore[no-untyped-def]
+def test_a_session_cannot_choose_its_auto_increment_step(shared) -> None:
     """Any step or offset a session chose is refused (three calls with a step of 64 once
     moved the players' counter by 233 ids); only the server's own values are accepted."""
     with db.connect(shared("player")) as player:
         me = player.engine.url.username
-        for setting in ("auto_increment_increment = 2", "auto_increment_increment = 64",
-                        "auto_increment_offset = 2"):  # fmt: skip
+        for setting in (
+            "auto_increment_increment = 2",
+            "auto_increment_increment = 64",
+            "auto_increment_offset = 2",
+        ):
             player.exec_driver_sql(f"SET SESSION {setting}")
             with pytest.raises(DatabaseError) as refused:
                 game.play(player, me, "slate")
             assert refused.value.sqlstate == "WD012", setting
-            player.exec_driver_sql("SET SESSION auto_increment_increment = DEFAULT, "
-                                   "auto_increment_offset = DEFAULT")  # fmt: skip
+            player.exec_driver_sql(
+                "SET SESSION auto_increment_increment = DEFAULT, auto_increment_offset = DEFAULT"
+            )
         game.play(player, me, "slate")
 
 
@@ -806,14 +907,20 @@ VIEW_PROBES = [
 
 
 @pytest.mark.parametrize("role", ["reader", "player"])
-def test_views_count_nothing_of_what_others_did_today(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                     role: str) -> None:
+def test_views_count_nothing_of_what_others_did_today(shared, conn: Connection, role: str) -> None:
     """The session's Handler_* and Rows_* counters after each view probe are the same before
     and after another player's attempts of today (and its first game of today)."""
     with db.connect(shared(role)) as account:
-        probes = VIEW_PROBES if role == "reader" else [
-            VIEW_PROBES[-1], "SELECT * FROM my_games", "SELECT * FROM my_attempts",
-            "SELECT COUNT(*) FROM my_attempts WHERE player = 'cara' AND day = CURRENT_DATE"]
+        probes = (
+            VIEW_PROBES
+            if role == "reader"
+            else [
+                VIEW_PROBES[-1],
+                "SELECT * FROM my_games",
+                "SELECT * FROM my_attempts",
+                "SELECT COUNT(*) FROM my_attempts WHERE player = 'cara' AND day = CURRENT_DATE",
+            ]
+        )
 
         def sessions() -> int:
             return int(db.scalar(conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST"))
@@ -846,8 +953,7 @@ def test_views_count_nothing_of_what_others_did_today(shared, conn: Connection, 
         assert not changed, changed
 
 
-def test_accounts_the_game_cannot_place_play_no_one(shared, conn: Connection,  # type: ignore[no-untyped-def]
-                                                    db_url: URL) -> None:
+def test_accounts_the_game_cannot_place_play_no_one(shared, conn: Connection, db_url: URL) -> None:
     """Fail closed: an anonymous account with a netmask host (which LIKE cannot match) makes
     every login unprovable; an account given a role by hand plays only once it is known."""
     player = shared("player")

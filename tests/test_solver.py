@@ -84,21 +84,31 @@ def test_bad_pairs(run: Invoke, args: list[str], message: str) -> None:
 
 
 def auto_increments(conn: Connection, database: str) -> dict[str, int]:
-    return {r["name"]: int(r["counter"]) for r in db.query(
-        conn, "SELECT TABLE_NAME AS name, AUTO_INCREMENT AS counter FROM information_schema.TABLES "
-              "WHERE TABLE_SCHEMA = ? AND AUTO_INCREMENT IS NOT NULL", database)}  # fmt: skip
+    return {
+        r["name"]: int(r["counter"])
+        for r in db.query(
+            conn,
+            "SELECT TABLE_NAME AS name, AUTO_INCREMENT AS counter FROM information_schema.TABLES "
+            "WHERE TABLE_SCHEMA = ? AND AUTO_INCREMENT IS NOT NULL",
+            database,
+        )
+    }
 
 
-BASE_TABLES = ("SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
-               "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'")  # fmt: skip
+BASE_TABLES = (
+    "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
+    "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'"
+)
 
 
 def checksums(conn: Connection, database: str) -> dict[str, Any]:
     """Each table's CHECKSUM TABLE ... EXTENDED (all its rows), the tables copy_rows copies."""
     tables = [r["name"] for r in db.query(conn, BASE_TABLES, database)]
     quoted = ", ".join(f"{db.quote_identifier(database)}.{db.quote_identifier(t)}" for t in tables)
-    return {r["Table"].split(".", 1)[1]: r["Checksum"]
-            for r in db.query(conn, f"CHECKSUM TABLE {quoted} EXTENDED")}  # fmt: skip
+    return {
+        r["Table"].split(".", 1)[1]: r["Checksum"]
+        for r in db.query(conn, f"CHECKSUM TABLE {quoted} EXTENDED")
+    }
 
 
 def copy_built(source: URL, target: URL) -> None:
@@ -123,8 +133,11 @@ def built_once(server_url: URL, make: Callable[[URL], None]) -> Iterator[URL]:
         schema.migrate(url)
         make(url)
         with db.connect(url) as conn:  # its events would rewrite rows while they are copied
-            for event in db.query(conn, "SELECT EVENT_NAME AS name FROM information_schema.EVENTS "
-                                        "WHERE EVENT_SCHEMA = ?", url.database):  # fmt: skip
+            for event in db.query(
+                conn,
+                "SELECT EVENT_NAME AS name FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ?",
+                url.database,
+            ):
                 conn.exec_driver_sql(f"ALTER EVENT {db.quote_identifier(event['name'])} DISABLE")
         yield url
     finally:
@@ -172,7 +185,8 @@ def test_suggestions_on_a_list_ranked_by_hand(tiny: URL) -> None:
         assert [r["is_candidate"] for r in rows] == [1, 1, 1, 0, 0, 0]
         assert float(rows[0]["entropy_bits"]) == pytest.approx(math.log2(3), abs=1e-3)
         assert float(rows[4]["entropy_bits"]) == pytest.approx(
-            -(2 / 3) * math.log2(2 / 3) - (1 / 3) * math.log2(1 / 3), abs=1e-3)
+            -(2 / 3) * math.log2(2 / 3) - (1 / 3) * math.log2(1 / 3), abs=1e-3
+        )
         # After aaa=200 only abc and acb remain; in hard mode the guess must start with A.
         after = solver.suggest(conn, "aaa=200", None, None, limit=10)
         assert [r["guess"] for r in after][:3] == ["abc", "acb", "bbb"]
@@ -184,8 +198,9 @@ def test_suggestions_on_a_list_ranked_by_hand(tiny: URL) -> None:
 def test_suggest_needs_a_build_and_says_so(run: Invoke) -> None:
     result = run("suggest", "crane=00120")
     assert result.exit_code == 1
-    assert result.stderr.strip() == ("Error: the solver is not built for the current word lists: "
-                                     "run `wordle-db solver build`")  # fmt: skip
+    assert result.stderr.strip() == (
+        "Error: the solver is not built for the current word lists: run `wordle-db solver build`"
+    )
 
 
 def test_new_words_make_the_build_stale(tiny: URL) -> None:
@@ -232,10 +247,15 @@ def test_self_play_solves_every_answer_and_agrees_with_single_games(small: URL) 
     assert float(report["average"]) == pytest.approx(average, abs=1e-4)
     assert 2 < average < 4 and report["worst"] <= 6
     with db.connect(small) as conn:
-        per_word = {r["word"]: r["guesses"] for r in db.query(
-            conn, "SELECT w.word, s.guesses FROM solver_results s JOIN solver_answers a "
-                  "USING (answer_no) JOIN words w ON w.id = a.word_id WHERE s.run_id = ?",
-            report["run"])}  # fmt: skip
+        per_word = {
+            r["word"]: r["guesses"]
+            for r in db.query(
+                conn,
+                "SELECT w.word, s.guesses FROM solver_results s JOIN solver_answers a "
+                "USING (answer_no) JOIN words w ON w.id = a.word_id WHERE s.run_id = ?",
+                report["run"],
+            )
+        }
         for word in ANSWERS[::8][:12]:
             steps = solver.solve_word(conn, word, None, False)
             assert steps[-1]["guess"] == word and steps[-1]["hint"] == "22222"
@@ -291,16 +311,27 @@ CHANNEL = "(SELECT id FROM channels WHERE name = COALESCE(?, wordle_setting('def
 def stored_codes(conn: Connection, channel: str | None = None) -> dict[tuple[str, str], int]:
     """(answer, guess) -> code, decoded in Python from a channel's solver_codes (one byte a
     code up to five letters, two big-endian bytes beyond)."""
-    letters = int(db.scalar(conn, f"SELECT letters FROM solver_state WHERE channel_id = {CHANNEL}",
-                            channel))  # fmt: skip
+    letters = int(
+        db.scalar(conn, f"SELECT letters FROM solver_state WHERE channel_id = {CHANNEL}", channel)
+    )
     width = 1 if letters <= 5 else 2
-    answers = [r["word"] for r in db.query(
-        conn, "SELECT w.word FROM solver_answers a JOIN words w ON w.id = a.word_id "
-              f"WHERE a.channel_id = {CHANNEL} ORDER BY a.answer_no", channel)]  # fmt: skip
+    answers = [
+        r["word"]
+        for r in db.query(
+            conn,
+            "SELECT w.word FROM solver_answers a JOIN words w ON w.id = a.word_id "
+            f"WHERE a.channel_id = {CHANNEL} ORDER BY a.answer_no",
+            channel,
+        )
+    ]
     found: dict[tuple[str, str], int] = {}
-    for row in db.query(conn, "SELECT w.word, c.codes FROM solver_codes c JOIN solver_guesses g "
-                              "USING (channel_id, guess_no) JOIN words w ON w.id = g.word_id "
-                              f"WHERE c.channel_id = {CHANNEL}", channel):  # fmt: skip
+    for row in db.query(
+        conn,
+        "SELECT w.word, c.codes FROM solver_codes c JOIN solver_guesses g "
+        "USING (channel_id, guess_no) JOIN words w ON w.id = g.word_id "
+        f"WHERE c.channel_id = {CHANNEL}",
+        channel,
+    ):
         codes = bytes(row["codes"])
         assert len(codes) == width * len(answers), row["word"]
         for n, answer in enumerate(answers):
@@ -322,7 +353,7 @@ def checked_codes(url: URL, half: int) -> tuple[int, int]:
             "JOIN words aw ON aw.id = a.word_id "
             "WHERE a.answer_no % 2 = ?",
             half,
-        )[0]  # fmt: skip
+        )[0]
         return int(row["pairs"]), int(row["wrong"])
 
 
@@ -391,9 +422,11 @@ def test_an_interrupted_build_resumes(new_db: Callable[[], URL]) -> None:
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed, 1)], answers=False)
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(ANSWERS[::4], 1)], True)
     text = url.render_as_string(hide_password=False)
-    process = subprocess.Popen([sys.executable, "-m", "wordle_db", "--db-url", text, "solver",
-                                "build", "--workers", "2"], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)  # fmt: skip
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wordle_db", "--db-url", text, "solver", "build", "--workers", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     done = 0
     with db.connect(url) as conn:
         deadline = time.monotonic() + 120
@@ -415,8 +448,7 @@ def test_an_interrupted_build_resumes(new_db: Callable[[], URL]) -> None:
     assert len(seen) <= -(-(total - done) // solver.BUILD_BATCH) + 2
 
 
-def test_a_build_waits_without_spinning_while_another_session_holds_the_guesses(
-        tiny: URL) -> None:  # fmt: skip
+def test_a_build_waits_without_spinning_while_another_session_holds_the_guesses(tiny: URL) -> None:
     """Every guess left is claimed by another build (a transaction holds them here): a step
     claims nothing and waits for no lock, each of a build's sessions stops after such a step,
     the build waits, and it ends ready once the other lets go."""
@@ -453,9 +485,13 @@ def test_hard_self_play_only_plays_guesses_hard_mode_allows(small: URL) -> None:
     assert report["failures"] == 0 and report["worst"] <= 6
     check = "SELECT wordle_hard_mode_violation(?, ?, ?)"
     with db.connect(small) as conn:
-        nodes = db.query(conn, "SELECT n.history, w.word FROM solver_nodes n JOIN solver_guesses g "
-                               "USING (guess_no) JOIN words w ON w.id = g.word_id "
-                               "WHERE n.run_id = ? AND n.history <> ''", report["run"])  # fmt: skip
+        nodes = db.query(
+            conn,
+            "SELECT n.history, w.word FROM solver_nodes n JOIN solver_guesses g "
+            "USING (guess_no) JOIN words w ON w.id = g.word_id "
+            "WHERE n.run_id = ? AND n.history <> ''",
+            report["run"],
+        )
         assert len(nodes) > 100
         for node in nodes:
             for pair in node["history"].split():
@@ -467,24 +503,38 @@ def test_hard_self_play_only_plays_guesses_hard_mode_allows(small: URL) -> None:
 
 SIX_ANSWERS = ["planet", "garden", "silver", "breeze", "candle", "frozen", "pardon", "sliver"]
 SIX_OTHERS = ["plants", "danger", "livers", "rental"]
-SOLVER_TABLES = ["solver_state", "solver_answers", "solver_guesses", "solver_letters",
-                 "solver_codes", "solver_runs", "solver_nodes", "solver_node_answers",
-                 "solver_results"]  # fmt: skip
+SOLVER_TABLES = [
+    "solver_state",
+    "solver_answers",
+    "solver_guesses",
+    "solver_letters",
+    "solver_codes",
+    "solver_runs",
+    "solver_nodes",
+    "solver_node_answers",
+    "solver_results",
+]
 
 
 def add_six(conn: Connection, name: str = "six") -> None:
     """A channel of 6-letter words with a dozen words of its own."""
     channels.add(conn, name, 6)
-    words.import_lines(conn, [(n, w, 0) for n, w in enumerate(SIX_ANSWERS, 1)], True,
-                       channel=name)
-    words.import_lines(conn, [(n, w, 0) for n, w in enumerate(SIX_OTHERS, 1)], False,
-                       channel=name)
+    words.import_lines(conn, [(n, w, 0) for n, w in enumerate(SIX_ANSWERS, 1)], True, channel=name)
+    words.import_lines(conn, [(n, w, 0) for n, w in enumerate(SIX_OTHERS, 1)], False, channel=name)
 
 
 def solver_rows(conn: Connection, channel: str) -> dict[str, int]:
-    return {table: int(db.scalar(conn, f"SELECT COUNT(*) FROM {table} WHERE channel_id = "
-                                       "(SELECT id FROM channels WHERE name = ?)", channel))
-            for table in SOLVER_TABLES}  # fmt: skip
+    return {
+        table: int(
+            db.scalar(
+                conn,
+                f"SELECT COUNT(*) FROM {table} WHERE channel_id = "
+                "(SELECT id FROM channels WHERE name = ?)",
+                channel,
+            )
+        )
+        for table in SOLVER_TABLES
+    }
 
 
 def fingerprint(conn: Connection, channel: str) -> tuple[Any, ...]:
@@ -492,12 +542,24 @@ def fingerprint(conn: Connection, channel: str) -> tuple[Any, ...]:
     channel_id = "(SELECT id FROM channels WHERE name = ?)"
     return (
         db.query(conn, f"SELECT * FROM solver_state WHERE channel_id = {channel_id}", channel),
-        db.query(conn, "SELECT guess_no, word_id, opening_rank FROM solver_guesses "
-                       f"WHERE channel_id = {channel_id} ORDER BY guess_no", channel),
-        db.query(conn, "SELECT answer_no, word_id FROM solver_answers "
-                       f"WHERE channel_id = {channel_id} ORDER BY answer_no", channel),
-        db.query(conn, "SELECT guess_no, SHA1(codes) AS digest FROM solver_codes "
-                       f"WHERE channel_id = {channel_id} ORDER BY guess_no", channel),
+        db.query(
+            conn,
+            "SELECT guess_no, word_id, opening_rank FROM solver_guesses "
+            f"WHERE channel_id = {channel_id} ORDER BY guess_no",
+            channel,
+        ),
+        db.query(
+            conn,
+            "SELECT answer_no, word_id FROM solver_answers "
+            f"WHERE channel_id = {channel_id} ORDER BY answer_no",
+            channel,
+        ),
+        db.query(
+            conn,
+            "SELECT guess_no, SHA1(codes) AS digest FROM solver_codes "
+            f"WHERE channel_id = {channel_id} ORDER BY guess_no",
+            channel,
+        ),
     )
 
 
@@ -507,8 +569,9 @@ def test_each_channel_has_its_own_solver(small: URL) -> None:
     other as it was."""
     with db.connect(small) as conn:
         add_six(conn)
-        sql_error(lambda: solver.suggest(conn, None, None, None, channel="six"), "WD051",
-                  "not built")  # fmt: skip
+        sql_error(
+            lambda: solver.suggest(conn, None, None, None, channel="six"), "WD051", "not built"
+        )
         en_before = solver.suggest(conn, "crane=00000", None, None, limit=5)
         en_build = fingerprint(conn, "en")
     state = solver.build(small, workers=2, channel="six")
@@ -540,10 +603,16 @@ def test_each_channel_has_its_own_solver(small: URL) -> None:
         en_report = solver.solve_all(conn, None, False)
         assert (en_report["games"], en_report["solved"]) == (len(ANSWERS[::8]),) * 2
         # Neither channel knows the other's words.
-        sql_error(lambda: solver.solve_word(conn, "cynic", None, False, channel="six"),
-                  "WD053", "must be an answer word")  # fmt: skip
-        sql_error(lambda: solver.solve_word(conn, "garden", None, False), "WD053",
-                  "must be an answer word")  # fmt: skip
+        sql_error(
+            lambda: solver.solve_word(conn, "cynic", None, False, channel="six"),
+            "WD053",
+            "must be an answer word",
+        )
+        sql_error(
+            lambda: solver.solve_word(conn, "garden", None, False),
+            "WD053",
+            "must be an answer word",
+        )
         assert solver.candidates(conn, "planet=222222", None, None) == (0, [])
         assert solver.candidates(conn, "crane=22222", None, None, channel="six") == (0, [])
         six_build = fingerprint(conn, "six")
@@ -556,8 +625,11 @@ def test_each_channel_has_its_own_solver(small: URL) -> None:
     with db.connect(small) as conn:
         assert fingerprint(conn, "six") == six_build
         assert solver.solve_all(conn, None, False, channel="six")["solved"] == 8
-        sql_error(lambda: solver.suggest(conn, None, None, None, channel="nope"), "WD060",
-                  "there is no channel 'nope'")  # fmt: skip
+        sql_error(
+            lambda: solver.suggest(conn, None, None, None, channel="nope"),
+            "WD060",
+            "there is no channel 'nope'",
+        )
 
 
 def test_a_players_game_is_read_in_its_channel(small: URL) -> None:
@@ -588,8 +660,9 @@ def test_removing_a_channel_removes_its_solver(new_db: Callable[[], URL]) -> Non
         six_id = db.scalar(conn, "SELECT id FROM channels WHERE name = 'six'")
         assert channels.remove(conn, "six")["channel"] == "six"
         for table in SOLVER_TABLES:
-            assert db.scalar(conn, f"SELECT COUNT(*) FROM {table} WHERE channel_id = ?",
-                             six_id) == 0, table  # fmt: skip
+            assert (
+                db.scalar(conn, f"SELECT COUNT(*) FROM {table} WHERE channel_id = ?", six_id) == 0
+            ), table
 
 
 def test_the_solver_commands_take_a_channel(small: URL) -> None:
@@ -601,8 +674,7 @@ def test_the_solver_commands_take_a_channel(small: URL) -> None:
     assert "solver ready: 12 guesses x 8 answers (6 letters)" in built.stdout
     hint = reference("garden", "planet")
     found = run("candidates", "--channel", "six", f"planet={hint}")
-    assert found.stdout.split() == sorted(w for w in SIX_ANSWERS
-                                          if reference(w, "planet") == hint)  # fmt: skip
+    assert found.stdout.split() == sorted(w for w in SIX_ANSWERS if reference(w, "planet") == hint)
     env = run("candidates", "--count", f"planet={hint}", env={"WORDLE_DB_CHANNEL": "six"})
     assert env.stdout.strip() == str(len(found.stdout.split()))
     suggested = run("suggest", "--channel", "six", "--json", f"planet={hint}")
@@ -640,17 +712,23 @@ def test_hard_mode_opens_with_no_chain_it_cannot_split(new_db: Callable[[], URL]
         parts: dict[str, list[str]] = {}
         for answer in answers:
             parts.setdefault(reference(answer, opening), []).append(answer)
-        return any(len(part) >= 6 and sum(len({w[i] for w in part}) > 1 for i in range(5)) == 1
-                   for part in parts.values())  # fmt: skip
+        return any(
+            len(part) >= 6 and sum(len({w[i] for w in part}) > 1 for i in range(5)) == 1
+            for part in parts.values()
+        )
 
     with db.connect(url) as conn:
-        rows = db.query(conn, "SELECT w.word, g.opening_rank, g.hard_rank "
-                              "FROM solver_guesses g JOIN words w ON w.id = g.word_id "
-                              "ORDER BY g.opening_rank")  # fmt: skip
+        rows = db.query(
+            conn,
+            "SELECT w.word, g.opening_rank, g.hard_rank "
+            "FROM solver_guesses g JOIN words w ON w.id = g.word_id "
+            "ORDER BY g.opening_rank",
+        )
         assert trapped("trace") and not trapped("chump")
         expected = sorted(rows, key=lambda r: (trapped(r["word"]), r["opening_rank"]))
         assert [r["word"] for r in sorted(rows, key=lambda r: r["hard_rank"])] == [
-            r["word"] for r in expected]
+            r["word"] for r in expected
+        ]
         first_hard = expected[0]["word"]
         assert solver.solve_word(conn, "watch", None, True)[0]["guess"] == first_hard
         assert solver.suggest(conn, None, None, None, hard=True, limit=1)[0]["guess"] == first_hard

@@ -32,8 +32,9 @@ POST = {"X-Wordle": "1"}
 
 
 @pytest.fixture(scope="module")
-def web_db(server_url: URL, template_url: URL,
-           schema_recipe: clone.Recipe) -> Iterator[tuple[URL, URL]]:
+def web_db(
+    server_url: URL, template_url: URL, schema_recipe: clone.Recipe
+) -> Iterator[tuple[URL, URL]]:
     """One database for this module (the players are new in every test): the puzzles of
     yesterday, today and tomorrow, and a front-end account as the README says (wordle_player,
     player_names created). Returns (administrator's URL, the account's URL)."""
@@ -71,7 +72,7 @@ def make_client(web_url: URL) -> Iterator[Callable[..., TestClient]]:
 
     def make(**options: object) -> TestClient:
         options.setdefault("allowed_hosts", ("testserver",))
-        client = TestClient(create_app(web_url, Settings(SECRET, **options)))  # type: ignore[arg-type]
+        client = TestClient(create_app(web_url, Settings(SECRET, **options)))
         client.__enter__()
         made.append(client)
         return client
@@ -121,7 +122,11 @@ def test_today_sets_a_signed_httponly_strict_cookie(client: TestClient, admin: C
     assert data["day"] == day.isoformat()
     assert data["number"] == db.scalar(admin, "SELECT wordle_puzzle_number(?)", day)
     assert (data["letters"], data["state"], data["attempts"], data["max_tries"]) == (
-        5, "playing", 0, 6)
+        5,
+        "playing",
+        0,
+        6,
+    )
     assert data["answer"] is None
     now = datetime.now(UTC)
     midnight = datetime.combine(now.date() + timedelta(1), midnight_time(), UTC)
@@ -134,14 +139,23 @@ def test_today_sets_a_signed_httponly_strict_cookie(client: TestClient, admin: C
 
 
 def test_the_cookie_is_secure_over_https(web_url: URL) -> None:
-    with TestClient(create_app(web_url, Settings(SECRET, allowed_hosts=("testserver",))),
-                    base_url="https://testserver") as tls:
+    with TestClient(
+        create_app(web_url, Settings(SECRET, allowed_hosts=("testserver",))),
+        base_url="https://testserver",
+    ) as tls:
         assert "secure" in tls.get("/api/today").headers["set-cookie"].lower()
-        plain = tls.post("/api/guess", json={"word": "slate"},
-                         headers={**POST, "Origin": "http://testserver"})
+        plain = tls.post(
+            "/api/guess", json={"word": "slate"}, headers={**POST, "Origin": "http://testserver"}
+        )
         assert plain.status_code == 403  # the origin must be https:// too
-        assert tls.post("/api/guess", json={"word": "slate"},
-                        headers={**POST, "Origin": "https://testserver"}).status_code == 200
+        assert (
+            tls.post(
+                "/api/guess",
+                json={"word": "slate"},
+                headers={**POST, "Origin": "https://testserver"},
+            ).status_code
+            == 200
+        )
     with TestClient(create_app(web_url, Settings(SECRET)), base_url="http://localhost") as http:
         assert "secure" not in http.get("/api/today").headers["set-cookie"].lower()
 
@@ -159,9 +173,11 @@ def test_a_whole_game_and_what_each_endpoint_shows(client: TestClient, admin: Co
     assert (keys["a"], keys["e"], keys["s"], keys["c"]) == ("right", "right", "absent", "unused")
     name = player(client)
     assert client.get("/api/board").json() == [
-        {**r, "played_at": r["played_at"].isoformat()} for r in game.board(admin, name)]
+        {**r, "played_at": r["played_at"].isoformat()} for r in game.board(admin, name)
+    ]
     assert client.get("/api/keyboard").json() == [
-        {"letter": k, "state": s} for k, s in game.keyboard(admin, name)]
+        {"letter": k, "state": s} for k, s in game.keyboard(admin, name)
+    ]
     assert guess(client, "slate")["code"] == "WD034"
     assert client.get("/api/share").status_code == 409
     won = guess(client, TODAY_WORD.upper())
@@ -230,8 +246,13 @@ def test_the_archive_lists_past_days_without_words(client: TestClient, admin: Co
     guess(client, "slate", day=(day - timedelta(1)).isoformat())
     archive = client.get("/api/archive")
     assert archive.status_code == 200
-    assert archive.json() == [{"day": (day - timedelta(1)).isoformat(), "number": db.scalar(
-        admin, "SELECT wordle_puzzle_number(?)", day - timedelta(1)), "state": "playing"}]
+    assert archive.json() == [
+        {
+            "day": (day - timedelta(1)).isoformat(),
+            "number": db.scalar(admin, "SELECT wordle_puzzle_number(?)", day - timedelta(1)),
+            "state": "playing",
+        }
+    ]
     assert YESTERDAY_WORD not in archive.text
 
 
@@ -240,9 +261,20 @@ def test_no_answer_reaches_a_player_before_the_game_is_over(client: TestClient) 
     guess(client, "slate")
     guess(client, "moist", day="2000-01-01")
     texts = []
-    for path in ("/api/today", "/api/game", "/api/board", "/api/keyboard", "/api/stats",
-                 "/api/share", "/api/archive", "/api/channels", "/api/openapi.json", "/",
-                 "/static/app.js", "/api/analysis"):
+    for path in (
+        "/api/today",
+        "/api/game",
+        "/api/board",
+        "/api/keyboard",
+        "/api/stats",
+        "/api/share",
+        "/api/archive",
+        "/api/channels",
+        "/api/openapi.json",
+        "/",
+        "/static/app.js",
+        "/api/analysis",
+    ):
         texts.append(client.get(path).text)
         for day in ("", "?day=" + client.get("/api/today").json()["day"]):
             texts.append(client.get(path + day).text)
@@ -294,8 +326,11 @@ def test_posts_need_the_csrf_header_json_and_this_origin(client: TestClient) -> 
     refusals = [
         client.post("/api/guess", json=body),
         client.post("/api/guess", json=body, headers={"X-Wordle": "0"}),
-        client.post("/api/guess", content=b'{"word":"slate"}',
-                    headers={**POST, "Content-Type": "text/plain"}),
+        client.post(
+            "/api/guess",
+            content=b'{"word":"slate"}',
+            headers={**POST, "Content-Type": "text/plain"},
+        ),
         client.post("/api/guess", data={"word": "slate"}, headers=POST),
         client.post("/api/guess", json=body, headers={**POST, "Origin": "https://evil.example"}),
         client.post("/api/guess", json=body, headers={**POST, "Origin": "null"}),
@@ -314,11 +349,18 @@ def test_posts_need_the_csrf_header_json_and_this_origin(client: TestClient) -> 
 REBINDING = [
     ("GET /", {"Host": "evil.example"}, ("testserver",), 421),
     ("GET /api/today", {"Host": "evil.example:8080"}, ("testserver",), 421),
-    ("POST /api/guess", {**POST, "Host": "evil.example", "Origin": "http://evil.example"},
-     ("testserver",), 421),
-    ("POST /api/guess", {**POST, "Host": "localhost.evil.example",
-                         "Origin": "http://localhost.evil.example"},
-     hosts.default_hosts("0.0.0.0"), 421),
+    (
+        "POST /api/guess",
+        {**POST, "Host": "evil.example", "Origin": "http://evil.example"},
+        ("testserver",),
+        421,
+    ),
+    (
+        "POST /api/guess",
+        {**POST, "Host": "localhost.evil.example", "Origin": "http://localhost.evil.example"},
+        hosts.default_hosts("0.0.0.0"),
+        421,
+    ),
     ("GET /api/today", {"Host": "wordle.example.org"}, hosts.default_hosts("127.0.0.1"), 421),
     ("GET /api/today", {"Host": "wordle.example.org"}, ("wordle.example.org",), 200),
     ("GET /api/today", {"Host": "play.wordle.example.org"}, ("*.wordle.example.org",), 200),
@@ -331,15 +373,21 @@ REBINDING = [
 
 
 @pytest.mark.parametrize(("request_line", "headers", "allowed", "status"), REBINDING)
-def test_only_the_hosts_it_was_told(make_client: Callable[..., TestClient], admin: Connection,
-                                    request_line: str, headers: dict[str, str],
-                                    allowed: tuple[str, ...], status: int) -> None:  # fmt: skip
+def test_only_the_hosts_it_was_told(
+    make_client: Callable[..., TestClient],
+    admin: Connection,
+    request_line: str,
+    headers: dict[str, str],
+    allowed: tuple[str, ...],
+    status: int,
+) -> None:
     games = "SELECT COUNT(*) FROM games"
     before = db.scalar(admin, games)
     client = make_client(allowed_hosts=allowed)
     method, path = request_line.split()
-    answer = client.request(method, path, headers=headers,
-                            json={"word": "slate"} if method == "POST" else None)  # fmt: skip
+    answer = client.request(
+        method, path, headers=headers, json={"word": "slate"} if method == "POST" else None
+    )
     assert answer.status_code == status, answer.text
     if status == 421:
         assert answer.json() == {"error": "this server does not answer for that host name"}
@@ -349,19 +397,34 @@ def test_only_the_hosts_it_was_told(make_client: Callable[..., TestClient], admi
 
 def test_hostile_bodies(client: TestClient) -> None:
     cases = {
-        b"not json": 400, b"[1, 2]": 400, b'"slate"': 400, b'{"word": 12345}': 400,
-        b'{"word": null}': 400, b'{"word": ["slate"]}': 400, b'{}': 400,
-        b'{"word": "slate", "hard": "yes"}': 400, b'{"word": "slate", "day": 20260101}': 400,
-        b"\xff\xfe{}": 400, b'{"word": "\\ud800"}': 400, b"[" * 4000: 400,
+        b"not json": 400,
+        b"[1, 2]": 400,
+        b'"slate"': 400,
+        b'{"word": 12345}': 400,
+        b'{"word": null}': 400,
+        b'{"word": ["slate"]}': 400,
+        b"{}": 400,
+        b'{"word": "slate", "hard": "yes"}': 400,
+        b'{"word": "slate", "day": 20260101}': 400,
+        b"\xff\xfe{}": 400,
+        b'{"word": "\\ud800"}': 400,
+        b"[" * 4000: 400,
     }
     for body, status in cases.items():
-        response = client.post("/api/guess", content=body,
-                               headers={**POST, "Content-Type": "application/json"})
+        response = client.post(
+            "/api/guess", content=body, headers={**POST, "Content-Type": "application/json"}
+        )
         assert response.status_code == status, body
         assert response.json()["error"]
-    for word, code in [("sl'ate", "WD032"), ("' OR 1=1 --", "WD032"), ("🟩🟩🟩🟩🟩", "WD033"),
-                       ("slat\u0000", "WD033"), ("a" * 1000, "WD032"), ("", "WD032"),
-                       ("zzzzz", "WD033")]:
+    for word, code in [
+        ("sl'ate", "WD032"),
+        ("' OR 1=1 --", "WD032"),
+        ("🟩🟩🟩🟩🟩", "WD033"),
+        ("slat\u0000", "WD033"),
+        ("a" * 1000, "WD032"),
+        ("", "WD032"),
+        ("zzzzz", "WD033"),
+    ]:
         refused = guess(client, word)
         assert (refused["status"], refused["code"]) == (422, code), word
     assert client.get("/api/board").json() == []
@@ -370,8 +433,9 @@ def test_hostile_bodies(client: TestClient) -> None:
 
 def test_request_body_limit(client: TestClient) -> None:
     big = b'{"word": "' + b"a" * MAX_BODY + b'"}'
-    sized = client.post("/api/guess", content=big,
-                        headers={**POST, "Content-Type": "application/json"})
+    sized = client.post(
+        "/api/guess", content=big, headers={**POST, "Content-Type": "application/json"}
+    )
     assert sized.status_code == 413
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: the body is counted as it comes
@@ -380,8 +444,9 @@ def test_request_body_limit(client: TestClient) -> None:
             yield b"a" * 1000
         yield b'"}'
 
-    streamed = client.post("/api/guess", content=chunks(),
-                           headers={**POST, "Content-Type": "application/json"})
+    streamed = client.post(
+        "/api/guess", content=chunks(), headers={**POST, "Content-Type": "application/json"}
+    )
     assert streamed.status_code == 413
     assert client.get("/api/board").json() == []
 
@@ -421,9 +486,7 @@ def test_page_openapi_and_headers(client: TestClient) -> None:
     assert client.get("/api/today").headers["cache-control"] == "no-store"
 
 
-def test_an_account_that_may_not_create_players_is_refused(
-    web_url: URL, admin: Connection
-) -> None:
+def test_an_account_that_may_not_create_players_is_refused(web_url: URL, admin: Connection) -> None:
     setup.check_account(web_url)
     settings.set_setting(admin, "player_names", "account")
     try:
@@ -453,18 +516,21 @@ def test_embedded_setup_makes_a_player_account(
     user = f"web_{os.getpid()}"
     said: list[str] = []
     try:
-        url = setup.embedded_account(db_url, tmp_path, say=said.append,
-                                     account=f"{user}@localhost")  # fmt: skip
+        url = setup.embedded_account(db_url, tmp_path, say=said.append, account=f"{user}@localhost")
         assert stat.S_IMODE((tmp_path / setup.PASSWORD_FILE).stat().st_mode) == 0o600
         assert url.username == user
         assert url.password == (tmp_path / setup.PASSWORD_FILE).read_text().strip()
         setup.check_account(url)
         roles = db.query(admin, "SELECT Role FROM mysql.roles_mapping WHERE User = ?", user)
         assert roles == [{"Role": "wordle_player"}]
-        assert said == [f"creating the account {user}@localhost (role wordle_player; its "
-                        f"password in {tmp_path / setup.PASSWORD_FILE})"]  # fmt: skip
-        assert setup.embedded_account(db_url, tmp_path, say=said.append,
-                                      account=f"{user}@localhost") == url  # fmt: skip
+        assert said == [
+            f"creating the account {user}@localhost (role wordle_player; its "
+            f"password in {tmp_path / setup.PASSWORD_FILE})"
+        ]
+        assert (
+            setup.embedded_account(db_url, tmp_path, say=said.append, account=f"{user}@localhost")
+            == url
+        )
     finally:
         admin.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
 
@@ -487,8 +553,7 @@ def test_serve_says_what_it_widens_and_never_widens_an_administrators_choice_unt
         assert said[-1].startswith("setting player_names from account to created")
         settings.set_setting(admin, "player_names", "account")
         with pytest.raises(WordleError, match=r"an administrator set it back.*--player-names"):
-            setup.embedded_account(db_url, tmp_path, say=said.append,
-                                   account=f"{user}@localhost")  # fmt: skip
+            setup.embedded_account(db_url, tmp_path, say=said.append, account=f"{user}@localhost")
         assert names() == "account"
         setup.embedded_account(db_url, tmp_path, "created", said.append, f"{user}@localhost")
         assert names() == "created" and said[-1].startswith("setting player_names from account")
@@ -533,24 +598,40 @@ def test_a_connection_idle_too_long_is_replaced(client: TestClient, admin: Conne
         time.sleep(0.02)
 
 
-def test_two_channels_of_different_lengths(client: TestClient, admin: Connection,
-                                           six: str) -> None:
+def test_two_channels_of_different_lengths(client: TestClient, admin: Connection, six: str) -> None:
     day = today(admin)
     listed = client.get("/api/channels")
     assert listed.status_code == 200
     by_name = {c["name"]: c for c in listed.json()}
     en_number = db.scalar(admin, "SELECT wordle_puzzle_number(?)", day)
-    assert by_name["en"] == {"name": "en", "language": "en", "letters": 5, "max_tries": 6,
-                             "letter_hints": 2, "is_default": True, "number": en_number,
-                             "today": day.isoformat()}  # fmt: skip
-    assert by_name[six] == {"name": six, "language": "en", "letters": 6, "max_tries": 4,
-                            "letter_hints": 2, "is_default": False, "number": 1,
-                            "today": day.isoformat()}  # fmt: skip
+    assert by_name["en"] == {
+        "name": "en",
+        "language": "en",
+        "letters": 5,
+        "max_tries": 6,
+        "letter_hints": 2,
+        "is_default": True,
+        "number": en_number,
+        "today": day.isoformat(),
+    }
+    assert by_name[six] == {
+        "name": six,
+        "language": "en",
+        "letters": 6,
+        "max_tries": 4,
+        "letter_hints": 2,
+        "is_default": False,
+        "number": 1,
+        "today": day.isoformat(),
+    }
     assert "candle" not in listed.text and TODAY_WORD not in listed.text
 
     today_six = client.get("/api/today", params={"channel": six}).json()
     assert (today_six["channel"], today_six["title"], today_six["number"]) == (
-        six, f"wordle-db {six} #1", 1)
+        six,
+        f"wordle-db {six} #1",
+        1,
+    )
     assert (today_six["letters"], today_six["max_tries"], today_six["state"]) == (6, 4, "playing")
     assert today_six["next_puzzle_in"] > 0
     assert client.get("/api/today").json()["number"] == en_number
@@ -587,7 +668,8 @@ def test_two_channels_of_different_lengths(client: TestClient, admin: Connection
     assert [a["guess"] for a in client.get("/api/board").json()] == ["slate"]
     assert len(client.get("/api/board", params={"channel": six}).json()) == 4
     assert client.get("/api/keyboard", params={"channel": six}).json() == [
-        {"letter": k, "state": s} for k, s in game.keyboard(admin, player(client), None, six)]
+        {"letter": k, "state": s} for k, s in game.keyboard(admin, player(client), None, six)
+    ]
     shared = client.get("/api/share", params={"channel": six}).json()["text"]
     assert shared.startswith(f"wordle-db {six} #1 X/4")
     assert client.get("/api/share").status_code == 409  # the default game is still open
@@ -598,38 +680,58 @@ def test_two_channels_of_different_lengths(client: TestClient, admin: Connection
     # the archive is per channel: the 6-letter one has no past day yet
     assert client.get("/api/archive", params={"channel": six}).json() == []
     assert [d["day"] for d in client.get("/api/archive").json()] == [
-        (day - timedelta(1)).isoformat()]
-    assert client.get("/api/archive", params={"channel": "en"}).json() == client.get(
-        "/api/archive").json()
+        (day - timedelta(1)).isoformat()
+    ]
+    assert (
+        client.get("/api/archive", params={"channel": "en"}).json()
+        == client.get("/api/archive").json()
+    )
 
 
 def test_an_unknown_or_malformed_channel_is_a_4xx(client: TestClient, six: str) -> None:
     known = ", ".join(sorted(c["name"] for c in client.get("/api/channels").json()))
-    for path in ("/api/today", "/api/game", "/api/board", "/api/keyboard", "/api/share",
-                 "/api/stats", "/api/archive"):
+    for path in (
+        "/api/today",
+        "/api/game",
+        "/api/board",
+        "/api/keyboard",
+        "/api/share",
+        "/api/stats",
+        "/api/archive",
+    ):
         response = client.get(path, params={"channel": "xx"})
         assert response.status_code == 404, path
-        assert response.json() == {"error": f"there is no channel 'xx' (known: {known})",
-                                   "code": "WD060"}, path  # fmt: skip
+        assert response.json() == {
+            "error": f"there is no channel 'xx' (known: {known})",
+            "code": "WD060",
+        }, path
     for path, body in (("/api/guess", {"word": "slate"}), ("/api/hint", {})):
         response = client.post(path, json={**body, "channel": "xx"}, headers=POST)
         assert (response.status_code, response.json()["code"]) == (404, "WD060"), path
         assert "\n" not in response.json()["error"]
-    for bad, status in ((12345, 400), (["en"], 400), ("x" * 1000, 400),
-                        ("'; DROP TABLE games; --", 404), ("EN", 404), ("en\u0000", 404)):
-        response = client.post("/api/guess", json={"word": "slate", "channel": bad},
-                               headers=POST)  # fmt: skip
+    for bad, status in (
+        (12345, 400),
+        (["en"], 400),
+        ("x" * 1000, 400),
+        ("'; DROP TABLE games; --", 404),
+        ("EN", 404),
+        ("en\u0000", 404),
+    ):
+        response = client.post("/api/guess", json={"word": "slate", "channel": bad}, headers=POST)
         assert response.status_code == status, bad
         assert response.json()["error"]
     assert client.get("/api/game", params={"channel": "x" * 5000}).status_code == 400
-    surrogate = client.post("/api/guess", content=b'{"word": "slate", "channel": "\\ud800"}',
-                            headers={**POST, "Content-Type": "application/json"})
+    surrogate = client.post(
+        "/api/guess",
+        content=b'{"word": "slate", "channel": "\\ud800"}',
+        headers={**POST, "Content-Type": "application/json"},
+    )
     assert surrogate.status_code == 400
     assert client.get("/api/board").json() == []  # nothing was played anywhere
     assert client.get("/api/board", params={"channel": six}).json() == []
 
 
-def test_an_analysis_costs_a_token_like_a_guess(make_client) -> None:  # type: ignore[no-untyped-def]
+def test_an_analysis_costs_a_token_like_a_guess(make_client) -> None:
     """GET /api/analysis runs wordle_analysis_on: measured 0.4-0.5 s of the database's CPU per
     call on the bundled lists (a guess: a few ms), and up to 128 MB of in-memory scratch
     tables (max_heap_table_size) each. GETs take no token of the rate limit: one anonymous
@@ -641,7 +743,8 @@ def test_an_analysis_costs_a_token_like_a_guess(make_client) -> None:  # type: i
     for word in ("slate", "pious", "mound", "fight", "lucky", "dwarf"):
         assert guess(client, word)["status"] == 200
     statuses = [client.get("/api/analysis").status_code for _ in range(30)]
-    registry = client.app.app.state.web.metrics.registry  # type: ignore[attr-defined]
-    asked = registry.get_sample_value("wordle_db_database_call_duration_seconds_count",
-                                      {"endpoint": "/api/analysis"})  # fmt: skip
+    registry = client.app.app.state.web.metrics.registry
+    asked = registry.get_sample_value(
+        "wordle_db_database_call_duration_seconds_count", {"endpoint": "/api/analysis"}
+    )
     assert 429 in statuses, f"30 analyses in a row, the database asked {asked:.0f} times"

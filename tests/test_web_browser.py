@@ -51,7 +51,7 @@ ORANGE = "rgba(245, 121, 58, 1)"
 
 
 @pytest.fixture(scope="module")
-def base_url(web_db: tuple[URL, URL]) -> Iterator[str]:  # noqa: F811
+def base_url(web_db: tuple[URL, URL]) -> Iterator[str]:
     """The app on 127.0.0.1, a free port, in a thread; its rate limit high enough for one
     browser's games."""
     sock = listen("127.0.0.1", 0)
@@ -80,13 +80,20 @@ def browser_driver() -> Iterator[WebDriver]:
     """Headless Chromium at 1280x800, reduced motion (also for other modules' tests)."""
     missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.access(p, os.X_OK)]
     if missing:
-        pytest.fail(f"{' and '.join(missing)} missing: run ./dev test (it installs Debian's "
-                    "chromium and chromium-driver), or apt-get install chromium chromium-driver",
-                    pytrace=False)  # fmt: skip
+        pytest.fail(
+            f"{' and '.join(missing)} missing: run ./dev test (it installs Debian's "
+            "chromium and chromium-driver), or apt-get install chromium chromium-driver",
+            pytrace=False,
+        )
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--window-size=1280,800", "--force-prefers-reduced-motion"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,800",
+        "--force-prefers-reduced-motion",
+    ):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:
@@ -113,14 +120,18 @@ def until(driver: WebDriver, check: Callable[[], Any], what: str) -> Any:
         if result:
             return result
         if time.monotonic() > deadline:
-            raise TimeoutException(f"waited {WAIT} s for {what}; message: "
-                                   f"{driver.find_element(By.ID, 'message').text!r}")
+            raise TimeoutException(
+                f"waited {WAIT} s for {what}; message: "
+                f"{driver.find_element(By.ID, 'message').text!r}"
+            )
         time.sleep(0.05)
 
 
 def rows(driver: WebDriver) -> list[list[WebElement]]:
-    return [r.find_elements(By.CLASS_NAME, "tile") for r in
-            driver.find_elements(By.CSS_SELECTOR, "#board .row")]  # fmt: skip
+    return [
+        r.find_elements(By.CLASS_NAME, "tile")
+        for r in driver.find_elements(By.CSS_SELECTOR, "#board .row")
+    ]
 
 
 def fresh(read: Callable[[], Any]) -> Any:
@@ -170,23 +181,29 @@ def stats_opened_by_themselves(driver: WebDriver) -> None:
     """A game that ends opens the statistics (once the row's animation is over): close them."""
     stats = driver.find_element(By.ID, "stats-dialog")
     until(driver, stats.is_displayed, "the statistics opening at the game's end")
-    until(driver, lambda: stats.find_elements(By.CSS_SELECTOR, "#distribution .bar"),
-          "the statistics' bars")  # fmt: skip
+    until(
+        driver,
+        lambda: stats.find_elements(By.CSS_SELECTOR, "#distribution .bar"),
+        "the statistics' bars",
+    )
     stats.find_element(By.CLASS_NAME, "close").click()
     until(driver, lambda: not stats.is_displayed(), "the statistics closed")
 
 
 def screenshot(driver: WebDriver, name: str, width: int, height: int) -> Path:
     """The page as a width x height screen shows it (a phone: mobile emulation)."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}-{width}x{height}.png"
     width_used = driver.execute_script("return document.documentElement.scrollWidth")
     wide = driver.execute_script(
         "return [...document.querySelectorAll('body *')].filter(e => "
         "e.getBoundingClientRect().right > innerWidth).map(e => e.id || e.className || e.tagName)"
-        ".slice(0, 5).join(' ') + ' inner ' + innerWidth")
+        ".slice(0, 5).join(' ') + ' inner ' + innerWidth"
+    )
     assert width_used <= width, f"the page is {width_used} px wide at {width} px: {wide}"
     assert driver.save_screenshot(str(path))
     print(f"screenshot: {path}")
@@ -195,7 +212,7 @@ def screenshot(driver: WebDriver, name: str, width: int, height: int) -> Path:
 
 
 def test_a_whole_game_a_win_and_a_loss_in_the_browser(
-    base_url: str, browser: WebDriver, web_db: tuple[URL, URL]  # noqa: F811
+    base_url: str, browser: WebDriver, web_db: tuple[URL, URL]
 ) -> None:
     driver = browser
     driver.get(base_url + "/")
@@ -223,13 +240,21 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
     assert tiles[2].get_attribute("aria-label") == "A, right place"
     assert tiles[0].get_attribute("aria-label") == "S, not in the word"
     assert (key(driver, "a").get_attribute("data-state"), colour(key(driver, "a"))) == (
-        "right", GREEN)
+        "right",
+        GREEN,
+    )
     assert key(driver, "s").get_attribute("data-state") == "absent"
     assert key(driver, "c").get_attribute("data-state") == "unused"
     assert key(driver, "s").get_attribute("aria-label") == "S, not in the word"
-    until(driver, lambda: driver.find_element(By.ID, "live").get_attribute("textContent")
-          .startswith("SLATE: S not in the word, L not in the word, A right place"),
-          "the live region")  # fmt: skip
+    until(
+        driver,
+        lambda: (
+            driver.find_element(By.ID, "live")
+            .get_attribute("textContent")
+            .startswith("SLATE: S not in the word, L not in the word, A right place")
+        ),
+        "the live region",
+    )
     # the hard-mode switch is closed once the game has a guess
     driver.find_element(By.ID, "settings-button").click()
     assert not driver.find_element(By.ID, "hard-mode").is_enabled()
@@ -258,14 +283,19 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
     driver.find_element(By.ID, "stats-button").click()
     stats = driver.find_element(By.ID, "stats-dialog")
     until(driver, stats.is_displayed, "the statistics")
-    numbers = {d.find_element(By.TAG_NAME, "dt").text: d.find_element(By.TAG_NAME, "dd").text
-               for d in stats.find_elements(By.CSS_SELECTOR, "#stats-numbers div")}  # fmt: skip
+    numbers = {
+        d.find_element(By.TAG_NAME, "dt").text: d.find_element(By.TAG_NAME, "dd").text
+        for d in stats.find_elements(By.CSS_SELECTOR, "#stats-numbers div")
+    }
     assert numbers == {"Played": "1", "Win %": "100", "Current streak": "1", "Max streak": "1"}
     bars = stats.find_elements(By.CSS_SELECTOR, "#distribution .bar")
     assert [b.text.split() for b in bars] == [[str(n), str(int(n == 2))] for n in range(1, 7)]
     assert "current" in bars[1].find_element(By.CLASS_NAME, "fill").get_attribute("class")
     assert [b.get_attribute("aria-label") for b in bars[:3]] == [
-        "1 guess: 0 games", "2 guesses: 1 game", "3 guesses: 0 games"]  # plural forms
+        "1 guess: 0 games",
+        "2 guesses: 1 game",
+        "3 guesses: 0 games",
+    ]  # plural forms
     type_keys(driver, Keys.ESCAPE)
 
     # high contrast, dark theme
@@ -290,13 +320,19 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
     # yesterday from the archive, in hard mode: a refused guess, then a loss
     driver.find_element(By.ID, "archive-button").click()
     yesterday = (day - timedelta(1)).isoformat()
-    listed = until(driver, lambda: driver.find_element(By.CSS_SELECTOR,
-                                                       f'[data-day="{yesterday}"]'), "the archive")
+    listed = until(
+        driver,
+        lambda: driver.find_element(By.CSS_SELECTOR, f'[data-day="{yesterday}"]'),
+        "the archive",
+    )
     written = format_date(day - timedelta(1), "medium", locale="en")  # CLDR, like Intl
     assert listed.text == f"#{number - 1} {written} (not played)"
     listed.click()
-    until(driver, lambda: driver.find_element(By.ID, "puzzle").text == f"#{number - 1} "
-          f"({written})", "yesterday's game")  # fmt: skip
+    until(
+        driver,
+        lambda: driver.find_element(By.ID, "puzzle").text == f"#{number - 1} ({written})",
+        "yesterday's game",
+    )
     driver.find_element(By.ID, "settings-button").click()
     driver.find_element(By.ID, "hard-mode").click()
     type_keys(driver, Keys.ESCAPE)
@@ -315,13 +351,21 @@ def test_a_whole_game_a_win_and_a_loss_in_the_browser(
     said = f"Letter {position + 1} is {revealed[position].upper()}."
     assert message(driver).startswith(said)
     assert revealed[position] == YESTERDAY_WORD[position]
-    until(driver, lambda: driver.find_element(By.ID, "live").get_attribute("textContent")
-          .startswith(said), "the announced letter hint")  # fmt: skip
+    until(
+        driver,
+        lambda: driver.find_element(By.ID, "live").get_attribute("textContent").startswith(said),
+        "the announced letter hint",
+    )
     assert driver.find_element(By.ID, "revealed").text == f"Letter hints: {revealed.upper()}"
     for word in ("stump", "stack", "stink", "stamp", "stiff"):
         type_keys(driver, word + Keys.ENTER)
-        until(driver, lambda w=word: w in {row_text(driver, n) for n in range(6)}
-              and row_states(driver, 0)[0] != "typed", word)  # fmt: skip
+        until(
+            driver,
+            lambda w=word: (
+                w in {row_text(driver, n) for n in range(6)} and row_states(driver, 0)[0] != "typed"
+            ),
+            word,
+        )
     until(driver, lambda: message(driver) == f"The word was {YESTERDAY_WORD.upper()}.", "loss")
     stats_opened_by_themselves(driver)
     assert driver.find_element(By.ID, "share-button").is_displayed()
@@ -345,8 +389,15 @@ def test_everything_is_reachable_by_keyboard(base_url: str, browser: WebDriver) 
         type_keys(driver, Keys.TAB)
         active = driver.switch_to.active_element
         reached.add(active.get_attribute("id") or active.get_attribute("data-key") or "")
-    for wanted in ("archive-button", "stats-button", "settings-button", "hint-button", "q",
-                   "Enter", "Backspace"):
+    for wanted in (
+        "archive-button",
+        "stats-button",
+        "settings-button",
+        "hint-button",
+        "q",
+        "Enter",
+        "Backspace",
+    ):
         assert wanted in reached, wanted
     # a key button activated from the keyboard types its letter once
     key(driver, "q").send_keys(Keys.ENTER)
@@ -354,7 +405,7 @@ def test_everything_is_reachable_by_keyboard(base_url: str, browser: WebDriver) 
 
 
 def test_a_six_letter_channel_chosen_in_the_selector(
-    base_url: str, browser: WebDriver, web_db: tuple[URL, URL]  # noqa: F811
+    base_url: str, browser: WebDriver, web_db: tuple[URL, URL]
 ) -> None:
     """Two channels: the selector shows; choosing the 6-letter one draws a 6-wide board of its
     4 tries, its alphabet (é too: a `keep` channel), its number and its share text, and the
@@ -373,16 +424,26 @@ def test_a_six_letter_channel_chosen_in_the_selector(
         driver.delete_all_cookies()  # a new player
         driver.refresh()
         until(driver, lambda: len(rows(driver)) == 6 and len(rows(driver)[0]) == 5, "the board")
-        picker = until(driver, lambda: driver.find_element(By.ID, "channel").is_displayed()
-                       and driver.find_element(By.ID, "channel"), "the channel selector")
+        picker = until(
+            driver,
+            lambda: (
+                driver.find_element(By.ID, "channel").is_displayed()
+                and driver.find_element(By.ID, "channel")
+            ),
+            "the channel selector",
+        )
         Select(picker).select_by_value(name)
-        until(driver, lambda: len(rows(driver)) == 4 and len(rows(driver)[0]) == 6,
-              "the 6-letter board")  # fmt: skip
+        until(
+            driver,
+            lambda: len(rows(driver)) == 4 and len(rows(driver)[0]) == 6,
+            "the 6-letter board",
+        )
         assert driver.current_url == f"{base_url}/?channel={name}"
         assert driver.find_element(By.ID, "puzzle").text == f"{name} #1"
-        letters = {k.get_attribute("data-key") for k in
-                   driver.find_elements(By.CSS_SELECTOR, "#keyboard button")} - {
-                       "Enter", "Backspace"}  # fmt: skip
+        letters = {
+            k.get_attribute("data-key")
+            for k in driver.find_elements(By.CSS_SELECTOR, "#keyboard button")
+        } - {"Enter", "Backspace"}
         assert letters == set("".join(six)) | {"é"}
 
         type_keys(driver, "planet")
@@ -392,14 +453,23 @@ def test_a_six_letter_channel_chosen_in_the_selector(
         with db.connect(web_db[0]) as admin:
             hint = game.check(admin, "planet", None, name)["hint"]
         assert row_states(driver, 0) == [
-            {"2": "right", "1": "elsewhere", "0": "absent"}[h] for h in hint]
+            {"2": "right", "1": "elsewhere", "0": "absent"}[h] for h in hint
+        ]
         assert len(rows(driver)[0]) == 6
 
         # the URL keeps the channel: a reload (or a shared link) opens it again
         driver.refresh()
         until(driver, lambda: row_text(driver, 0) == "planet", "the restored 6-letter board")
-        until(driver, lambda: Select(driver.find_element(By.ID, "channel"))
-              .first_selected_option.get_attribute("value") == name, "the selector's choice")
+        until(
+            driver,
+            lambda: (
+                Select(driver.find_element(By.ID, "channel")).first_selected_option.get_attribute(
+                    "value"
+                )
+                == name
+            ),
+            "the selector's choice",
+        )
         type_keys(driver, "candle" + Keys.ENTER)
         until(driver, lambda: message(driver) == "Solved in 2/4!", "the win")
         stats_opened_by_themselves(driver)
@@ -413,8 +483,11 @@ def test_a_six_letter_channel_chosen_in_the_selector(
 
         # back to the default channel: its 5-letter board, the URL without a channel
         Select(driver.find_element(By.ID, "channel")).select_by_value("en")
-        until(driver, lambda: len(rows(driver)) == 6 and len(rows(driver)[0]) == 5,
-              "the default board")  # fmt: skip
+        until(
+            driver,
+            lambda: len(rows(driver)) == 6 and len(rows(driver)[0]) == 5,
+            "the default board",
+        )
         assert driver.current_url == f"{base_url}/"
         assert row_text(driver, 0) == ""
     finally:
@@ -426,13 +499,15 @@ def cdp_type(driver: WebDriver, text: str) -> None:
     """Real key events through the DevTools protocol, one per character (Selenium's send_keys
     cannot type ß): what a German keyboard sends."""
     for char in text:
-        driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyDown", "key": char,
-                                                          "text": char})  # fmt: skip
+        driver.execute_cdp_cmd(
+            "Input.dispatchKeyEvent", {"type": "keyDown", "key": char, "text": char}
+        )
         driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": char})
 
 
-def test_german_letters_stay_as_written_on_tiles_and_keys(browser: WebDriver, base_url: str,
-                                                          web_db: tuple[URL, URL]) -> None:  # noqa: F811
+def test_german_letters_stay_as_written_on_tiles_and_keys(
+    browser: WebDriver, base_url: str, web_db: tuple[URL, URL]
+) -> None:
     """ß stays ß (never SS) on its tile, its key and in what is read aloud, Ö is a letter of
     its own, and the row keeps five tiles; typed with real key events, at phone size."""
     driver = browser
@@ -440,19 +515,26 @@ def test_german_letters_stay_as_written_on_tiles_and_keys(browser: WebDriver, ba
     name = f"de{uuid.uuid4().hex[:8]}"
     with db.connect(web_db[0]) as admin:
         channels.add(admin, name, 5, language="de")
-        words.import_lines(admin, [(1, "grüße", 0), (2, "größe", 0), (3, "blase", 0)], True,
-                           channel=name)  # fmt: skip
+        words.import_lines(
+            admin, [(1, "grüße", 0), (2, "größe", 0), (3, "blase", 0)], True, channel=name
+        )
         publish.publish(admin, today(admin), "grüße", channel=name)
     try:
         driver.get(f"{base_url}/?channel={name}")
         driver.delete_all_cookies()
         driver.refresh()
-        until(driver, lambda: driver.find_element(By.ID, "puzzle").text == f"{name} #1",
-              "the German channel")  # fmt: skip
+        until(
+            driver,
+            lambda: driver.find_element(By.ID, "puzzle").text == f"{name} #1",
+            "the German channel",
+        )
         assert key(driver, "ß").text == "ß" and key(driver, "ö").text == "Ö"
         cdp_type(driver, "größe")
-        until(driver, lambda: [t.text for t in rows(driver)[0]] == ["G", "R", "Ö", "ß", "E"],
-              "the typed row with ß")  # fmt: skip
+        until(
+            driver,
+            lambda: [t.text for t in rows(driver)[0]] == ["G", "R", "Ö", "ß", "E"],
+            "the typed row with ß",
+        )
         type_keys(driver, Keys.ENTER)
         until(driver, lambda: row_states(driver, 0)[0] != "typed", "the hint")
         assert [t.text for t in rows(driver)[0]] == ["G", "R", "Ö", "ß", "E"]
@@ -466,13 +548,16 @@ def test_german_letters_stay_as_written_on_tiles_and_keys(browser: WebDriver, ba
 
 SIZES = [(360, 640), (360, 740), (390, 844), (1280, 800)]
 # one channel more per language, with its own words (the en channel is the module's)
-SIX = {"fr": ["monde", "étude", "fleur"], "de": ["grüße", "größe", "blase"],
-       "es": ["puñal", "árbol", "perro"], "it": ["mondo", "città", "carne"],
-       "pt": ["nação", "mundo", "terra"]}  # fmt: skip
+SIX = {
+    "fr": ["monde", "étude", "fleur"],
+    "de": ["grüße", "größe", "blase"],
+    "es": ["puñal", "árbol", "perro"],
+    "it": ["mondo", "città", "carne"],
+    "pt": ["nação", "mundo", "terra"],
+}
 # a word typed in each language with its own letters (é through a dead key, as a French
 # keyboard types it): the tiles show them as written, five of them
-TYPED = {"en": "crane", "fr": "étude", "de": "größe", "es": "puñal", "it": "città",
-         "pt": "nação"}  # fmt: skip
+TYPED = {"en": "crane", "fr": "étude", "de": "größe", "es": "puñal", "it": "città", "pt": "nação"}
 FITS = """
 const box = (e) => e.getBoundingClientRect();
 const enter = document.querySelector('#keyboard [data-key="Enter"]');
@@ -502,17 +587,19 @@ def type_like_a_keyboard(driver: WebDriver, word: str) -> None:
     """Real key events; an accented letter with a dead key first (acute, then e: é)."""
     for char in word:
         if char in "éèêáíóú":
-            driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyDown", "key": "Dead",
-                                                              "code": "BracketLeft"})  # fmt: skip
-            driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Dead",
-                                                              "code": "BracketLeft"})  # fmt: skip
+            driver.execute_cdp_cmd(
+                "Input.dispatchKeyEvent", {"type": "keyDown", "key": "Dead", "code": "BracketLeft"}
+            )
+            driver.execute_cdp_cmd(
+                "Input.dispatchKeyEvent", {"type": "keyUp", "key": "Dead", "code": "BracketLeft"}
+            )
         cdp_type(driver, char)
 
 
 @pytest.mark.parametrize("channel_count", [1, 6])
 def test_the_board_the_keyboard_and_the_message_fit_every_screen(
-        browser: WebDriver, base_url: str, web_db: tuple[URL, URL],  # noqa: F811
-        channel_count: int) -> None:  # fmt: skip
+    browser: WebDriver, base_url: str, web_db: tuple[URL, URL], channel_count: int
+) -> None:
     """At phone sizes and on a laptop, with one channel and with six (the selector shown), in
     each channel's language: nothing scrolls: the whole board, every key (Enter included) and
     the message are on screen; tiles stay large enough to read (28 px or more); lang, the
@@ -522,8 +609,9 @@ def test_the_board_the_keyboard_and_the_message_fit_every_screen(
     with db.connect(web_db[0]) as admin:
         for code, name in made.items():
             channels.add(admin, name, 5, language=code)
-            words.import_lines(admin, [(n, w, 0) for n, w in enumerate(SIX[code], 1)], True,
-                               channel=name)  # fmt: skip
+            words.import_lines(
+                admin, [(n, w, 0) for n, w in enumerate(SIX[code], 1)], True, channel=name
+            )
             publish.publish(admin, today(admin), SIX[code][0], channel=name)
     pages = [("en", "/"), *((code, f"/?channel={name}") for code, name in made.items())]
     driver.get(base_url + "/")
@@ -532,22 +620,49 @@ def test_the_board_the_keyboard_and_the_message_fit_every_screen(
         for width, height in SIZES:
             for code, path in pages:
                 words_of = catalogue(code)
-                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                    "width": width, "height": height, "deviceScaleFactor": 1,
-                    "mobile": width < 600})  # fmt: skip
+                driver.execute_cdp_cmd(
+                    "Emulation.setDeviceMetricsOverride",
+                    {
+                        "width": width,
+                        "height": height,
+                        "deviceScaleFactor": 1,
+                        "mobile": width < 600,
+                    },
+                )
                 driver.get(base_url + path)
-                until(driver, lambda c=code: driver.execute_script(
-                    "return document.documentElement.lang") == c, f"lang {code}")
-                until(driver, lambda w=words_of: driver.find_element(
-                    By.ID, "settings-button").text == w["settings"], f"{code} labels")
+                until(
+                    driver,
+                    lambda c=code: (
+                        driver.execute_script("return document.documentElement.lang") == c
+                    ),
+                    f"lang {code}",
+                )
+                until(
+                    driver,
+                    lambda w=words_of: (
+                        driver.find_element(By.ID, "settings-button").text == w["settings"]
+                    ),
+                    f"{code} labels",
+                )
                 until(driver, lambda: len(rows(driver)) == 6, "the board")
                 assert key(driver, "Enter").text == words_of["enter"].upper()
-                until(driver, lambda: driver.find_element(By.ID, "channel-picker").is_displayed()
-                      == (channel_count > 1), "the channel selector")  # fmt: skip
+                until(
+                    driver,
+                    lambda: (
+                        driver.find_element(By.ID, "channel-picker").is_displayed()
+                        == (channel_count > 1)
+                    ),
+                    "the channel selector",
+                )
                 if width == SIZES[0][0] and height == SIZES[0][1]:
                     type_like_a_keyboard(driver, TYPED[code])
-                    until(driver, lambda c=code: [t.text for t in rows(driver)[0]] == [
-                        capital(x) for x in TYPED[c]], f"{TYPED[code]} typed")
+                    until(
+                        driver,
+                        lambda c=code: (
+                            [t.text for t in rows(driver)[0]] == [capital(x) for x in TYPED[c]]
+                        ),
+                        f"{TYPED[code]} typed",
+                    )
                     assert len(rows(driver)[0]) == 5
                     type_keys(driver, Keys.BACKSPACE * 5)
                 type_keys(driver, "zzzzz" + Keys.ENTER)  # a refused word: the message shows
@@ -577,32 +692,45 @@ SPOKEN = [
 
 
 @pytest.mark.parametrize(("code", "answers", "settings_label", "enter", "refusal"), SPOKEN)
-def test_the_page_speaks_the_channels_language(browser: WebDriver, base_url: str,
-                                               web_db: tuple[URL, URL],  # noqa: F811
-                                               code: str, answers: list[str],
-                                               settings_label: str, enter: str,
-                                               refusal: str) -> None:  # fmt: skip
+def test_the_page_speaks_the_channels_language(
+    browser: WebDriver,
+    base_url: str,
+    web_db: tuple[URL, URL],
+    code: str,
+    answers: list[str],
+    settings_label: str,
+    enter: str,
+    refusal: str,
+) -> None:
     driver = browser
     name = f"{code}{uuid.uuid4().hex[:8]}"
     with db.connect(web_db[0]) as admin:
         channels.add(admin, name, 5, language=code)
-        words.import_lines(admin, [(n, w, 0) for n, w in enumerate(answers, 1)], True,
-                           channel=name)  # fmt: skip
+        words.import_lines(admin, [(n, w, 0) for n, w in enumerate(answers, 1)], True, channel=name)
         publish.publish(admin, today(admin), answers[0], channel=name)
     try:
         driver.get(f"{base_url}/?channel={name}")
-        until(driver, lambda: driver.execute_script("return document.documentElement.lang")
-              == code, "the page's language")  # fmt: skip
-        until(driver, lambda: driver.find_element(By.ID, "settings-button").text
-              == settings_label, "the translated labels")  # fmt: skip
+        until(
+            driver,
+            lambda: driver.execute_script("return document.documentElement.lang") == code,
+            "the page's language",
+        )
+        until(
+            driver,
+            lambda: driver.find_element(By.ID, "settings-button").text == settings_label,
+            "the translated labels",
+        )
         assert key(driver, "Enter").text == enter
         type_keys(driver, "zzzzz" + Keys.ENTER)
         until(driver, lambda: message(driver) == refusal, "the refusal in the channel's language")
         assert "error" in driver.find_element(By.ID, "message").get_attribute("class")
         # back on the default channel, the page is English again
         driver.get(f"{base_url}/")
-        until(driver, lambda: driver.find_element(By.ID, "settings-button").text == "Settings",
-              "English on en")  # fmt: skip
+        until(
+            driver,
+            lambda: driver.find_element(By.ID, "settings-button").text == "Settings",
+            "English on en",
+        )
         assert driver.execute_script("return document.documentElement.lang") == "en"
     finally:
         with db.connect(web_db[0]) as admin:
@@ -613,12 +741,21 @@ def test_how_to_play_opens_on_the_first_visit_only(browser: WebDriver, base_url:
     driver = browser
     driver.execute_script("localStorage.clear()")
     driver.get(base_url + "/")
-    dialog = until(driver, lambda: driver.find_element(By.ID, "help-dialog").is_displayed()
-                   and driver.find_element(By.ID, "help-dialog"), "the how-to-play dialog")
+    dialog = until(
+        driver,
+        lambda: (
+            driver.find_element(By.ID, "help-dialog").is_displayed()
+            and driver.find_element(By.ID, "help-dialog")
+        ),
+        "the how-to-play dialog",
+    )
     assert dialog.find_element(By.TAG_NAME, "h2").text == "How to play"
     dialog.find_element(By.CLASS_NAME, "close").click()
-    until(driver, lambda: not driver.find_element(By.ID, "help-dialog").is_displayed(),
-          "the dialog closed")  # fmt: skip
+    until(
+        driver,
+        lambda: not driver.find_element(By.ID, "help-dialog").is_displayed(),
+        "the dialog closed",
+    )
     driver.refresh()
     until(driver, lambda: len(rows(driver)) == 6, "the board")
     assert not driver.find_element(By.ID, "help-dialog").is_displayed()  # remembered
@@ -634,8 +771,11 @@ def test_hard_mode_is_remembered_for_the_next_game(browser: WebDriver, base_url:
     driver.execute_script("localStorage.setItem('hard', 'on')")
     driver.refresh()
     until(driver, lambda: len(rows(driver)) == 6, "the board")
-    until(driver, lambda: driver.find_element(By.ID, "hard-mode").is_selected(),
-          "hard mode remembered")  # fmt: skip
+    until(
+        driver,
+        lambda: driver.find_element(By.ID, "hard-mode").is_selected(),
+        "hard mode remembered",
+    )
     driver.execute_script("localStorage.removeItem('hard')")
 
 
@@ -655,13 +795,14 @@ window.fetch = async (...args) => {
 """
 
 
-def attempts_of(web_db: tuple[URL, URL], name: str) -> list[str]:  # noqa: F811
+def attempts_of(web_db: tuple[URL, URL], name: str) -> list[str]:
     with db.connect(web_db[0]) as admin:
         return [a["guess"] for a in game.board(admin, name)]
 
 
-def test_a_guess_on_a_flaky_connection_counts_once(browser: WebDriver, base_url: str,
-                                                   web_db: tuple[URL, URL]) -> None:  # noqa: F811
+def test_a_guess_on_a_flaky_connection_counts_once(
+    browser: WebDriver, base_url: str, web_db: tuple[URL, URL]
+) -> None:
     """Offline: the guess is reported as not sent and the word stays typed; Enter again sends
     it. An answer lost after the server took the guess: the page sends it once more, the
     database refuses the repeat, and the page shows the board as it is: one attempt, never
@@ -706,9 +847,13 @@ def test_the_page_can_be_installed(browser: WebDriver, base_url: str) -> None:
     driver = browser
     driver.get(base_url + "/")
     until(driver, lambda: len(rows(driver)) == 6, "the board")
-    manifest = until(driver, lambda: driver.execute_cdp_cmd("Page.getAppManifest", {}).get(
-        "url"), "the manifest")  # fmt: skip
+    manifest = until(
+        driver, lambda: driver.execute_cdp_cmd("Page.getAppManifest", {}).get("url"), "the manifest"
+    )
     assert manifest == base_url + "/static/manifest.webmanifest"
-    errors = until(driver, lambda: driver.execute_cdp_cmd(
-        "Page.getInstallabilityErrors", {}), "the installability check")  # fmt: skip
+    errors = until(
+        driver,
+        lambda: driver.execute_cdp_cmd("Page.getInstallabilityErrors", {}),
+        "the installability check",
+    )
     assert errors["installabilityErrors"] == [], errors

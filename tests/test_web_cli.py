@@ -34,8 +34,9 @@ def test_bad_port_and_port_in_use_say_one_line() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        used = runner.invoke(cli, ["--db-url", "mariadb://nobody@127.0.0.1:1/x", "serve",
-                                   "--port", str(port)])  # fmt: skip
+        used = runner.invoke(
+            cli, ["--db-url", "mariadb://nobody@127.0.0.1:1/x", "serve", "--port", str(port)]
+        )
     assert used.exit_code == 1
     assert used.output == f"Error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
     unknown = runner.invoke(cli, ["serve", "--host", "no-such-host.invalid"])
@@ -52,15 +53,27 @@ def serving(account: URL, *options: str) -> Iterator[int]:
         port = probe.getsockname()[1]
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": "a secret the operator chose, long enough"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "wordle_db", "--db-url", account.render_as_string(False),
-         "serve", "--port", str(port), *options],
-        stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "wordle_db",
+            "--db-url",
+            account.render_as_string(False),
+            "serve",
+            "--port",
+            str(port),
+            *options,
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert process.stderr is not None
     try:
         first = process.stderr.readline()
-        assert first.startswith(f"wordle-db serving http://127.0.0.1:{port}/ as "
-                                f"{account.username}"), first  # fmt: skip
+        assert first.startswith(
+            f"wordle-db serving http://127.0.0.1:{port}/ as {account.username}"
+        ), first
         deadline = time.monotonic() + 10
         while True:
             try:
@@ -79,9 +92,15 @@ def serving(account: URL, *options: str) -> Iterator[int]:
 
 def post_guess(port: int, forwarded_for: str) -> int:
     request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/guess", data=b'{"word": "xyzzy"}', method="POST",
-        headers={"Content-Type": "application/json", "X-Wordle": "1",
-                 "X-Forwarded-For": forwarded_for})  # fmt: skip
+        f"http://127.0.0.1:{port}/api/guess",
+        data=b'{"word": "xyzzy"}',
+        method="POST",
+        headers={
+            "Content-Type": "application/json",
+            "X-Wordle": "1",
+            "X-Forwarded-For": forwarded_for,
+        },
+    )
     try:
         with urllib.request.urlopen(request) as answer:
             return answer.status
@@ -89,9 +108,7 @@ def post_guess(port: int, forwarded_for: str) -> int:
         return error.code
 
 
-def test_serve_runs_with_a_player_account_and_stops_on_ctrl_c(
-    web_db: tuple[URL, URL],  # noqa: F811
-) -> None:
+def test_serve_runs_with_a_player_account_and_stops_on_ctrl_c(web_db: tuple[URL, URL]) -> None:
     with serving(web_db[1]) as port:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/today") as answer:
             today = json.load(answer)
@@ -103,20 +120,21 @@ def test_serve_runs_with_a_player_account_and_stops_on_ctrl_c(
 
 @pytest.mark.parametrize("trusted", [True, False])
 def test_the_client_address_comes_from_a_trusted_proxy_only(
-    web_db: tuple[URL, URL], trusted: bool  # noqa: F811
+    web_db: tuple[URL, URL], trusted: bool
 ) -> None:
     """Rate limit 1 a minute after a burst of 20: the 21st guess from one address is refused;
     another address behind the proxy has its own bucket only when the proxy is trusted."""
     options = ["--guesses-per-minute", "1"]
-    with serving(web_db[1], *options, *(["--forwarded-allow-ips", "127.0.0.1"] if trusted
-                                        else [])) as port:  # fmt: skip
+    with serving(
+        web_db[1], *options, *(["--forwarded-allow-ips", "127.0.0.1"] if trusted else [])
+    ) as port:
         assert [post_guess(port, "203.0.113.1") for _ in range(20)] == [422] * 20
         assert post_guess(port, "203.0.113.1") == 429
         assert post_guess(port, "203.0.113.2") == (422 if trusted else 429)
 
 
 def test_a_league_join_link_leaves_no_code_in_the_servers_log(
-    web_db: tuple[URL, URL], tmp_path: Path  # noqa: F811
+    web_db: tuple[URL, URL], tmp_path: Path
 ) -> None:
     """A league's join code is 'kept only as its SHA-256' and works until its creator makes a
     new one. Had the page's invitation link put it in the query string (/?join=<code>),
@@ -130,8 +148,20 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
     log = tmp_path / "serve.log"
     with open(log, "w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "wordle_db", "--db-url", web_db[1].render_as_string(False),
-             "serve", "--port", str(port)], stdout=out, stderr=subprocess.STDOUT, env=env)
+            [
+                sys.executable,
+                "-m",
+                "wordle_db",
+                "--db-url",
+                web_db[1].render_as_string(False),
+                "serve",
+                "--port",
+                str(port),
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     try:
         base, deadline = f"http://127.0.0.1:{port}", time.monotonic() + 10
         while True:
@@ -142,8 +172,11 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
                 assert time.monotonic() < deadline, "serve did not answer"
                 time.sleep(0.1)
         request = urllib.request.Request(
-            base + "/api/leagues/create", data=b'{"name": "Office"}', method="POST",
-            headers={"Content-Type": "application/json", "X-Wordle": "1"})
+            base + "/api/leagues/create",
+            data=b'{"name": "Office"}',
+            method="POST",
+            headers={"Content-Type": "application/json", "X-Wordle": "1"},
+        )
         with urllib.request.urlopen(request) as answer:
             code = json.load(answer)["code"]
         script = (Path(__file__).parent.parent / "wordle_db/web/static/leagues.js").read_text()

@@ -35,8 +35,9 @@ def test_the_catalogues_are_the_languages_of_the_channels() -> None:
 
     assert sorted(p.stem for p in (STATIC / "i18n").glob("*.json")) == LANGUAGES
     assert set(CHANNEL_LANGUAGES) <= set(LANGUAGES)
-    assert re.search(r'const LANGUAGES = \["en", "fr", "de", "es", "it", "pt"\]',
-                     (STATIC / "app.js").read_text())  # fmt: skip
+    assert re.search(
+        r'const LANGUAGES = \["en", "fr", "de", "es", "it", "pt"\]', (STATIC / "app.js").read_text()
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -50,7 +51,8 @@ def test_every_key_the_page_uses_is_in_the_catalogue(code: str) -> None:
     assert sorted(words) == sorted(catalogue("en")), f"{code}.json has other keys than en.json"
     for key, text in words.items():
         assert text.strip() and set(re.findall(r"\{(\w+)\}", text)) == set(
-            re.findall(r"\{(\w+)\}", catalogue("en")[key])), (code, key)  # same placeholders
+            re.findall(r"\{(\w+)\}", catalogue("en")[key])
+        ), (code, key)  # same placeholders
     if code != "en":  # translated, not copied (brand-like words may match)
         same = [k for k in words if words[k] == catalogue("en")[k]]
         assert len(same) < len(words) // 5, (code, same)
@@ -75,8 +77,11 @@ def test_no_player_text_outside_the_catalogue() -> None:
     """The page's scripts write no English sentence of their own (the catalogue has them).
     The API's documentation page (api-docs.js) is for developers, in English as the OpenAPI
     file it shows."""
-    script = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("*.js"))
-                       if p.name != "api-docs.js")
+    script = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in sorted(STATIC.glob("*.js"))
+        if p.name != "api-docs.js"
+    )
     code = re.sub(r"^\s*//.*$", "", script, flags=re.MULTILINE)
     sentences = re.findall(r"""["'`]([A-Z][a-z]+ [a-z]+[^"'`]*)["'`]""", code)
     assert sentences == [], sentences

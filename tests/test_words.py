@@ -39,14 +39,20 @@ def test_import_adds_good_lines_names_bad_ones_and_reimport_adds_nothing(
     long_word = "a" * 33
     path.write_bytes(
         "Zorbs\n\nhello world\nQuïçé\n12345\n  zibbo  \ncrane\nzorbs\n".encode()
-        + long_word.encode() + b"\n" + "emoji😀\nplanet\n".encode()
+        + long_word.encode()
+        + b"\n"
+        + "emoji😀\nplanet\n".encode()
     )
     result = run("words", "import", str(path))
     assert result.exit_code == 0, result.output
     assert "3 words added" in result.stdout  # zorbs, quïçé, zibbo (crane was known)
-    for line, reason in [(3, "not a single word"), (5, "not a single word"),
-                         (9, "not 5 letters (the channel's length)"), (10, "not a single word"),
-                         (11, "not 5 letters (the channel's length)")]:
+    for line, reason in [
+        (3, "not a single word"),
+        (5, "not a single word"),
+        (9, "not 5 letters (the channel's length)"),
+        (10, "not a single word"),
+        (11, "not 5 letters (the channel's length)"),
+    ]:
         assert f"mine.txt:{line}: rejected" in result.stderr
         assert reason in result.stderr.split(f"mine.txt:{line}: rejected", 1)[1].splitlines()[0]
     assert "5 lines rejected" in result.stdout
@@ -74,8 +80,9 @@ def test_a_file_that_is_not_utf8_text_is_refused_whole(
 
 def test_words_are_stored_nfc_and_lowercase(conn: Connection) -> None:
     decomposed = unicodedata.normalize("NFD", "ZÈTRA")
-    result = words.import_lines(conn, [(1, words.normalise(decomposed), 0),
-                                       (2, "zètra", 0), (3, "zetra", 0)], answers=False)
+    result = words.import_lines(
+        conn, [(1, words.normalise(decomposed), 0), (2, "zètra", 0), (3, "zetra", 0)], answers=False
+    )
     assert result.added == 2  # zètra twice (NFD upper-case and NFC); zetra: è is not e
     assert count(conn, "word = 'zètra'") == 1
     assert count(conn, "word = 'zetra'") == 1
@@ -99,9 +106,10 @@ def test_other_scripts_are_letters(conn: Connection) -> None:
     assert [r.line for r in result.rejected] == [2]
     hindi = words.import_lines(conn, [(1, "नमस्ते", 0)], False, channel="hi")  # letters and marks
     assert (hindi.added, hindi.rejected) == (1, [])
-    assert db.query(conn, "SELECT channel_id, letter FROM letters WHERE letter IN ('д', 'न') "
-                    "ORDER BY channel_id") == [{"channel_id": 1, "letter": "д"},
-                                               {"channel_id": 2, "letter": "न"}]
+    assert db.query(
+        conn,
+        "SELECT channel_id, letter FROM letters WHERE letter IN ('д', 'न') ORDER BY channel_id",
+    ) == [{"channel_id": 1, "letter": "д"}, {"channel_id": 2, "letter": "न"}]
 
 
 def test_a_failed_import_changes_nothing(conn: Connection) -> None:

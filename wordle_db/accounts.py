@@ -11,20 +11,38 @@ from sqlalchemy.engine import Connection
 from wordle_db import db
 
 
-def challenge(conn: Connection, player: str | None, purpose: str, value: str,
-              generation: int | None = None) -> None:  # fmt: skip
+def challenge(
+    conn: Connection, player: str | None, purpose: str, value: str, generation: int | None = None
+) -> None:
     """Record a challenge (base64url) for 'register' (player's) or 'sign in' (player None).
     `generation` (here and below): the caller's session generation, refused (WD096) if it has
     ended; None: not checked."""
     db.call(conn, "wordle_passkey_challenge", player, generation, purpose, value)
 
 
-def add(conn: Connection, player: str, challenge: str, credential: bytes, public_key: bytes,
-        sign_count: int, label: str, generation: int | None = None) -> dict[str, Any]:
+def add(
+    conn: Connection,
+    player: str,
+    challenge: str,
+    credential: bytes,
+    public_key: bytes,
+    sign_count: int,
+    label: str,
+    generation: int | None = None,
+) -> dict[str, Any]:
     """Add a verified passkey: {label, passkeys, generation: the player's session generation,
     a new one when this is its first passkey (the sign-up)}."""
-    return db.call_one(conn, "wordle_passkey_add", player, generation, challenge, credential,
-                       public_key, sign_count, label)  # fmt: skip
+    return db.call_one(
+        conn,
+        "wordle_passkey_add",
+        player,
+        generation,
+        challenge,
+        credential,
+        public_key,
+        sign_count,
+        label,
+    )
 
 
 def key(conn: Connection, credential: bytes) -> dict[str, Any]:
@@ -32,8 +50,9 @@ def key(conn: Connection, credential: bytes) -> dict[str, Any]:
     return db.call_one(conn, "wordle_passkey_key", credential)
 
 
-def signed_in_session(conn: Connection, challenge: str, credential: bytes,
-                      sign_count: int) -> dict[str, Any]:  # fmt: skip
+def signed_in_session(
+    conn: Connection, challenge: str, credential: bytes, sign_count: int
+) -> dict[str, Any]:
     """Record a verified sign-in: {player to play as, its session generation}."""
     return db.call_one(conn, "wordle_passkey_signed_in", challenge, credential, sign_count)
 
@@ -48,8 +67,9 @@ def passkeys(conn: Connection, player: str) -> list[dict[str, Any]]:
     return db.call(conn, "wordle_passkeys", player)
 
 
-def remove(conn: Connection, player: str, passkey: str,
-           generation: int | None = None) -> dict[str, Any]:  # fmt: skip
+def remove(
+    conn: Connection, player: str, passkey: str, generation: int | None = None
+) -> dict[str, Any]:
     """Remove a passkey: {passkeys left, generation: the player's new session generation}."""
     return db.call_one(conn, "wordle_passkey_remove", player, generation, passkey)
 

@@ -71,9 +71,12 @@ def _run(command: list[str], what: str, **kwargs: Any) -> None:
 
 def _accounts(conn: Connection) -> list[tuple[str, str]]:
     """wordle_owner, then the roles, then every account holding a role (directly)."""
-    held = db.query(conn, "SELECT DISTINCT User AS user, Host AS host FROM mysql.roles_mapping "
-                          "WHERE Role IN (?, ?, ?, ?) AND Host <> '' ORDER BY User, Host",
-                    *ROLES)  # fmt: skip
+    held = db.query(
+        conn,
+        "SELECT DISTINCT User AS user, Host AS host FROM mysql.roles_mapping "
+        "WHERE Role IN (?, ?, ?, ?) AND Host <> '' ORDER BY User, Host",
+        *ROLES,
+    )
     return [OWNER] + [(r, "") for r in ROLES] + [(r["user"], r["host"]) for r in held]
 
 
@@ -93,8 +96,12 @@ def _account_sql(conn: Connection, database: str) -> tuple[list[str], list[str]]
             line = next(iter(row.values()))
             ours = f"{quote(database)}."
             on = line.partition(" ON ")[2]
-            if line.startswith("GRANT USAGE ON *.* TO") or (on and not on.startswith(
-                    ("*.*", "`mysql`.", ours, f"PROCEDURE {ours}", f"FUNCTION {ours}"))):
+            if line.startswith("GRANT USAGE ON *.* TO") or (
+                on
+                and not on.startswith(
+                    ("*.*", "`mysql`.", ours, f"PROCEDURE {ours}", f"FUNCTION {ours}")
+                )
+            ):
                 continue  # nothing, or another game database's (the grant tables stay)
             grants.append(line.replace(ours, "{database}."))
     return creates, grants
@@ -110,19 +117,39 @@ def backup(url: URL, directory: Path) -> dict[str, Any]:
     with db.connect(url) as conn:
         revision = schema.current_revision(conn)
         creates, grants = _account_sql(conn, database)
-        counts = {t: db.scalar(conn, f"SELECT COUNT(*) FROM {t}")
-                  for t in ("puzzles", "games", "attempts", "players", "channels")}  # fmt: skip
+        counts = {
+            t: db.scalar(conn, f"SELECT COUNT(*) FROM {t}")
+            for t in ("puzzles", "games", "attempts", "players", "channels")
+        }
     directory.mkdir(parents=True, exist_ok=True)
     os.chmod(directory, 0o700)
     with _defaults(url) as options, open(directory / DUMP, "w") as out:
         os.chmod(directory / DUMP, 0o600)
-        _run([_tool("mariadb-dump", "mysqldump"), f"--defaults-extra-file={options}",
-              "--single-transaction", "--routines", "--events", "--triggers", "--hex-blob",
-              "--no-tablespaces", "--skip-add-locks", database], "mariadb-dump", stdout=out)
-    manifest = {"database": database, "revision": revision, "made_at":
-                datetime.now(UTC).isoformat(timespec="seconds"), "rows": counts}  # fmt: skip
-    (directory / ACCOUNTS).write_text(json.dumps({"create": creates, "grant": grants},
-                                                 indent=1) + "\n")  # fmt: skip
+        _run(
+            [
+                _tool("mariadb-dump", "mysqldump"),
+                f"--defaults-extra-file={options}",
+                "--single-transaction",
+                "--routines",
+                "--events",
+                "--triggers",
+                "--hex-blob",
+                "--no-tablespaces",
+                "--skip-add-locks",
+                database,
+            ],
+            "mariadb-dump",
+            stdout=out,
+        )
+    manifest = {
+        "database": database,
+        "revision": revision,
+        "made_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "rows": counts,
+    }
+    (directory / ACCOUNTS).write_text(
+        json.dumps({"create": creates, "grant": grants}, indent=1) + "\n"
+    )
     os.chmod(directory / ACCOUNTS, 0o600)
     (directory / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
@@ -132,7 +159,7 @@ def restore(url: URL, directory: Path) -> dict[str, Any]:
     """Restore `directory` into the URL's database, which must be new or empty; returns the
     manifest."""
     try:
-        manifest = json.loads((directory / MANIFEST).read_text())
+        manifest: dict[str, Any] = json.loads((directory / MANIFEST).read_text())
         accounts = json.loads((directory / ACCOUNTS).read_text())
     except (OSError, ValueError) as exc:
         raise WordleError(f"{directory} is not a wordle-db backup: {exc}") from None
@@ -143,14 +170,18 @@ def restore(url: URL, directory: Path) -> dict[str, Any]:
         raise WordleError("the database URL names no database (…/DBNAME)")
     schema.ensure_database(url)
     with db.connect(url) as conn:
-        if db.scalar(conn, "SELECT COUNT(*) FROM information_schema.TABLES "
-                           "WHERE TABLE_SCHEMA = DATABASE()"):  # fmt: skip
+        if db.scalar(
+            conn, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()"
+        ):
             raise WordleError(f"the database {database} is not empty: restore into a new one")
         for statement in accounts["create"]:
             conn.exec_driver_sql(statement)
     with _defaults(url) as options, open(directory / DUMP) as dump:
-        _run([_tool("mariadb", "mysql"), f"--defaults-extra-file={options}", database],
-             "loading the dump", stdin=dump)
+        _run(
+            [_tool("mariadb", "mysql"), f"--defaults-extra-file={options}", database],
+            "loading the dump",
+            stdin=dump,
+        )
     with db.connect(url) as conn:
         for statement in accounts["grant"]:
             conn.exec_driver_sql(statement.replace("{database}", db.quote_identifier(database)))

@@ -23,14 +23,30 @@ def one_channel(conn: Connection, name: str) -> dict[str, Any]:
     return _clean(db.call_one(conn, "wordle_channel", name))
 
 
-def add(conn: Connection, name: str, letters: int, language: str | None = None,
-        max_tries: int | None = None, letter_hints: int | None = None,
-        accents: str | None = None, time_zone: str | None = None) -> dict[str, Any]:
+def add(
+    conn: Connection,
+    name: str,
+    letters: int,
+    language: str | None = None,
+    max_tries: int | None = None,
+    letter_hints: int | None = None,
+    accents: str | None = None,
+    time_zone: str | None = None,
+) -> dict[str, Any]:
     """Create a channel (wordle_channel_add); None takes the database's defaults (the accent
     rule follows the language). Language codes are written lower case."""
     language = language.lower() if language is not None else None
-    row = db.call_one(conn, "wordle_channel_add", name, language, letters, max_tries,
-                      letter_hints, accents, time_zone)  # fmt: skip
+    row = db.call_one(
+        conn,
+        "wordle_channel_add",
+        name,
+        language,
+        letters,
+        max_tries,
+        letter_hints,
+        accents,
+        time_zone,
+    )
     return _clean(row)
 
 
@@ -42,10 +58,15 @@ def remove(conn: Connection, name: str, force: bool = False) -> dict[str, Any]:
     return db.call_one(conn, "wordle_channel_remove", name, force)
 
 
-def add_from_system(conn: Connection, name: str, letters: int, language: str | None = None,
-                    min_zipf: float | None = None, blocked: frozenset[str] = frozenset(),
-                    **options: Any,
-                    ) -> tuple[dict[str, Any], ImportResult, ImportResult, SystemWords]:
+def add_from_system(
+    conn: Connection,
+    name: str,
+    letters: int,
+    language: str | None = None,
+    min_zipf: float | None = None,
+    blocked: frozenset[str] = frozenset(),
+    **options: Any,
+) -> tuple[dict[str, Any], ImportResult, ImportResult, SystemWords]:
     """Create a channel filled from the installed Debian list of `language` (default en): its
     words of `letters` letters as accepted words, the common base forms as answers (see
     languages.system_words). All or nothing: a missing list creates nothing, a failed or

@@ -30,8 +30,10 @@ RUN_AS = "mysql"
 INSTALL_HINT = "apt-get install galera-4 rsync mariadb-server"
 # Short failure detection: a killed node leaves the cluster within ~5 s (PT1S split nodes
 # joining at start on a busy 2-core machine).
-EVS = ("evs.keepalive_period=PT0.5S;evs.suspect_timeout=PT2S;evs.inactive_timeout=PT4S;"
-       "evs.install_timeout=PT4S")
+EVS = (
+    "evs.keepalive_period=PT0.5S;evs.suspect_timeout=PT2S;evs.inactive_timeout=PT4S;"
+    "evs.install_timeout=PT4S"
+)
 ROOT_HOST = "127.0.0.1"  # clients connect over TCP as root@127.0.0.1 (no password)
 
 
@@ -74,7 +76,7 @@ class Node:
     gcomm: int
     ist: int
     sst: int
-    process: subprocess.Popen | None = field(default=None, repr=False)
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
     def datadir(self) -> Path:
@@ -102,28 +104,41 @@ class Node:
     def write_cnf(self, cluster: list[Node], extra: dict[str, str]) -> None:
         peers = ",".join(f"{ROOT_HOST}:{n.gcomm}" for n in cluster)
         options = {
-            "datadir": str(self.datadir), "socket": str(self.socket),
-            "pid-file": str(self.home / "mariadbd.pid"), "log-error": str(self.log),
-            "tmpdir": str(self.home / "tmp"), "port": str(self.port),
-            "bind-address": ROOT_HOST, "user": RUN_AS, "skip-log-bin": "",
-            "character-set-server": "utf8mb4", "collation-server": "utf8mb4_unicode_ci",
-            "innodb-buffer-pool-size": "96M", "innodb-log-file-size": "16M",
-            "innodb-flush-log-at-trx-commit": "2", "innodb-autoinc-lock-mode": "2",
-            "binlog-format": "ROW", "default-storage-engine": "InnoDB",
-            "max-connections": "300", "event-scheduler": "ON",
+            "datadir": str(self.datadir),
+            "socket": str(self.socket),
+            "pid-file": str(self.home / "mariadbd.pid"),
+            "log-error": str(self.log),
+            "tmpdir": str(self.home / "tmp"),
+            "port": str(self.port),
+            "bind-address": ROOT_HOST,
+            "user": RUN_AS,
+            "skip-log-bin": "",
+            "character-set-server": "utf8mb4",
+            "collation-server": "utf8mb4_unicode_ci",
+            "innodb-buffer-pool-size": "96M",
+            "innodb-log-file-size": "16M",
+            "innodb-flush-log-at-trx-commit": "2",
+            "innodb-autoinc-lock-mode": "2",
+            "binlog-format": "ROW",
+            "default-storage-engine": "InnoDB",
+            "max-connections": "300",
+            "event-scheduler": "ON",
             # A node's applier can wait for a lock held by a transaction committing inside a
             # stored procedure, which is not aborted for it: the wait ends at this timeout
             # (50 s by default: racing guesses stalled a node for 50 s; see docs/cluster.md).
             "innodb-lock-wait-timeout": "5",
-            "wsrep-on": "ON", "wsrep-provider": str(PROVIDER),
-            "wsrep-cluster-name": "wordle-test", "wsrep-node-name": self.name,
+            "wsrep-on": "ON",
+            "wsrep-provider": str(PROVIDER),
+            "wsrep-cluster-name": "wordle-test",
+            "wsrep-node-name": self.name,
             "wsrep-cluster-address": f"gcomm://{peers}",
             "wsrep-node-address": f"{ROOT_HOST}:{self.gcomm}",
             "wsrep-sst-receive-address": f"{ROOT_HOST}:{self.sst}",
-            "wsrep-sst-method": "rsync", "wsrep-slave-threads": "1",
+            "wsrep-sst-method": "rsync",
+            "wsrep-slave-threads": "1",
             "wsrep-provider-options": f'"gmcast.listen_addr=tcp://{ROOT_HOST}:{self.gcomm};'
             f'ist.recv_addr={ROOT_HOST}:{self.ist};gcache.size=64M;{EVS}"',
-        }  # fmt: skip
+        }
         options.update(extra)
         lines = ["[mysqld]"] + [f"{k}={v}" if v else k for k, v in options.items()]
         self.cnf.write_text("\n".join(lines) + "\n")
@@ -138,9 +153,12 @@ class Node:
         if new_cluster:
             args.append("--wsrep-new-cluster")
         self.process = subprocess.Popen(
-            args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, start_new_session=True,
-        )  # fmt: skip
+            args,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def wait_synced(self, timeout: float = 90.0) -> None:
         """Until the node accepts clients and says Synced."""
@@ -163,10 +181,22 @@ class Node:
         client = find_binary("mariadb", "mysql")
         assert client is not None
         result = subprocess.run(
-            [client, "--no-defaults", "-uroot", f"--socket={self.socket}", "-N", "-B",
-             "--connect-timeout=2", "-e", statement],
-            capture_output=True, text=True, check=False, timeout=30,
-        )  # fmt: skip
+            [
+                client,
+                "--no-defaults",
+                "-uroot",
+                f"--socket={self.socket}",
+                "-N",
+                "-B",
+                "--connect-timeout=2",
+                "-e",
+                statement,
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=30,
+        )
         return result.stdout.strip() if result.returncode == 0 else None
 
     def kill(self) -> None:
@@ -191,8 +221,10 @@ class Node:
         log = self.home / "recover.log"
         subprocess.run(
             [mariadbd, f"--defaults-file={self.cnf}", "--wsrep-recover", f"--log-error={log}"],
-            capture_output=True, check=False, timeout=120,
-        )  # fmt: skip
+            capture_output=True,
+            check=False,
+            timeout=120,
+        )
         found = re.search(r"Recovered position: [0-9a-f-]+:(-?\d+)", log.read_text())
         if found is None:
             raise WordleError(f"{self.name}: no position recovered; see {log}")
@@ -226,10 +258,12 @@ class LocalCluster:
 
     def __post_init__(self) -> None:
         ports = free_ports(4 * self.size)
-        self.nodes = [
-            Node(f"node{i + 1}", self.home / f"node{i + 1}", *ports[4 * i: 4 * i + 4])
-            for i in range(self.size)
-        ]
+        self.nodes = []
+        for i in range(self.size):
+            port, gcomm, ist, sst = ports[4 * i : 4 * i + 4]
+            self.nodes.append(
+                Node(f"node{i + 1}", self.home / f"node{i + 1}", port, gcomm, ist, sst)
+            )
 
     def hosts(self) -> str:
         return ",".join(n.address for n in self.nodes)
@@ -313,11 +347,19 @@ def _install(node: Node) -> None:
     assert install_db is not None
     _chown(node.home)
     result = subprocess.run(
-        [install_db, "--no-defaults", f"--datadir={node.datadir}", f"--user={RUN_AS}",
-         "--auth-root-authentication-method=normal", "--skip-test-db",
-         "--innodb-log-file-size=16M"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        [
+            install_db,
+            "--no-defaults",
+            f"--datadir={node.datadir}",
+            f"--user={RUN_AS}",
+            "--auth-root-authentication-method=normal",
+            "--skip-test-db",
+            "--innodb-log-file-size=16M",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if result.returncode != 0:
         last = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["no output"]
         raise WordleError(f"mariadb-install-db failed for {node.name}: {last[0]}")

@@ -17,13 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.pool import NullPool
 
-from wordle_db.errors import (
-    DatabaseError,
-    WordleError,
-    describe,
-    lost_connection,
-    restore_typed,
-)
+from wordle_db.errors import DatabaseError, WordleError, describe, lost_connection, restore_typed
 from wordle_db.server import LocalServer, default_home
 
 DRIVER = "mariadb+mariadbconnector"
@@ -32,19 +26,39 @@ URL_ENV = "WORDLE_DB_URL"
 DRIVER_NAMES = ("mariadb", "mysql", DRIVER, "mysql+mariadbconnector")
 # Connector/Python connect() options a URL may carry (?name=value), and their types.
 URL_OPTIONS: dict[str, type] = {
-    "unix_socket": str, "connect_timeout": int, "read_timeout": int, "write_timeout": int,
-    "local_infile": bool, "compress": bool, "init_command": str, "default_file": str,
-    "default_group": str, "plugin_dir": str, "ssl": bool, "ssl_verify_cert": bool,
-    "ssl_key": str, "ssl_cert": str, "ssl_ca": str, "ssl_capath": str, "ssl_cipher": str,
-    "ssl_crl": str, "ssl_crlpath": str, "tls_version": str, "tls_fp": str, "tls_fp_list": str,
+    "unix_socket": str,
+    "connect_timeout": int,
+    "read_timeout": int,
+    "write_timeout": int,
+    "local_infile": bool,
+    "compress": bool,
+    "init_command": str,
+    "default_file": str,
+    "default_group": str,
+    "plugin_dir": str,
+    "ssl": bool,
+    "ssl_verify_cert": bool,
+    "ssl_key": str,
+    "ssl_cert": str,
+    "ssl_ca": str,
+    "ssl_capath": str,
+    "ssl_cipher": str,
+    "ssl_crl": str,
+    "ssl_crlpath": str,
+    "tls_version": str,
+    "tls_fp": str,
+    "tls_fp_list": str,
     "hosts": str,
-}  # fmt: skip
+}
 # Not for connect(): the cluster's nodes, tried in order (see _connect_node).
 OWN_OPTIONS = ("hosts",)
 DEFAULT_PORT = 3306
 # mariadb://user@h1:3306,h2:3306/db: SQLAlchemy cannot parse a host list; it becomes ?hosts=.
-HOST_LIST = re.compile(r"(?P<head>[\w+.-]+://(?:[^:/@]*(?::[^@]*)?@)?)(?P<hosts>[^/?]*,[^/?]*)"
-                       r"(?P<tail>[/?].*)?", re.S)  # fmt: skip
+HOST_LIST = re.compile(
+    r"(?P<head>[\w+.-]+://(?:[^:/@]*(?::[^@]*)?@)?)(?P<hosts>[^/?]*,[^/?]*)"
+    r"(?P<tail>[/?].*)?",
+    re.S,
+)
 # A routine call aborted by a deadlock or a cluster's certification conflict (1213, also at
 # COMMIT after the routine returned) rolled back everything: the whole CALL is sent again.
 DEADLOCK = 1213
@@ -55,19 +69,54 @@ RESENT: Counter[int | None] = Counter()  # calls sent again, by error number (fo
 # Routines that may be sent again after a lost connection, when the first call may have
 # committed: publication is idempotent, the others only read (or publish today first).
 # wordle_play is not among them: game.play tells whether the guess was recorded.
-RESENDABLE = frozenset({
-    "wordle_publish", "wordle_publish_word", "wordle_set_setting", "wordle_board",
-    "wordle_candidates", "wordle_check", "wordle_game", "wordle_keyboard", "wordle_settings",
-    "wordle_share", "wordle_stats", "wordle_stats_distribution", "wordle_status",
-    "wordle_suggest", "wordle_solve_word", "wordle_solve_report", "wordle_solve_distribution",
-    "wordle_publish_on", "wordle_publish_word_on", "wordle_board_on", "wordle_check_on",
-    "wordle_game_on", "wordle_keyboard_on", "wordle_share_on", "wordle_stats_on",
-    "wordle_stats_distribution_on", "wordle_status_on", "wordle_channels", "wordle_channel",
-    "wordle_candidates_on", "wordle_suggest_on", "wordle_solve_word_on", "wordle_publish_today",
-})  # fmt: skip
+RESENDABLE = frozenset(
+    {
+        "wordle_publish",
+        "wordle_publish_word",
+        "wordle_set_setting",
+        "wordle_board",
+        "wordle_candidates",
+        "wordle_check",
+        "wordle_game",
+        "wordle_keyboard",
+        "wordle_settings",
+        "wordle_share",
+        "wordle_stats",
+        "wordle_stats_distribution",
+        "wordle_status",
+        "wordle_suggest",
+        "wordle_solve_word",
+        "wordle_solve_report",
+        "wordle_solve_distribution",
+        "wordle_publish_on",
+        "wordle_publish_word_on",
+        "wordle_board_on",
+        "wordle_check_on",
+        "wordle_game_on",
+        "wordle_keyboard_on",
+        "wordle_share_on",
+        "wordle_stats_on",
+        "wordle_stats_distribution_on",
+        "wordle_status_on",
+        "wordle_channels",
+        "wordle_channel",
+        "wordle_candidates_on",
+        "wordle_suggest_on",
+        "wordle_solve_word_on",
+        "wordle_publish_today",
+    }
+)
 MAX_SECONDS = 366 * 24 * 3600  # integer options are timeouts in seconds
-BOOLEANS = {"1": True, "true": True, "yes": True, "on": True,
-            "0": False, "false": False, "no": False, "off": False}  # fmt: skip
+BOOLEANS = {
+    "1": True,
+    "true": True,
+    "yes": True,
+    "on": True,
+    "0": False,
+    "false": False,
+    "no": False,
+    "off": False,
+}
 TIMEOUT_OPTIONS = ("connect_timeout", "read_timeout", "write_timeout")
 
 
@@ -174,11 +223,12 @@ def _typed(name: str, value: str, kind: type) -> Any:
 
 def with_timeouts(url: URL, timeouts: Timeouts) -> URL:
     """The URL with the timeouts, unless it sets them itself (0: none)."""
-    wanted = {"connect_timeout": timeouts.connect, "read_timeout": timeouts.read,
-              "write_timeout": timeouts.read}  # fmt: skip
-    return url.update_query_dict(
-        {k: str(v) for k, v in wanted.items() if v and k not in url.query}
-    )
+    wanted = {
+        "connect_timeout": timeouts.connect,
+        "read_timeout": timeouts.read,
+        "write_timeout": timeouts.read,
+    }
+    return url.update_query_dict({k: str(v) for k, v in wanted.items() if v and k not in url.query})
 
 
 def server_url(url: str | None, timeouts: Timeouts | None = None) -> URL:
@@ -262,8 +312,10 @@ def create_engine(url: URL) -> Engine:
     engine = sa.create_engine(
         url.set(query={}),
         connect_args={k: v for k, v in options.items() if k not in OWN_OPTIONS},
-        isolation_level="AUTOCOMMIT", poolclass=NullPool, pool_reset_on_return=None,
-    )  # fmt: skip
+        isolation_level="AUTOCOMMIT",
+        poolclass=NullPool,
+        pool_reset_on_return=None,
+    )
     if nodes:
 
         def node(_dialect: Any, _record: Any, _cargs: Any, params: dict[str, Any]) -> Any:
@@ -308,8 +360,9 @@ def _cursor(conn: Connection, args: Sequence[Any] = ()) -> Iterator[Any]:
     except mariadb.Error as exc:
         raise DatabaseError.from_driver(exc, args) from exc
     except RuntimeError as exc:  # the driver failed to build the server's error
-        raise DatabaseError(f"the server refused the statement; the driver could not say "
-                            f"why ({exc})", None, None) from exc  # fmt: skip
+        raise DatabaseError(
+            f"the server refused the statement; the driver could not say why ({exc})", None, None
+        ) from exc
     finally:
         with suppress(mariadb.Error):  # the connection is gone: the error above says so
             cursor.close()
@@ -358,8 +411,7 @@ def _replace(conn: Connection) -> None:
         conn.invalidate()
 
 
-def _call(conn: Connection, procedure: str,
-          args: Sequence[Any]) -> list[list[dict[str, Any]]]:
+def _call(conn: Connection, procedure: str, args: Sequence[Any]) -> list[list[dict[str, Any]]]:
     placeholders = ", ".join("?" for _ in args)
     sendable = _sendable(args)
     with _cursor(conn, sendable) as cursor:
@@ -384,8 +436,9 @@ def _late_error(cursor: Any, args: Sequence[Any]) -> DatabaseError:
     cursor.execute("SHOW ERRORS")
     errors = [row for row in cursor.fetchall() if row[0] == "Error"]
     if not errors:
-        return DatabaseError("the call ended without its status: its result is not sure",
-                             None, None)  # fmt: skip
+        return DatabaseError(
+            "the call ended without its status: its result is not sure", None, None
+        )
     _, errno, message = errors[-1]
     return DatabaseError(restore_typed(str(message), args), int(errno), SQLSTATES.get(errno))
 

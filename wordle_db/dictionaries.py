@@ -19,10 +19,22 @@ from pathlib import Path
 from wordle_db.errors import WordleError
 
 HUNSPELL_DIR = Path("/usr/share/hunspell")
-DICTIONARIES = {"de": "de_DE", "en": "en_US", "es": "es_ES", "fr": "fr_FR", "it": "it_IT",
-                "pt": "pt_PT"}  # fmt: skip
-PACKAGES = {"de": "hunspell-de-de", "en": "hunspell-en-us", "es": "hunspell-es",
-            "fr": "hunspell-fr", "it": "hunspell-it", "pt": "hunspell-pt-pt"}  # fmt: skip
+DICTIONARIES = {
+    "de": "de_DE",
+    "en": "en_US",
+    "es": "es_ES",
+    "fr": "fr_FR",
+    "it": "it_IT",
+    "pt": "pt_PT",
+}
+PACKAGES = {
+    "de": "hunspell-de-de",
+    "en": "hunspell-en-us",
+    "es": "hunspell-es",
+    "fr": "hunspell-fr",
+    "it": "hunspell-it",
+    "pt": "hunspell-pt-pt",
+}
 
 
 @dataclass(frozen=True)
@@ -45,8 +57,10 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise WordleError(f"the {language} dictionary {path} is not installed: apt-get install "
-                          f"{PACKAGES[language]}") from None  # fmt: skip
+        raise WordleError(
+            f"the {language} dictionary {path} is not installed: apt-get install "
+            f"{PACKAGES[language]}"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise WordleError(f"{path}: {exc}") from None
     lower, capitalised, proper = set(), set(), set()
@@ -63,13 +77,18 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
             lower.add(entry)
         elif entry[0].isupper() and entry[1:] == entry[1:].lower():
             capitalised.add(entry.lower())
-    return Dictionary(language, path, frozenset(lower), frozenset(capitalised),
-                      frozenset(proper))  # fmt: skip
+    return Dictionary(language, path, frozenset(lower), frozenset(capitalised), frozenset(proper))
 
 
 # glin-profanity's per-language lists (PyPI, MIT), by our language codes
-BLOCK_LISTS = {"de": "german", "en": "english", "es": "spanish", "fr": "french", "it": "italian",
-               "pt": "portuguese"}  # fmt: skip
+BLOCK_LISTS = {
+    "de": "german",
+    "en": "english",
+    "es": "spanish",
+    "fr": "french",
+    "it": "italian",
+    "pt": "portuguese",
+}
 
 
 @cache
@@ -91,8 +110,11 @@ def read_block_list(path: Path) -> frozenset[str]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise WordleError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
-    return frozenset(unicodedata.normalize("NFC", line.split("#", 1)[0].strip().lower())
-                     for line in text.splitlines() if line.split("#", 1)[0].strip())
+    return frozenset(
+        unicodedata.normalize("NFC", line.split("#", 1)[0].strip().lower())
+        for line in text.splitlines()
+        if line.split("#", 1)[0].strip()
+    )
 
 
 def lemma_of(word: str, language: str) -> str:

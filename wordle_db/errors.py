@@ -86,7 +86,7 @@ def restore_typed(message: str, args: Iterable[object]) -> str:
         mangled = "".join("?" if ord(c) > 0xFFFF else c for c in arg).casefold()
         at = message.casefold().find(mangled)
         if at >= 0 and len(message.casefold()) == len(message):  # same indexes once folded
-            message = message[:at] + arg + message[at + len(mangled):]
+            message = message[:at] + arg + message[at + len(mangled) :]
     return message
 
 

@@ -29,8 +29,9 @@ def default_player(name: str | None) -> str:
     return os.environ.get(PLAYER_ENV) or getpass.getuser()
 
 
-def check(conn: Connection, word: str, day: date | None = None,
-          channel: str | None = None) -> dict[str, Any]:
+def check(
+    conn: Connection, word: str, day: date | None = None, channel: str | None = None
+) -> dict[str, Any]:
     """The hint for `word` against a day's word, recording nothing (wordle_check_on)."""
     row = db.call_one(conn, "wordle_check_on", channel, clean_word(word), day)
     row["solved"] = bool(row["solved"])
@@ -38,7 +39,11 @@ def check(conn: Connection, word: str, day: date | None = None,
 
 
 def play(
-    conn: Connection, player: str, word: str, day: date | None = None, hard: bool | None = None,
+    conn: Connection,
+    player: str,
+    word: str,
+    day: date | None = None,
+    hard: bool | None = None,
     channel: str | None = None,
 ) -> dict[str, Any]:
     """Submit a guess in the player's game (wordle_play_on); returns attempt, hint, state, ...
@@ -50,8 +55,13 @@ def play(
 
 
 def play_with_keyboard(
-    conn: Connection, player: str, word: str, day: date | None = None, hard: bool | None = None,
-    channel: str | None = None, generation: int | None = None,
+    conn: Connection,
+    player: str,
+    word: str,
+    day: date | None = None,
+    hard: bool | None = None,
+    channel: str | None = None,
+    generation: int | None = None,
 ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """play() and then the keyboard (as keyboard()), in one call (wordle_guess_on).
     `generation`: the caller's session generation, refused (WD096) if it has ended; None: not
@@ -60,14 +70,22 @@ def play_with_keyboard(
     return row, [(r["letter"], r["state"]) for r in keys]
 
 
-def _guess(conn: Connection, procedure: str, player: str, word: str, day: date | None,
-           hard: bool | None, channel: str | None,
-           more: tuple[Any, ...]) -> tuple[dict[str, Any], list[dict[str, Any]]]:  # fmt: skip
+def _guess(
+    conn: Connection,
+    procedure: str,
+    player: str,
+    word: str,
+    day: date | None,
+    hard: bool | None,
+    channel: str | None,
+    more: tuple[Any, ...],
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The guess's row and the result set after it (none for wordle_play_on); `more`: the
     procedure's arguments after `hard`."""
     try:
-        sets = db.call_sets(conn, procedure, channel, clean_word(player), clean_word(word), day,
-                            hard, *more)
+        sets = db.call_sets(
+            conn, procedure, channel, clean_word(player), clean_word(word), day, hard, *more
+        )
         row = db.only_row(procedure, sets[0])
     except WordleError as exc:
         if isinstance(exc, DatabaseError) and exc.is_refusal:
@@ -78,8 +96,9 @@ def _guess(conn: Connection, procedure: str, player: str, word: str, day: date |
     return row, sets[1] if len(sets) > 1 else []
 
 
-def _recorded(conn: Connection, player: str, word: str, day: date | None,
-              channel: str | None) -> str:
+def _recorded(
+    conn: Connection, player: str, word: str, day: date | None, channel: str | None
+) -> str:
     """Whether `word` is on the player's board after a failed wordle_play (a word is never
     played twice in a game, so there it was recorded)."""
     try:
@@ -92,33 +111,43 @@ def _recorded(conn: Connection, player: str, word: str, day: date | None,
     return "the guess was not recorded"
 
 
-def game_state(conn: Connection, player: str, day: date | None = None,
-               channel: str | None = None) -> dict[str, Any]:
+def game_state(
+    conn: Connection, player: str, day: date | None = None, channel: str | None = None
+) -> dict[str, Any]:
     row = db.call_one(conn, "wordle_game_on", channel, clean_word(player), day)
     row["hard"] = bool(row["hard"])
     return row
 
 
-def board(conn: Connection, player: str, day: date | None = None,
-          channel: str | None = None) -> list[dict[str, Any]]:
+def board(
+    conn: Connection, player: str, day: date | None = None, channel: str | None = None
+) -> list[dict[str, Any]]:
     return db.call(conn, "wordle_board_on", channel, clean_word(player), day)
 
 
-def keyboard(conn: Connection, player: str, day: date | None = None,
-             channel: str | None = None) -> list[tuple[str, str]]:
+def keyboard(
+    conn: Connection, player: str, day: date | None = None, channel: str | None = None
+) -> list[tuple[str, str]]:
     rows = db.call(conn, "wordle_keyboard_on", channel, clean_word(player), day)
     return [(r["letter"], r["state"]) for r in rows]
 
 
-def reveal_letter(conn: Connection, player: str, day: date | None = None,
-                  channel: str | None = None, generation: int | None = None) -> dict[str, Any]:
+def reveal_letter(
+    conn: Connection,
+    player: str,
+    day: date | None = None,
+    channel: str | None = None,
+    generation: int | None = None,
+) -> dict[str, Any]:
     """A letter hint (wordle_reveal_letter_on); `generation` as in play_with_keyboard."""
-    return db.call_one(conn, "wordle_reveal_letter_on", channel, clean_word(player), day,
-                       generation)
+    return db.call_one(
+        conn, "wordle_reveal_letter_on", channel, clean_word(player), day, generation
+    )
 
 
-def share(conn: Connection, player: str, day: date | None = None,
-          channel: str | None = None) -> str:
+def share(
+    conn: Connection, player: str, day: date | None = None, channel: str | None = None
+) -> str:
     row = db.call_one(conn, "wordle_share_on", channel, clean_word(player), day)
     return str(row["text"])
 

@@ -48,13 +48,21 @@ ENGLISH_LISTS = (("american-english", "wamerican"), ("british-english", "wbritis
 LANGUAGES: dict[str, Language] = {
     language.code: language
     for language in (
-        Language("de", "German", (("ngerman", "wngerman"),), "äöüß", 3.0, nouns_capitalised=True,
-                 dictionary_stems=True),
+        Language(
+            "de",
+            "German",
+            (("ngerman", "wngerman"),),
+            "äöüß",
+            3.0,
+            nouns_capitalised=True,
+            dictionary_stems=True,
+        ),
         Language("en", "English", ENGLISH_LISTS, "", 3.25),
         Language("es", "Spanish", (("spanish", "wspanish"),), "áéíñóúü", 3.0),
         Language("fr", "French", (("french", "wfrench"),), "àâæçéèêëîïôœùûüÿ", 3.25),
-        Language("it", "Italian", (("italian", "witalian"),), "àèéìíîòóù", 3.0,
-                 dictionary_stems=True),
+        Language(
+            "it", "Italian", (("italian", "witalian"),), "àèéìíîòóù", 3.0, dictionary_stems=True
+        ),
         Language("pt", "Portuguese", (("portuguese", "wportuguese"),), "áâãàçéêíóôõú", 3.25),
     )
 }
@@ -70,9 +78,13 @@ class SystemWords:
     left_out: dict[str, int]  # why the other candidate answers were left out: reason -> count
 
 
-def system_words(language: str, letters: int, min_zipf: float | None = None,
-                 dict_dir: Path = DICT_DIR, blocked: frozenset[str] = frozenset(),
-                 ) -> SystemWords:  # fmt: skip
+def system_words(
+    language: str,
+    letters: int,
+    min_zipf: float | None = None,
+    dict_dir: Path = DICT_DIR,
+    blocked: frozenset[str] = frozenset(),
+) -> SystemWords:
     """The accepted and answer words of `letters` letters in the language's Debian list.
 
     `min_zipf` (default: the language's own) is the least wordfreq Zipf frequency of an
@@ -81,8 +93,9 @@ def system_words(language: str, letters: int, min_zipf: float | None = None,
     installed or not UTF-8, and a list without words of that length."""
     lang = LANGUAGES.get(language.strip().lower()) if isinstance(language, str) else None
     if lang is None:
-        raise WordleError(f"unknown language {language!r}: the known ones are "
-                          f"{', '.join(sorted(LANGUAGES))}")  # fmt: skip
+        raise WordleError(
+            f"unknown language {language!r}: the known ones are {', '.join(sorted(LANGUAGES))}"
+        )
     if letters < 1:
         raise WordleError(f"a word has at least 1 letter, not {letters}")
     path, package = _find_list(lang, Path(dict_dir))
@@ -91,8 +104,11 @@ def system_words(language: str, letters: int, min_zipf: float | None = None,
     if not accepted:
         raise WordleError(f"the {lang.name} word list {path} has no words of {letters} letters")
     found = dictionary(lang.code)
-    names = {w for w in accepted if w in found.proper or (
-        not lang.nouns_capitalised and w in found.capitalised)} - found.lower  # fmt: skip
+    names = {
+        w
+        for w in accepted
+        if w in found.proper or (not lang.nouns_capitalised and w in found.capitalised)
+    } - found.lower
     accepted -= names
     threshold = lang.min_zipf if min_zipf is None else min_zipf
     why = rejections(lang, candidates & accepted, found, threshold, blocked)
@@ -100,13 +116,23 @@ def system_words(language: str, letters: int, min_zipf: float | None = None,
     for reason in why.values():
         left_out[reason] = left_out.get(reason, 0) + 1
     answers = (candidates & accepted) - set(why)
-    return SystemWords(lang.code, package, path, sorted(accepted), sorted(answers),
-                       {reason: n for reason, n in left_out.items() if n})  # fmt: skip
+    return SystemWords(
+        lang.code,
+        package,
+        path,
+        sorted(accepted),
+        sorted(answers),
+        {reason: n for reason, n in left_out.items() if n},
+    )
 
 
-def rejections(lang: Language, words: Iterable[str], found: Dictionary,
-               min_zipf: float | None, blocked: frozenset[str] = frozenset(),
-               ) -> dict[str, str]:  # fmt: skip
+def rejections(
+    lang: Language,
+    words: Iterable[str],
+    found: Dictionary,
+    min_zipf: float | None,
+    blocked: frozenset[str] = frozenset(),
+) -> dict[str, str]:
     """Why each word a daily game would not publish is not an answer (words that are one are
     left out): offensive, not a base form of the dictionary, a proper noun, rare by wordfreq
     (unless `min_zipf` is None), an inflected form by simplemma."""
@@ -142,8 +168,9 @@ def _find_list(lang: Language, dict_dir: Path) -> tuple[Path, str]:
         path = dict_dir / name
         if path.is_file():
             return path, package
-    raise WordleError(f"the {lang.name} word list is not installed: apt-get install "
-                      f"{lang.packages}")  # fmt: skip
+    raise WordleError(
+        f"the {lang.name} word list is not installed: apt-get install {lang.packages}"
+    )
 
 
 def _read_list(path: Path) -> list[str]:
@@ -201,11 +228,33 @@ def _select(lang: Language, entries: list[str], letters: int) -> tuple[set[str],
 UMLAUT = str.maketrans("aouAOU", "äöüÄÖÜ")
 NO_UMLAUT = str.maketrans("äöüÄÖÜ", "aouAOU")
 LATIN = ("a", "um", "us", "is", "on", "o")  # Thema/Themen, Datum/Daten, Virus/Viren, ...
-PLACE_PREFIXES = frozenset({
-    "nord", "süd", "ost", "west", "nordost", "nordwest", "südost", "südwest", "ober", "unter",
-    "nieder", "mittel", "hoch", "inner", "zentral", "klein", "groß", "alt", "neu", "hinter",
-    "vorder", "national", "rot",
-})  # fmt: skip
+PLACE_PREFIXES = frozenset(
+    {
+        "nord",
+        "süd",
+        "ost",
+        "west",
+        "nordost",
+        "nordwest",
+        "südost",
+        "südwest",
+        "ober",
+        "unter",
+        "nieder",
+        "mittel",
+        "hoch",
+        "inner",
+        "zentral",
+        "klein",
+        "groß",
+        "alt",
+        "neu",
+        "hinter",
+        "vorder",
+        "national",
+        "rot",
+    }
+)
 
 
 def _german_nouns(nouns: list[str], entries: list[str]) -> set[str]:
@@ -233,8 +282,7 @@ def _is_word_start(head: str, known: set[str]) -> bool:
         return False
     links = ("s", "n", "e", "en")
     for word in [head] + [head[: -len(link)] for link in links if head.endswith(link)]:
-        if len(word) >= 3 and (word in known or (
-                not word.endswith("t") and word.lower() in known)):  # fmt: skip
+        if len(word) >= 3 and (word in known or (not word.endswith("t") and word.lower() in known)):
             return True
     return False
 
@@ -246,7 +294,7 @@ def _umlauted(word: str) -> str:
         if word[i] in "aouAOU":
             if word[i] in "uU" and i > 0 and word[i - 1] in "aA":
                 i -= 1  # au -> äu
-            return word[:i] + word[i].translate(UMLAUT) + word[i + 1:]
+            return word[:i] + word[i].translate(UMLAUT) + word[i + 1 :]
     return word
 
 
@@ -284,15 +332,18 @@ def _is_common_noun(noun: str, known: set[str]) -> bool:
     return False
 
 
-def check_answers(language: str, accents: str, answers: Iterable[str],
-                  folds: dict[str, str]) -> dict[str, str]:  # fmt: skip
+def check_answers(
+    language: str, accents: str, answers: Iterable[str], folds: dict[str, str]
+) -> dict[str, str]:
     """The answers (as a channel stores them, folded by its accent rule with `folds`, the
     database's letter_folds) that no base form of the language's dictionary spells, each with
     the reason; rarity is no reason here. For operators' own lists (`wordle-db words check`)."""
     lang = LANGUAGES.get(language)
     if lang is None:
-        raise WordleError(f"no dictionary for language {language!r}: the known ones are "
-                          f"{', '.join(sorted(LANGUAGES))}")  # fmt: skip
+        raise WordleError(
+            f"no dictionary for language {language!r}: the known ones are "
+            f"{', '.join(sorted(LANGUAGES))}"
+        )
     found = dictionary(lang.code)
     kept = accents.removeprefix("fold except ") if accents.startswith("fold except ") else ""
 

@@ -59,8 +59,9 @@ def read_lines(stream: BinaryIO) -> Iterator[Line]:
         yield Line(number, text if whole else None, size)
 
 
-def _checked(decoder: codecs.IncrementalDecoder, raw: bytes, number: int,
-             final: bool = False) -> str:  # fmt: skip
+def _checked(
+    decoder: codecs.IncrementalDecoder, raw: bytes, number: int, final: bool = False
+) -> str:
     try:
         text: str = decoder.decode(raw, final)
     except UnicodeDecodeError as exc:

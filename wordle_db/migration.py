@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 
@@ -48,9 +49,13 @@ def let_running_calls_finish(timeout: float = 30.0) -> None:
     since = time.monotonic()
     while time.monotonic() - since < timeout:
         elapsed_ms = int((time.monotonic() - since) * 1000)
-        if not scalar(op.get_bind(), "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                      "WHERE COMMAND IN ('Query', 'Execute') AND ID <> CONNECTION_ID() "
-                      "AND TIME_MS > ?", elapsed_ms):  # fmt: skip
+        if not scalar(
+            op.get_bind(),
+            "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+            "WHERE COMMAND IN ('Query', 'Execute') AND ID <> CONNECTION_ID() "
+            "AND TIME_MS > ?",
+            elapsed_ms,
+        ):
             return
         time.sleep(0.05)
 
@@ -69,13 +74,17 @@ def objects_up_each(revisions: dict[str, str]) -> None:
     the routines replaced (player_access, see _wordle_player) may not be the new ones': a new
     access version retires them before, and again once the calls that were running the old
     routines have ended (one of them could have stamped an old decision with the new version)."""
-    kept = bool(scalar(op.get_bind(), "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-                       "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'access_version'"))  # fmt: skip
+    kept = bool(
+        scalar(
+            op.get_bind(),
+            "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+            "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'access_version'",
+        )
+    )
     if kept:
         run("UPDATE access_version SET version = version + 1 WHERE id = 1")
     for name, revision in revisions.items():
-        patiently(lambda name=name, revision=revision: sqlfiles.apply(op.get_bind(), name,
-                                                                      revision))
+        patiently(functools.partial(sqlfiles.apply, op.get_bind(), name, revision))
     if kept:
         let_running_calls_finish()
         run("UPDATE access_version SET version = version + 1 WHERE id = 1")
@@ -83,7 +92,7 @@ def objects_up_each(revisions: dict[str, str]) -> None:
 
 def objects_down(names: list[str], revision: str) -> None:
     for name in reversed(names):
-        patiently(lambda name=name: sqlfiles.drop(op.get_bind(), name, revision))
+        patiently(functools.partial(sqlfiles.drop, op.get_bind(), name, revision))
 
 
 def grant_owner() -> None:
@@ -101,14 +110,14 @@ def target(kind: str, name: str | None) -> str:
     return f"{prefix}{schema()}.{quote_identifier(str(name))}"
 
 
-def grant(privilege: str, kind: str, names: list[str], grantees: list[str]) -> None:
-    for name in names or [None]:
+def grant(privilege: str, kind: str, names: list[str] | list[None], grantees: list[str]) -> None:
+    for name in names or [None]:  # None: the whole schema
         run(f"GRANT {privilege} ON {target(kind, name)} TO {', '.join(grantees)}")
 
 
-def revoke(privilege: str, kind: str, names: list[str], grantees: list[str]) -> None:
+def revoke(privilege: str, kind: str, names: list[str] | list[None], grantees: list[str]) -> None:
     """REVOKE that tolerates a grant already gone."""
-    for name in names or [None]:
+    for name in names or [None]:  # None: the whole schema
         for grantee in grantees:
             try:
                 run(f"REVOKE {privilege} ON {target(kind, name)} FROM {grantee}")

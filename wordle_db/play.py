@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import click
 from sqlalchemy.engine import Connection
@@ -13,8 +14,14 @@ from wordle_db.errors import DatabaseError
 HELP = "Type a word and Enter; '?' reveals a letter (a letter hint); an empty line quits."
 
 
-def draw(conn: Connection, player: str, day: date | None, colour: bool, note: str = "",
-         channel: str | None = None) -> dict:
+def draw(
+    conn: Connection,
+    player: str,
+    day: date | None,
+    colour: bool,
+    note: str = "",
+    channel: str | None = None,
+) -> dict[str, Any]:
     state = game.game_state(conn, player, day, channel)
     if colour:
         click.clear()
@@ -26,13 +33,25 @@ def draw(conn: Connection, player: str, day: date | None, colour: bool, note: st
     return state
 
 
-def play_game(conn: Connection, player: str, day: date | None, hard: bool, colour: bool,
-              channel: str | None = None) -> None:
+def play_game(
+    conn: Connection,
+    player: str,
+    day: date | None,
+    hard: bool,
+    colour: bool,
+    channel: str | None = None,
+) -> None:
     """Run one game to its end (or until the player quits)."""
     state = game.game_state(conn, player, day, channel)
     over = state["state"] != "playing"
-    state = draw(conn, player, day, colour, f"this game is over ({state['state']})" if over
-                 else HELP, channel)  # fmt: skip
+    state = draw(
+        conn,
+        player,
+        day,
+        colour,
+        f"this game is over ({state['state']})" if over else HELP,
+        channel,
+    )
     day = state["day"]
     while state["state"] == "playing":
         try:
@@ -56,4 +75,3 @@ def play_game(conn: Connection, player: str, day: date | None, hard: bool, colou
         state = draw(conn, player, day, colour, note, channel)
     click.echo()
     click.echo(game.share(conn, player, day, channel))
-

@@ -14,8 +14,9 @@ from wordle_db.game import clean_word
 EVENT = "wordle_daily_publish"
 
 
-def publish(conn: Connection, day: date | None = None, word: str | None = None,
-            channel: str | None = None) -> dict[str, Any]:
+def publish(
+    conn: Connection, day: date | None = None, word: str | None = None, channel: str | None = None
+) -> dict[str, Any]:
     """Publish a channel's `day` (default: today in the channel's zone) at random, or with
     `word` (an editor's pick, for administrators); a day already published is left as it is.
     `channel` None is the default channel."""
@@ -39,9 +40,15 @@ def publish_every_channel(conn: Connection) -> list[tuple[dict[str, Any] | None,
 
 def reveal(conn: Connection, day: date, channel: str | None = None) -> str:
     """The word of a channel's day, for administrators (needs SELECT on the tables)."""
-    return str(db.scalar(
-        conn, "SELECT word FROM puzzle_schedule "
-        "WHERE channel = COALESCE(?, wordle_setting('default_channel')) AND day = ?", channel, day))
+    return str(
+        db.scalar(
+            conn,
+            "SELECT word FROM puzzle_schedule "
+            "WHERE channel = COALESCE(?, wordle_setting('default_channel')) AND day = ?",
+            channel,
+            day,
+        )
+    )
 
 
 def install_event(conn: Connection) -> bool:
@@ -59,15 +66,18 @@ def enable_event_on_nodes(url: URL) -> list[tuple[str, bool, str | None]]:
     the others, and again on every other node after an ALTER): enable it on each node of the
     URL's host list with replication off for that one statement (publishing is idempotent).
     For each node: (host:port, its event_scheduler is ON, the error that stopped it or None)."""
-    done = []
+    done: list[tuple[str, bool, str | None]] = []
     for node in db.node_urls(url):
         where = f"{node.host}:{node.port}"
         try:
             with db.connect(node) as conn:
                 # A read waits for the node to apply the CREATE (wsrep_sync_wait=1).
-                if not db.scalar(conn, "SELECT COUNT(*) FROM information_schema.EVENTS "
-                                 "WHERE EVENT_SCHEMA = DATABASE() AND EVENT_NAME = ?",
-                                 EVENT):  # fmt: skip
+                if not db.scalar(
+                    conn,
+                    "SELECT COUNT(*) FROM information_schema.EVENTS "
+                    "WHERE EVENT_SCHEMA = DATABASE() AND EVENT_NAME = ?",
+                    EVENT,
+                ):
                     raise WordleError("the event has not reached this node")
                 conn.exec_driver_sql("SET SESSION wsrep_on = OFF")
                 conn.exec_driver_sql(f"ALTER EVENT {EVENT} ENABLE")

@@ -23,8 +23,11 @@ def _previous(path: Path) -> dict[tuple[str, str], float]:
     except OSError:
         return {}
     try:
-        return {(s.name, s.labels.get("channel", "")): s.value
-                for family in text_string_to_metric_families(text) for s in family.samples}
+        return {
+            (s.name, s.labels.get("channel", "")): s.value
+            for family in text_string_to_metric_families(text)
+            for s in family.samples
+        }
     except ValueError:
         return {}  # not ours, or cut short: start the counts again
 
@@ -34,19 +37,28 @@ def write(path: Path, published: dict[str, bool], failed: int) -> None:
     (False: it was published already); `failed` channels could not be published."""
     before, now = _previous(path), time.time()
     registry = CollectorRegistry()
-    count = Gauge(f"{COUNT}_total", "Puzzles publish-today published, by channel", ["channel"],
-                  registry=registry)  # fmt: skip
-    last = Gauge(LAST, "When publish-today last published a channel's puzzle", ["channel"],
-                 registry=registry)  # fmt: skip
+    count = Gauge(
+        f"{COUNT}_total",
+        "Puzzles publish-today published, by channel",
+        ["channel"],
+        registry=registry,
+    )
+    last = Gauge(
+        LAST, "When publish-today last published a channel's puzzle", ["channel"], registry=registry
+    )
     channels = set(published) | {c for (name, c) in before if name in (f"{COUNT}_total", LAST)}
     for channel in sorted(channels):
         new = published.get(channel, False)
         count.labels(channel).set(before.get((f"{COUNT}_total", channel), 0) + new)
         last.labels(channel).set(now if new else before.get((LAST, channel), 0))
-    Gauge("wordle_db_publish_run_timestamp_seconds", "When publish-today last ran",
-          registry=registry).set(now)  # fmt: skip
-    Gauge("wordle_db_publish_failed_channels", "Channels the last run could not publish",
-          registry=registry).set(failed)  # fmt: skip
+    Gauge(
+        "wordle_db_publish_run_timestamp_seconds", "When publish-today last ran", registry=registry
+    ).set(now)
+    Gauge(
+        "wordle_db_publish_failed_channels",
+        "Channels the last run could not publish",
+        registry=registry,
+    ).set(failed)
     try:
         write_to_textfile(str(path), registry)
     except OSError as exc:

@@ -28,8 +28,12 @@ def tile(letter: str, state: str, colour: bool) -> str:
     """One letter: a coloured tile, or plain: [A] right place, (A) elsewhere, ' A ' absent."""
     letter = capitals(letter)
     if colour:
-        return click.style(f" {letter} ", fg="white" if state != "1" else "black",
-                           bg=COLOURS.get(state, "white"), bold=True)  # fmt: skip
+        return click.style(
+            f" {letter} ",
+            fg="white" if state != "1" else "black",
+            bg=COLOURS.get(state, "white"),
+            bold=True,
+        )
     return {"2": f"[{letter}]", "1": f"({letter})"}.get(state, f" {letter} ")
 
 
@@ -65,8 +69,10 @@ def _key(letter: str, state: str, colour: bool) -> str:
 def letter_hint(row: dict[str, Any]) -> str:
     """The answer of wordle_reveal_letter as a sentence."""
     left = row["hints_left"]
-    return (f"letter {row['position']} is {capitals(str(row['letter']))} "
-            f"({left} letter hint{'s' if left != 1 else ''} left)")  # fmt: skip
+    return (
+        f"letter {row['position']} is {capitals(str(row['letter']))} "
+        f"({left} letter hint{'s' if left != 1 else ''} left)"
+    )
 
 
 def board(attempts: list[dict[str, Any]], game: dict[str, Any], colour: bool) -> str:

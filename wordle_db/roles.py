@@ -104,19 +104,25 @@ def refuse_privileged(conn: Connection, user: str, host: str) -> None:
         conn,
         "SELECT is_role, Insert_priv, Super_priv, Grant_priv, Create_user_priv "
         "FROM mysql.user WHERE User = ? AND Host = ?",
-        user, host,
-    )  # fmt: skip
+        user,
+        host,
+    )
     if row and row[0]["is_role"] == "Y":
         raise WordleError(f"{who} is a role, not an account")
-    if row and "Y" in (row[0]["Insert_priv"], row[0]["Super_priv"], row[0]["Grant_priv"],
-                       row[0]["Create_user_priv"]):  # fmt: skip
+    if row and "Y" in (
+        row[0]["Insert_priv"],
+        row[0]["Super_priv"],
+        row[0]["Grant_priv"],
+        row[0]["Create_user_priv"],
+    ):
         raise WordleError(f"{who} is a server administrator: it needs no wordle role")
     admin = db.scalar(
         conn,
         "SELECT COUNT(*) FROM mysql.roles_mapping WHERE User = ? AND Host = ? "
         "AND Role = 'wordle_admin'",
-        user, host,
-    )  # fmt: skip
+        user,
+        host,
+    )
     if admin:
         raise WordleError(f"{who} holds wordle_admin: revoke it first if it should have less")
     if makes_temporary_tables(conn, user, host):
@@ -141,19 +147,25 @@ def makes_temporary_tables(conn: Connection, user: str, host: str) -> bool:
             "SELECT (SELECT COUNT(*) FROM mysql.user WHERE User = ? AND Host = ? "
             "AND Create_tmp_table_priv = 'Y') + (SELECT COUNT(*) FROM mysql.db WHERE "
             "User = ? AND Host = ? AND Create_tmp_table_priv = 'Y')",
-            *grantee, *grantee,
-        )  # fmt: skip
+            *grantee,
+            *grantee,
+        )
         if found:
             return True
-        grantees += [(r["Role"], "") for r in db.query(
-            conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ? AND Host = ?", *grantee)]
+        grantees += [
+            (r["Role"], "")
+            for r in db.query(
+                conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ? AND Host = ?", *grantee
+            )
+        ]
     return False
 
 
 def authentication(conn: Connection, user: str, host: str) -> dict[str, Any] | None:
     """The account's Priv JSON (plugin, authentication_string, auth_or, ssl_type), or None."""
-    raw = db.scalar(conn, "SELECT Priv FROM mysql.global_priv WHERE User = ? AND Host = ?",
-                    user, host)  # fmt: skip
+    raw = db.scalar(
+        conn, "SELECT Priv FROM mysql.global_priv WHERE User = ? AND Host = ?", user, host
+    )
     return None if raw is None else json.loads(raw)
 
 
@@ -163,8 +175,10 @@ PASSWORD_PLUGINS = ("", "mysql_native_password", "mysql_old_password", "ed25519"
 def has_no_password(priv: dict[str, Any]) -> bool:
     """Whether one of the account's ways in is a password plugin with an empty password."""
     ways = [way or priv for way in priv.get("auth_or") or [priv]]  # {}: the main plugin
-    return any(way.get("plugin", "") in PASSWORD_PLUGINS and not way.get("authentication_string")
-               for way in ways)  # fmt: skip
+    return any(
+        way.get("plugin", "") in PASSWORD_PLUGINS and not way.get("authentication_string")
+        for way in ways
+    )
 
 
 def any_host(host: str) -> bool:
@@ -173,9 +187,16 @@ def any_host(host: str) -> bool:
     return "%" in host or "_" in host or "/" in host
 
 
-def grant(conn: Connection, role: str, user_at_host: str, password: str | None = None, *,
-          unix_socket: bool = False, require_ssl: bool = False,
-          allow_any_host: bool = False) -> str:
+def grant(
+    conn: Connection,
+    role: str,
+    user_at_host: str,
+    password: str | None = None,
+    *,
+    unix_socket: bool = False,
+    require_ssl: bool = False,
+    allow_any_host: bool = False,
+) -> str:
     """Create the account if needed, set how it logs in, give it `role` as its only wordle role.
 
     A new account, or one without a password, needs `password` or `unix_socket` (a local
@@ -193,17 +214,21 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
     if unix_socket and host != "localhost":
         raise WordleError(f"{who}: --unix-socket is a local login: the host must be localhost")
     identified = (
-        f" IDENTIFIED BY PASSWORD '{password_hash(password)}'" if password is not None
-        else " IDENTIFIED VIA unix_socket" if unix_socket else ""
-    )  # fmt: skip
+        f" IDENTIFIED BY PASSWORD '{password_hash(password)}'"
+        if password is not None
+        else " IDENTIFIED VIA unix_socket"
+        if unix_socket
+        else ""
+    )
     refuse_privileged(conn, user, host)
     if any_host(host) and not (require_ssl or allow_any_host):
         raise WordleError(
             f"{who} may log in from any host (a % or _ wildcard): add --require-ssl (TLS "
             "only), name the host, or give --allow-any-host to allow it without TLS"
         )
-    if not db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ? AND is_role = 'Y'",
-                     name):  # fmt: skip
+    if not db.scalar(
+        conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ? AND is_role = 'Y'", name
+    ):
         raise WordleError(f"role {name} does not exist: run `wordle-db init` first")
     priv = authentication(conn, user, host)
     if not identified and (priv is None or has_no_password(priv)):
@@ -212,9 +237,11 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
             "--password-stdin or --generate-password, or --unix-socket for a local login"
         )
     held = {
-        r["Role"] for r in db.query(
-            conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ? AND Host = ?", user, host)
-    }  # fmt: skip
+        r["Role"]
+        for r in db.query(
+            conn, "SELECT Role FROM mysql.roles_mapping WHERE User = ? AND Host = ?", user, host
+        )
+    }
     try:
         conn.exec_driver_sql(f"CREATE USER IF NOT EXISTS {who}{identified}")
         if identified:
@@ -234,9 +261,13 @@ def grant(conn: Connection, role: str, user_at_host: str, password: str | None =
             for other in held:  # put back what was revoked
                 conn.exec_driver_sql(f"GRANT {other} TO {who}")
         raise
-    how = ("; password set" if password is not None
-           else "; logs in through the unix socket as the system user " + user if unix_socket
-           else "")  # fmt: skip
+    how = (
+        "; password set"
+        if password is not None
+        else "; logs in through the unix socket as the system user " + user
+        if unix_socket
+        else ""
+    )
     return f"{who} has role {name}{how}" + ("; TLS required" if require_ssl else "")
 
 
@@ -249,8 +280,9 @@ def unsafe_accounts(conn: Connection) -> list[str] | None:
     for the restricted roles, temporary tables (a grant made by hand that `grant` would have
     refused). None when this account may not read the grant tables."""
     try:
-        mappings = db.query(conn, "SELECT User, Host, Role FROM mysql.roles_mapping "
-                                  "WHERE Admin_option = 'N'")  # fmt: skip
+        mappings = db.query(
+            conn, "SELECT User, Host, Role FROM mysql.roles_mapping WHERE Admin_option = 'N'"
+        )
     except DatabaseError:
         return None
     held: dict[tuple[str, str], set[str]] = {}
@@ -271,13 +303,17 @@ def unsafe_accounts(conn: Connection) -> list[str] | None:
             continue
         priv = authentication(conn, user, host) or {}
         reasons = [
-            reason for reason, applies in (
+            reason
+            for reason, applies in (
                 ("no password", has_no_password(priv)),
                 ("any host without TLS", any_host(host) and not priv.get("ssl_type")),
-                ("may create temporary tables; revoke CREATE TEMPORARY TABLES",
-                 bool(wordle & set(RESTRICTED)) and makes_temporary_tables(conn, user, host)),
-            ) if applies
-        ]  # fmt: skip
+                (
+                    "may create temporary tables; revoke CREATE TEMPORARY TABLES",
+                    bool(wordle & set(RESTRICTED)) and makes_temporary_tables(conn, user, host),
+                ),
+            )
+            if applies
+        ]
         if reasons:
             unsafe.append(f"{user}@{host} ({', '.join(reasons)})")
     return unsafe

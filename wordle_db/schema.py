@@ -69,8 +69,11 @@ def check_binary_log(url: URL) -> None:
     creators: CREATE FUNCTION would fail half-way (1418), and on a Galera cluster the other
     nodes may have run it all the same."""
     with db.connect(url._replace(database=None)) as conn:
-        row = db.query(conn, "SELECT @@GLOBAL.log_bin AS log_bin, "
-                       "@@GLOBAL.log_bin_trust_function_creators AS trusted")[0]  # fmt: skip
+        row = db.query(
+            conn,
+            "SELECT @@GLOBAL.log_bin AS log_bin, "
+            "@@GLOBAL.log_bin_trust_function_creators AS trusted",
+        )[0]
     if row["log_bin"] and not row["trusted"]:
         raise WordleError(
             "the server writes a binary log and log_bin_trust_function_creators is OFF: the "

@@ -133,12 +133,19 @@ class LocalServer:
         shutil.rmtree(tmp, ignore_errors=True)
         result = subprocess.run(
             [
-                install_db, "--no-defaults", f"--datadir={tmp}",
-                "--auth-root-authentication-method=normal", "--skip-test-db",
-                "--skip-name-resolve", *COMMON_OPTIONS, *_user_options(),
+                install_db,
+                "--no-defaults",
+                f"--datadir={tmp}",
+                "--auth-root-authentication-method=normal",
+                "--skip-test-db",
+                "--skip-name-resolve",
+                *COMMON_OPTIONS,
+                *_user_options(),
             ],
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if result.returncode != 0:
             last = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["no output"]
             raise WordleError(f"mariadb-install-db failed in {tmp}: {last[0]}")
@@ -224,13 +231,23 @@ class LocalServer:
         with open(self.log_file, "ab") as log:
             process = subprocess.Popen(
                 [
-                    *self.launcher, mariadbd, "--no-defaults", f"--datadir={self.datadir}",
-                    f"--socket={self.socket}", f"--pid-file={self.pid_file}",
+                    *self.launcher,
+                    mariadbd,
+                    "--no-defaults",
+                    f"--datadir={self.datadir}",
+                    f"--socket={self.socket}",
+                    f"--pid-file={self.pid_file}",
                     f"--tmpdir={self.tmpdir}",
-                    *COMMON_OPTIONS, *SERVER_OPTIONS, *self.options, *_user_options(),
+                    *COMMON_OPTIONS,
+                    *SERVER_OPTIONS,
+                    *self.options,
+                    *_user_options(),
                 ],
-                stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
-            )  # fmt: skip
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if process.poll() is not None:

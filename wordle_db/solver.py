@@ -23,23 +23,38 @@ def pairs_text(pairs: Iterable[str]) -> str | None:
     return text or None
 
 
-def candidates(conn: Connection, pairs: str | None, player: str | None, day: date | None,
-               limit: int | None = None, channel: str | None = None,
-               ) -> tuple[int, list[str]]:  # fmt: skip
+def candidates(
+    conn: Connection,
+    pairs: str | None,
+    player: str | None,
+    day: date | None,
+    limit: int | None = None,
+    channel: str | None = None,
+) -> tuple[int, list[str]]:
     """(number of candidates, the first `limit` of them; None: all), in `channel` (None: the
     default channel)."""
     rows = db.call(conn, "wordle_candidates_on", channel, pairs, _name(player), day, limit)
     return (int(rows[0]["candidates"]) if rows else 0), [r["word"] for r in rows]
 
 
-def suggest(conn: Connection, pairs: str | None, player: str | None, day: date | None,
-            hard: bool = False, limit: int = 10,
-            channel: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
+def suggest(
+    conn: Connection,
+    pairs: str | None,
+    player: str | None,
+    day: date | None,
+    hard: bool = False,
+    limit: int = 10,
+    channel: str | None = None,
+) -> list[dict[str, Any]]:
     return db.call(conn, "wordle_suggest_on", channel, pairs, _name(player), day, hard, limit)
 
 
-def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | None = None,
-          channel: str | None = None) -> dict:  # fmt: skip
+def build(
+    url: URL,
+    workers: int = 2,
+    progress: Callable[[int, int], None] | None = None,
+    channel: str | None = None,
+) -> dict[str, Any]:
     """Prepare, then build the hint codes of `channel` (None: the default channel) in `workers`
     sessions at once until its solver is ready."""
     with db.connect(url) as conn:
@@ -79,9 +94,13 @@ def build(url: URL, workers: int = 2, progress: Callable[[int, int], None] | Non
     return state
 
 
-def solve_all(conn: Connection, opener: str | None, hard: bool,
-              progress: Callable[[int, int], None] | None = None,
-              channel: str | None = None) -> dict[str, Any]:  # fmt: skip
+def solve_all(
+    conn: Connection,
+    opener: str | None,
+    hard: bool,
+    progress: Callable[[int, int], None] | None = None,
+    channel: str | None = None,
+) -> dict[str, Any]:
     """Play every answer word of `channel`; returns the report with its distribution."""
     run = db.call_one(conn, "wordle_solve_start_on", channel, _name(opener), hard)
     while True:
@@ -98,8 +117,9 @@ def solve_all(conn: Connection, opener: str | None, hard: bool,
     return report
 
 
-def solve_word(conn: Connection, word: str, opener: str | None, hard: bool,
-               channel: str | None = None) -> list[dict]:  # fmt: skip
+def solve_word(
+    conn: Connection, word: str, opener: str | None, hard: bool, channel: str | None = None
+) -> list[dict[str, Any]]:
     return db.call(conn, "wordle_solve_word_on", channel, clean_word(word), _name(opener), hard)
 
 

@@ -24,23 +24,35 @@ def status(conn: Connection, channel: str | None = None) -> dict[str, Any]:
     }
     try:
         # wordle_status exists at every revision: an older schema still says what it is
-        row = (db.call_one(conn, "wordle_status") if channel is None
-               else db.call_one(conn, "wordle_status_on", channel))
+        row = (
+            db.call_one(conn, "wordle_status")
+            if channel is None
+            else db.call_one(conn, "wordle_status_on", channel)
+        )
     except DatabaseError as exc:
         if exc.errno not in (UNKNOWN_TABLE, UNKNOWN_ROUTINE):
             raise
         return info | {"schema_revision": None}
     row["today_published"] = bool(row["today_published"])
-    return info | row | {"unsafe_accounts": roles.unsafe_accounts(conn),
-                         "accounts_refresh": accounts_refresh(conn)}  # fmt: skip
+    return (
+        info
+        | row
+        | {
+            "unsafe_accounts": roles.unsafe_accounts(conn),
+            "accounts_refresh": accounts_refresh(conn),
+        }
+    )
 
 
 def accounts_refresh(conn: Connection) -> str | None:
     """Why hand-made account changes would not count within a minute (the event
     wordle_accounts_refresh cannot run), else None; also None when this account cannot see
     the event (it is not an administrator)."""
-    event = db.query(conn, "SELECT STATUS FROM information_schema.EVENTS WHERE EVENT_SCHEMA = "
-                           "DATABASE() AND EVENT_NAME = 'wordle_accounts_refresh'")  # fmt: skip
+    event = db.query(
+        conn,
+        "SELECT STATUS FROM information_schema.EVENTS WHERE EVENT_SCHEMA = "
+        "DATABASE() AND EVENT_NAME = 'wordle_accounts_refresh'",
+    )
     if not event:
         return None
     if event[0]["STATUS"] != "ENABLED":

@@ -123,8 +123,9 @@ def import_file(
         try:
             return import_lines(conn, read_lines(stream), answers, read_so_far, channel)
         except lines.NotText as exc:
-            raise WordleError(f"{path}:{exc.line}: not a text file: {exc.reason}; nothing "
-                              "imported") from None  # fmt: skip
+            raise WordleError(
+                f"{path}:{exc.line}: not a text file: {exc.reason}; nothing imported"
+            ) from None
         except lines.TooLong as exc:
             raise WordleError(f"{path}: {exc}; nothing imported") from None
         except OSError as exc:  # open worked, a read did not (EIO, EISDIR, ...)
@@ -147,14 +148,20 @@ def answers_of(conn: Connection, channel: str | None) -> tuple[dict[str, Any], l
     """A channel's row and its answer words, as stored (administrators: reads the tables)."""
     from wordle_db.channels import one_channel
 
-    row = one_channel(conn, channel or str(db.scalar(conn, "SELECT wordle_setting(?)",
-                                                     "default_channel")))  # fmt: skip
-    found = db.query(conn, "SELECT w.word FROM channel_words cw JOIN words w ON w.id = "
-                           "cw.word_id JOIN channels c ON c.id = cw.channel_id WHERE c.name = ? "
-                           "AND cw.is_answer ORDER BY w.word", row["name"])  # fmt: skip
+    row = one_channel(
+        conn, channel or str(db.scalar(conn, "SELECT wordle_setting(?)", "default_channel"))
+    )
+    found = db.query(
+        conn,
+        "SELECT w.word FROM channel_words cw JOIN words w ON w.id = "
+        "cw.word_id JOIN channels c ON c.id = cw.channel_id WHERE c.name = ? "
+        "AND cw.is_answer ORDER BY w.word",
+        row["name"],
+    )
     return row, [r["word"] for r in found]
 
 
 def letter_folds(conn: Connection) -> dict[str, str]:
-    return {r["letter"]: r["folded"] for r in db.query(conn, "SELECT letter, folded FROM "
-                                                             "letter_folds")}  # fmt: skip
+    return {
+        r["letter"]: r["folded"] for r in db.query(conn, "SELECT letter, folded FROM letter_folds")
+    }

@@ -14,9 +14,14 @@ branch_labels = None
 depends_on = None
 
 OBJECTS = [
-    "wordle_setting", "wordle_today", "wordle_puzzle_number",
-    "wordle_settings", "wordle_set_setting",
-    "wordle_import_begin", "wordle_import_words", "wordle_status",
+    "wordle_setting",
+    "wordle_today",
+    "wordle_puzzle_number",
+    "wordle_settings",
+    "wordle_set_setting",
+    "wordle_import_begin",
+    "wordle_import_words",
+    "wordle_status",
 ]
 
 TABLES = {

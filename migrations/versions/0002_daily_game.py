@@ -14,8 +14,15 @@ branch_labels = None
 depends_on = None
 
 OBJECTS = [
-    "wordle_hint", "wordle_hint_rows", "_wordle_publish", "wordle_publish", "wordle_publish_word",
-    "_wordle_puzzle", "_wordle_guess", "wordle_check", "puzzle_schedule",
+    "wordle_hint",
+    "wordle_hint_rows",
+    "_wordle_publish",
+    "wordle_publish",
+    "wordle_publish_word",
+    "_wordle_puzzle",
+    "_wordle_guess",
+    "wordle_check",
+    "puzzle_schedule",
 ]
 
 

@@ -66,9 +66,18 @@ TABLES = {
 }
 
 OBJECTS = [
-    "_wordle_player", "_wordle_game", "_wordle_lookup", "wordle_hard_mode_violation", "wordle_play",
-    "wordle_game", "wordle_board", "wordle_keyboard", "wordle_reveal_letter", "wordle_share",
-    "wordle_stats", "wordle_stats_distribution",
+    "_wordle_player",
+    "_wordle_game",
+    "_wordle_lookup",
+    "wordle_hard_mode_violation",
+    "wordle_play",
+    "wordle_game",
+    "wordle_board",
+    "wordle_keyboard",
+    "wordle_reveal_letter",
+    "wordle_share",
+    "wordle_stats",
+    "wordle_stats_distribution",
 ]
 
 

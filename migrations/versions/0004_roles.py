@@ -22,15 +22,31 @@ ROLES = ["wordle_admin", "wordle_publisher", "wordle_player", "wordle_reader"]
 
 # (privilege, object kind, names, roles)
 GRANTS = [
-    ("EXECUTE", "FUNCTION", ["wordle_hint", "wordle_today", "wordle_puzzle_number"],
-     ["wordle_publisher", "wordle_player", "wordle_reader"]),
+    (
+        "EXECUTE",
+        "FUNCTION",
+        ["wordle_hint", "wordle_today", "wordle_puzzle_number"],
+        ["wordle_publisher", "wordle_player", "wordle_reader"],
+    ),
     ("EXECUTE", "PROCEDURE", ["wordle_hint_rows"], ["wordle_player", "wordle_reader"]),
     ("EXECUTE", "FUNCTION", ["wordle_hard_mode_violation"], ["wordle_player", "wordle_reader"]),
     ("EXECUTE", "PROCEDURE", ["wordle_publish", "wordle_status"], ["wordle_publisher"]),
     ("EXECUTE", "PROCEDURE", ["wordle_status"], ["wordle_reader"]),
-    ("EXECUTE", "PROCEDURE",
-     ["wordle_play", "wordle_game", "wordle_board", "wordle_keyboard", "wordle_reveal_letter",
-      "wordle_share", "wordle_stats", "wordle_stats_distribution"], ["wordle_player"]),
+    (
+        "EXECUTE",
+        "PROCEDURE",
+        [
+            "wordle_play",
+            "wordle_game",
+            "wordle_board",
+            "wordle_keyboard",
+            "wordle_reveal_letter",
+            "wordle_share",
+            "wordle_stats",
+            "wordle_stats_distribution",
+        ],
+        ["wordle_player"],
+    ),
     ("SELECT", "TABLE", ["past_puzzles"], ["wordle_publisher", "wordle_player", "wordle_reader"]),
     ("SELECT", "TABLE", ["my_games", "my_attempts"], ["wordle_player"]),
     ("SELECT", "TABLE", ["past_games", "past_attempts"], ["wordle_reader"]),

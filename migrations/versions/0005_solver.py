@@ -137,16 +137,30 @@ TABLES = {
 }
 
 OBJECTS = [
-    "_wordle_limit", "_wordle_work_end", "_wordle_work_begin", "_wordle_solver_pairs",
-    "_wordle_solver_candidates", "_wordle_rank",
-    "wordle_solver_prepare", "wordle_solver_build", "wordle_candidates", "wordle_suggest",
-    "wordle_solve_start", "wordle_solve_step", "wordle_solve_report",
-    "wordle_solve_distribution", "wordle_solve_word",
+    "_wordle_limit",
+    "_wordle_work_end",
+    "_wordle_work_begin",
+    "_wordle_solver_pairs",
+    "_wordle_solver_candidates",
+    "_wordle_rank",
+    "wordle_solver_prepare",
+    "wordle_solver_build",
+    "wordle_candidates",
+    "wordle_suggest",
+    "wordle_solve_start",
+    "wordle_solve_step",
+    "wordle_solve_report",
+    "wordle_solve_distribution",
+    "wordle_solve_word",
 ]
 
 GRANTS = [
-    ("EXECUTE", "PROCEDURE", ["wordle_candidates", "wordle_suggest", "wordle_solve_word"],
-     ["wordle_player", "wordle_reader"]),
+    (
+        "EXECUTE",
+        "PROCEDURE",
+        ["wordle_candidates", "wordle_suggest", "wordle_solve_word"],
+        ["wordle_player", "wordle_reader"],
+    )
 ]
 
 

@@ -21,27 +21,57 @@ branch_labels = None
 depends_on = None
 
 NEW = [
-    "_wordle_login", "_wordle_known_login", "_wordle_session_check", "_wordle_view_check",
-    "_wordle_begin", "_wordle_caller_role", "_wordle_random", "_wordle_date_in",
-    "_wordle_quote", "wordle_next_puzzle_in",
+    "_wordle_login",
+    "_wordle_known_login",
+    "_wordle_session_check",
+    "_wordle_view_check",
+    "_wordle_begin",
+    "_wordle_caller_role",
+    "_wordle_random",
+    "_wordle_date_in",
+    "_wordle_quote",
+    "wordle_next_puzzle_in",
 ]
 # A countdown for front ends, public like wordle_today().
-COUNTDOWN = ("EXECUTE", "FUNCTION", ["wordle_next_puzzle_in"],
-             ["wordle_publisher", "wordle_player", "wordle_reader"])
+COUNTDOWN = (
+    "EXECUTE",
+    "FUNCTION",
+    ["wordle_next_puzzle_in"],
+    ["wordle_publisher", "wordle_player", "wordle_reader"],
+)
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {
-    "wordle_today": "0001", "wordle_settings": "0001", "wordle_set_setting": "0001",
-    "wordle_status": "0001", "_wordle_publish": "0002", "wordle_publish": "0002",
-    "wordle_publish_word": "0002", "_wordle_puzzle": "0002", "wordle_check": "0002",
+    "wordle_today": "0001",
+    "wordle_settings": "0001",
+    "wordle_set_setting": "0001",
+    "wordle_status": "0001",
+    "_wordle_publish": "0002",
+    "wordle_publish": "0002",
+    "wordle_publish_word": "0002",
+    "_wordle_puzzle": "0002",
+    "wordle_check": "0002",
     "_wordle_lookup": "0003",
-    "wordle_play": "0003", "wordle_game": "0003", "wordle_board": "0003",
-    "wordle_keyboard": "0003", "wordle_reveal_letter": "0003", "wordle_share": "0003",
-    "wordle_stats": "0003", "wordle_stats_distribution": "0003",
-    "past_puzzles": "0004", "my_games": "0004", "my_attempts": "0004", "past_games": "0004",
+    "wordle_play": "0003",
+    "wordle_game": "0003",
+    "wordle_board": "0003",
+    "wordle_keyboard": "0003",
+    "wordle_reveal_letter": "0003",
+    "wordle_share": "0003",
+    "wordle_stats": "0003",
+    "wordle_stats_distribution": "0003",
+    "past_puzzles": "0004",
+    "my_games": "0004",
+    "my_attempts": "0004",
+    "past_games": "0004",
     "past_attempts": "0004",
-    "_wordle_work_begin": "0005", "wordle_candidates": "0005", "wordle_suggest": "0005",
-    "wordle_solve_word": "0005", "_wordle_solver_pairs": "0005", "_wordle_guess": "0002",
-    "wordle_puzzle_number": "0001", "wordle_solver_build": "0005",
+    "_wordle_work_begin": "0005",
+    "wordle_candidates": "0005",
+    "wordle_suggest": "0005",
+    "wordle_solve_word": "0005",
+    "_wordle_solver_pairs": "0005",
+    "_wordle_guess": "0002",
+    "wordle_puzzle_number": "0001",
+    "wordle_solver_build": "0005",
 }
 # Functions that became procedures (a function opens every table it might read on each call).
 RETYPED = {"_wordle_player": "0003", "_wordle_game": "0003"}

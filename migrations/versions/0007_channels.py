@@ -56,11 +56,24 @@ LETTER_FOLDS = """CREATE TABLE IF NOT EXISTS letter_folds (
      folded VARCHAR(2) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL
    ) ENGINE=InnoDB"""
 FOLDS = {
-    "a": "àáâãäåā", "c": "çćč", "e": "èéêëēę", "i": "ìíîïī", "n": "ñń", "o": "òóôõöøō",
-    "u": "ùúûüū", "y": "ýÿ", "s": "śš", "z": "źżž", "l": "ł", "ae": "æ", "oe": "œ", "ss": "ß",
+    "a": "àáâãäåā",
+    "c": "çćč",
+    "e": "èéêëēę",
+    "i": "ìíîïī",
+    "n": "ñń",
+    "o": "òóôõöøō",
+    "u": "ùúûüū",
+    "y": "ýÿ",
+    "s": "śš",
+    "z": "źżž",
+    "l": "ł",
+    "ae": "æ",
+    "oe": "œ",
+    "ss": "ß",
 }
-FOLD_ROWS = ", ".join(f"('{letter}', '{base}')" for base, letters in FOLDS.items()
-                      for letter in letters)
+FOLD_ROWS = ", ".join(
+    f"('{letter}', '{base}')" for base, letters in FOLDS.items() for letter in letters
+)
 
 DEFAULT_CHANNEL = """
 INSERT INTO channels (id, name, language, letters, max_tries, letter_hints, accents, time_zone,
@@ -150,31 +163,70 @@ TABLES_DOWN = [
          AND NOT EXISTS (SELECT 1 FROM solver_guesses s WHERE s.word_id = w.id)""",
 ]
 NEW = [
-    "_wordle_channel", "_wordle_fold", "_wordle_channel_change", "_wordle_channel_rows",
-    "_wordle_settings_rows", "_wordle_publish_every_channel", "_wordle_title",
+    "_wordle_channel",
+    "_wordle_fold",
+    "_wordle_channel_change",
+    "_wordle_channel_rows",
+    "_wordle_settings_rows",
+    "_wordle_publish_every_channel",
+    "_wordle_title",
     "_wordle_publication",
-    "wordle_channel_add", "wordle_channel_set", "wordle_channel_remove", "wordle_channels",
-    "wordle_today_on", "wordle_puzzle_number_on", "wordle_next_puzzle_on",
-    "wordle_publish_on", "wordle_publish_word_on", "wordle_check_on", "wordle_status_on",
+    "wordle_channel_add",
+    "wordle_channel_set",
+    "wordle_channel_remove",
+    "wordle_channels",
+    "wordle_today_on",
+    "wordle_puzzle_number_on",
+    "wordle_next_puzzle_on",
+    "wordle_publish_on",
+    "wordle_publish_word_on",
+    "wordle_check_on",
+    "wordle_status_on",
     "wordle_import_words_on",
-    "wordle_play_on", "wordle_reveal_letter_on", "wordle_game_on", "wordle_board_on",
-    "wordle_keyboard_on", "wordle_share_on", "wordle_stats_on", "wordle_stats_distribution_on",
+    "wordle_play_on",
+    "wordle_reveal_letter_on",
+    "wordle_game_on",
+    "wordle_board_on",
+    "wordle_keyboard_on",
+    "wordle_share_on",
+    "wordle_stats_on",
+    "wordle_stats_distribution_on",
 ]
 # Changed objects and the revision whose text a downgrade puts back. The old public names now
 # call their ..._on twin with the default channel.
 CHANGED = {
-    "_wordle_publish": "0006", "_wordle_puzzle": "0006", "_wordle_guess": "0006",
-    "_wordle_game": "0006", "_wordle_lookup": "0006", "_wordle_solver_pairs": "0006",
-    "wordle_setting": "0001", "_wordle_quote": "0006", "wordle_set_setting": "0006",
+    "_wordle_publish": "0006",
+    "_wordle_puzzle": "0006",
+    "_wordle_guess": "0006",
+    "_wordle_game": "0006",
+    "_wordle_lookup": "0006",
+    "_wordle_solver_pairs": "0006",
+    "wordle_setting": "0001",
+    "_wordle_quote": "0006",
+    "wordle_set_setting": "0006",
     "wordle_settings": "0006",
-    "wordle_today": "0006", "wordle_puzzle_number": "0006", "wordle_next_puzzle_in": "0006",
-    "wordle_publish": "0006", "wordle_publish_word": "0006", "wordle_check": "0006",
-    "wordle_status": "0006", "wordle_import_words": "0001",
-    "wordle_play": "0006", "wordle_reveal_letter": "0006", "wordle_game": "0006",
-    "wordle_board": "0006", "wordle_keyboard": "0006", "wordle_share": "0006",
-    "wordle_stats": "0006", "wordle_stats_distribution": "0006",
-    "past_puzzles": "0006", "puzzle_schedule": "0002", "my_games": "0006",
-    "my_attempts": "0006", "past_games": "0006", "past_attempts": "0006",
+    "wordle_today": "0006",
+    "wordle_puzzle_number": "0006",
+    "wordle_next_puzzle_in": "0006",
+    "wordle_publish": "0006",
+    "wordle_publish_word": "0006",
+    "wordle_check": "0006",
+    "wordle_status": "0006",
+    "wordle_import_words": "0001",
+    "wordle_play": "0006",
+    "wordle_reveal_letter": "0006",
+    "wordle_game": "0006",
+    "wordle_board": "0006",
+    "wordle_keyboard": "0006",
+    "wordle_share": "0006",
+    "wordle_stats": "0006",
+    "wordle_stats_distribution": "0006",
+    "past_puzzles": "0006",
+    "puzzle_schedule": "0002",
+    "my_games": "0006",
+    "my_attempts": "0006",
+    "past_games": "0006",
+    "past_attempts": "0006",
 }
 OBJECTS = NEW + list(CHANGED)
 # The daily event (installed by `wordle-db schedule --event`, not by migrations) calls
@@ -183,15 +235,30 @@ EVENT = "wordle_daily_publish"
 
 EVERYONE = ["wordle_publisher", "wordle_player", "wordle_reader"]
 GRANTS = [
-    ("EXECUTE", "FUNCTION", ["wordle_today_on", "wordle_puzzle_number_on",
-                             "wordle_next_puzzle_on"], EVERYONE),
+    (
+        "EXECUTE",
+        "FUNCTION",
+        ["wordle_today_on", "wordle_puzzle_number_on", "wordle_next_puzzle_on"],
+        EVERYONE,
+    ),
     ("EXECUTE", "PROCEDURE", ["wordle_channels"], EVERYONE),
     ("EXECUTE", "PROCEDURE", ["wordle_publish_on", "wordle_status_on"], ["wordle_publisher"]),
     ("EXECUTE", "PROCEDURE", ["wordle_status_on"], ["wordle_reader"]),
-    ("EXECUTE", "PROCEDURE",
-     ["wordle_play_on", "wordle_game_on", "wordle_board_on", "wordle_keyboard_on",
-      "wordle_reveal_letter_on", "wordle_share_on", "wordle_stats_on",
-      "wordle_stats_distribution_on"], ["wordle_player"]),
+    (
+        "EXECUTE",
+        "PROCEDURE",
+        [
+            "wordle_play_on",
+            "wordle_game_on",
+            "wordle_board_on",
+            "wordle_keyboard_on",
+            "wordle_reveal_letter_on",
+            "wordle_share_on",
+            "wordle_stats_on",
+            "wordle_stats_distribution_on",
+        ],
+        ["wordle_player"],
+    ),
 ]
 
 
@@ -199,9 +266,17 @@ def _event_exists() -> bool:
     from alembic import op
     from sqlalchemy import text
 
-    return bool(op.get_bind().execute(text(
-        "SELECT COUNT(*) FROM information_schema.EVENTS "
-        "WHERE EVENT_SCHEMA = DATABASE() AND EVENT_NAME = :name"), {"name": EVENT}).scalar())
+    return bool(
+        op.get_bind()
+        .execute(
+            text(
+                "SELECT COUNT(*) FROM information_schema.EVENTS "
+                "WHERE EVENT_SCHEMA = DATABASE() AND EVENT_NAME = :name"
+            ),
+            {"name": EVENT},
+        )
+        .scalar()
+    )
 
 
 def upgrade() -> None:
@@ -226,12 +301,18 @@ def downgrade() -> None:
 
     from wordle_db.errors import WordleError
 
-    others = op.get_bind().exec_driver_sql(
-        "SELECT GROUP_CONCAT(name ORDER BY name SEPARATOR ', ') FROM channels WHERE id <> 1"
-    ).scalar()
+    others = (
+        op.get_bind()
+        .exec_driver_sql(
+            "SELECT GROUP_CONCAT(name ORDER BY name SEPARATOR ', ') FROM channels WHERE id <> 1"
+        )
+        .scalar()
+    )
     if others:
-        raise WordleError(f"channels other than en hold data the previous revision cannot keep "
-                          f"({others}): remove them first with `wordle-db channel remove`")
+        raise WordleError(
+            f"channels other than en hold data the previous revision cannot keep "
+            f"({others}): remove them first with `wordle-db channel remove`"
+        )
     if _event_exists():
         objects_up([EVENT], "0002")
     for privilege, kind, names, roles in reversed(GRANTS):

@@ -107,15 +107,25 @@ OLD_TABLES = {
 NEW = ["_wordle_solver_words", "_wordle_look_ahead"]
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {
-    "_wordle_work_end": "0005", "_wordle_solver_candidates": "0005", "_wordle_rank": "0005",
-    "wordle_solver_prepare": "0005", "wordle_solver_build": "0006", "wordle_candidates": "0006",
-    "wordle_suggest": "0006", "wordle_solve_word": "0006", "wordle_solve_step": "0005",
+    "_wordle_work_end": "0005",
+    "_wordle_solver_candidates": "0005",
+    "_wordle_rank": "0005",
+    "wordle_solver_prepare": "0005",
+    "wordle_solver_build": "0006",
+    "wordle_candidates": "0006",
+    "wordle_suggest": "0006",
+    "wordle_solve_word": "0006",
+    "wordle_solve_step": "0005",
 }
 
 # Forget the build: the next `solver build` numbers the words and computes the codes again.
 FORGET = [
-    "DELETE FROM solver_results", "DELETE FROM solver_node_answers", "DELETE FROM solver_nodes",
-    "DELETE FROM solver_runs", "DELETE FROM solver_guesses", "DELETE FROM solver_answers",
+    "DELETE FROM solver_results",
+    "DELETE FROM solver_node_answers",
+    "DELETE FROM solver_nodes",
+    "DELETE FROM solver_runs",
+    "DELETE FROM solver_guesses",
+    "DELETE FROM solver_answers",
     "DELETE FROM solver_state",
 ]
 

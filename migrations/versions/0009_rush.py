@@ -29,8 +29,12 @@ NEW = ["_wordle_check_guess", "_wordle_find_puzzle", "_wordle_lock_game", "wordl
 EVERYONE = ["wordle_publisher", "wordle_player", "wordle_reader"]
 # Changed objects and the revision whose text a downgrade puts back, callees first.
 CHANGED = {
-    "_wordle_channel": "0007", "_wordle_caller_role": "0006", "_wordle_player": "0006",
-    "_wordle_lookup": "0007", "wordle_play_on": "0007", "wordle_reveal_letter_on": "0007",
+    "_wordle_channel": "0007",
+    "_wordle_caller_role": "0006",
+    "_wordle_player": "0006",
+    "_wordle_lookup": "0007",
+    "wordle_play_on": "0007",
+    "wordle_reveal_letter_on": "0007",
     "wordle_check_on": "0007",
 }
 # Replaced by NEW's first three; migration 0010 drops them.

@@ -187,21 +187,36 @@ OLD_TABLES = {
 KEYED = {"solver_codes": "solver_codes_channel", "solver_letters": "solver_letters_channel"}
 
 NEW = [
-    "wordle_candidates_on", "wordle_suggest_on", "wordle_solver_prepare_on",
-    "wordle_solver_build_on", "wordle_solve_word_on", "wordle_solve_start_on",
+    "wordle_candidates_on",
+    "wordle_suggest_on",
+    "wordle_solver_prepare_on",
+    "wordle_solver_build_on",
+    "wordle_solve_word_on",
+    "wordle_solve_start_on",
 ]
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {
-    "_wordle_solver_pairs": "0007", "_wordle_solver_candidates": "0008",
-    "_wordle_look_ahead": "0008", "_wordle_rank": "0008",
-    "wordle_candidates": "0008", "wordle_suggest": "0008", "wordle_solver_prepare": "0008",
-    "wordle_solver_build": "0008", "wordle_solve_word": "0008", "wordle_solve_start": "0005",
-    "wordle_solve_step": "0008", "wordle_solve_report": "0005",
+    "_wordle_solver_pairs": "0007",
+    "_wordle_solver_candidates": "0008",
+    "_wordle_look_ahead": "0008",
+    "_wordle_rank": "0008",
+    "wordle_candidates": "0008",
+    "wordle_suggest": "0008",
+    "wordle_solver_prepare": "0008",
+    "wordle_solver_build": "0008",
+    "wordle_solve_word": "0008",
+    "wordle_solve_start": "0005",
+    "wordle_solve_step": "0008",
+    "wordle_solve_report": "0005",
 }
 # The roles that may call the solver's public routines call the twins too.
 GRANTS = [
-    ("EXECUTE", "PROCEDURE", ["wordle_candidates_on", "wordle_suggest_on", "wordle_solve_word_on"],
-     ["wordle_player", "wordle_reader"]),
+    (
+        "EXECUTE",
+        "PROCEDURE",
+        ["wordle_candidates_on", "wordle_suggest_on", "wordle_solve_word_on"],
+        ["wordle_player", "wordle_reader"],
+    )
 ]
 
 
@@ -211,8 +226,9 @@ def _forget_codes() -> None:
 
 
 # The look-ahead's worst case per part (hard mode, issue 17).
-WORST_UP = ("ALTER TABLE solver_work_look "
-            "ADD COLUMN IF NOT EXISTS worst INT UNSIGNED NOT NULL DEFAULT 0")
+WORST_UP = (
+    "ALTER TABLE solver_work_look ADD COLUMN IF NOT EXISTS worst INT UNSIGNED NOT NULL DEFAULT 0"
+)
 WORST_DOWN = "ALTER TABLE solver_work_look DROP COLUMN IF EXISTS worst"
 
 

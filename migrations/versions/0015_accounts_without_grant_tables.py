@@ -59,9 +59,14 @@ CALLER_ROLES = """CREATE TABLE IF NOT EXISTS caller_roles (
 
 # Changed objects and the revision whose text a downgrade puts back.
 CHANGED = {
-    "_wordle_session_check": "0006", "_wordle_begin": "0006",
-    "_wordle_caller_role": "0009", "_wordle_player": "0009",
-    "my_games": "0007", "my_attempts": "0007", "past_games": "0007", "past_attempts": "0007",
+    "_wordle_session_check": "0006",
+    "_wordle_begin": "0006",
+    "_wordle_caller_role": "0009",
+    "_wordle_player": "0009",
+    "my_games": "0007",
+    "my_attempts": "0007",
+    "past_games": "0007",
+    "past_attempts": "0007",
 }
 NEW = ["_wordle_accounts_refresh", "wordle_accounts_refresh"]
 
@@ -71,16 +76,20 @@ def upgrade() -> None:
     run(PLAYERS_OWN)
     objects_up(["_wordle_session_check", "_wordle_begin", "_wordle_accounts_refresh"], revision)
     run("CALL _wordle_accounts_refresh()")
-    objects_up([name for name in CHANGED if not name.startswith(("_wordle_session", "_wordle_b"))],
-               revision)
+    objects_up(
+        [name for name in CHANGED if not name.startswith(("_wordle_session", "_wordle_b"))],
+        revision,
+    )
     objects_up(["wordle_accounts_refresh"], revision)
     objects_down(["_wordle_known_login"], "0006")
     run("DROP TABLE IF EXISTS caller_roles")
 
 
 def downgrade() -> None:
-    twice = scalar(op.get_bind(), "SELECT COUNT(*) FROM (SELECT name FROM players GROUP BY name "
-                                  "HAVING COUNT(*) > 1) t")  # fmt: skip
+    twice = scalar(
+        op.get_bind(),
+        "SELECT COUNT(*) FROM (SELECT name FROM players GROUP BY name HAVING COUNT(*) > 1) t",
+    )
     if twice:
         raise WordleError(
             f"{twice} player names are both a login's own player and a player another account "

@@ -20,11 +20,17 @@ down_revision = "0015"
 branch_labels = None
 depends_on = None
 
-ACCENTS = ("ALTER TABLE channels MODIFY accents VARCHAR(40) CHARACTER SET utf8mb4 "
-           "COLLATE utf8mb4_nopad_bin NOT NULL")  # fmt: skip
+ACCENTS = (
+    "ALTER TABLE channels MODIFY accents VARCHAR(40) CHARACTER SET utf8mb4 "
+    "COLLATE utf8mb4_nopad_bin NOT NULL"
+)
 ACCENTS_BEFORE = "ALTER TABLE channels MODIFY accents ENUM('keep', 'fold') NOT NULL"
-CHANGED = {"_wordle_check_guess": "0009", "_wordle_publish": "0007",
-           "wordle_import_words_on": "0007", "wordle_channel_add": "0007"}  # fmt: skip
+CHANGED = {
+    "_wordle_check_guess": "0009",
+    "_wordle_publish": "0007",
+    "wordle_import_words_on": "0007",
+    "wordle_channel_add": "0007",
+}
 
 
 def upgrade() -> None:

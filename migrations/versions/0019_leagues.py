@@ -44,11 +44,17 @@ TABLES = {
          CONSTRAINT league_members_player FOREIGN KEY (player_id) REFERENCES players (id)
        ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci""",
 }
-INTERNAL = ["_wordle_league_text", "_wordle_league", "_wordle_league_member",
-            "_wordle_league_code"]  # fmt: skip
-PUBLIC = ["wordle_league_create", "wordle_league_code", "wordle_league_join",
-          "wordle_league_leave", "wordle_league_remove", "wordle_leagues",
-          "wordle_league_board_on", "wordle_league_standings_on"]  # fmt: skip
+INTERNAL = ["_wordle_league_text", "_wordle_league", "_wordle_league_member", "_wordle_league_code"]
+PUBLIC = [
+    "wordle_league_create",
+    "wordle_league_code",
+    "wordle_league_join",
+    "wordle_league_leave",
+    "wordle_league_remove",
+    "wordle_leagues",
+    "wordle_league_board_on",
+    "wordle_league_standings_on",
+]
 
 
 def upgrade() -> None:

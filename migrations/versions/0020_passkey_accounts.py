@@ -51,9 +51,16 @@ TABLES = {
        ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci""",
 }
 INTERNAL = ["_wordle_utc_now", "_wordle_passkey_player", "_wordle_passkey_challenge_take"]
-PUBLIC = ["wordle_passkey_challenge", "wordle_passkey_add", "wordle_passkey_key",
-          "wordle_passkey_signed_in", "wordle_passkeys", "wordle_passkey_remove",
-          "wordle_transfer_code", "wordle_transfer_redeem"]  # fmt: skip
+PUBLIC = [
+    "wordle_passkey_challenge",
+    "wordle_passkey_add",
+    "wordle_passkey_key",
+    "wordle_passkey_signed_in",
+    "wordle_passkeys",
+    "wordle_passkey_remove",
+    "wordle_transfer_code",
+    "wordle_transfer_redeem",
+]
 
 
 def upgrade() -> None:

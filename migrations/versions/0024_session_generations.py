@@ -27,15 +27,23 @@ down_revision = "0023"
 branch_labels = None
 depends_on = None
 
-CHANGED = ["wordle_passkey_add", "wordle_passkey_remove", "wordle_passkey_signed_in",
-           "wordle_transfer_redeem", "wordle_transfer_code", "wordle_passkey_challenge"]
+CHANGED = [
+    "wordle_passkey_add",
+    "wordle_passkey_remove",
+    "wordle_passkey_signed_in",
+    "wordle_transfer_redeem",
+    "wordle_transfer_code",
+    "wordle_passkey_challenge",
+]
 INTERNAL = ["_wordle_session_bump", "_wordle_session_current"]
 PUBLIC = ["wordle_session_generation", "wordle_sign_out_everywhere"]
 
 
 def upgrade() -> None:
-    run("ALTER TABLE players ADD COLUMN IF NOT EXISTS "
-        "session_generation INT UNSIGNED NOT NULL DEFAULT 0")  # fmt: skip
+    run(
+        "ALTER TABLE players ADD COLUMN IF NOT EXISTS "
+        "session_generation INT UNSIGNED NOT NULL DEFAULT 0"
+    )
     objects_up(INTERNAL + PUBLIC + CHANGED, revision)
     grant("EXECUTE", "PROCEDURE", PUBLIC, ["wordle_player"])
 

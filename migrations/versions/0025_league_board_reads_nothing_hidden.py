@@ -24,8 +24,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    run("ALTER TABLE games ADD KEY IF NOT EXISTS finished "
-        "(player_id, channel_id, day, state)")
+    run("ALTER TABLE games ADD KEY IF NOT EXISTS finished (player_id, channel_id, day, state)")
     objects_up(["wordle_league_board_on", "_wordle_lock_game"], revision)
 
 

@@ -37,22 +37,30 @@ branch_labels = None
 depends_on = None
 
 # Replaced in place (CREATE OR REPLACE keeps their grants), and what a downgrade puts back.
-PREVIOUS = {"_wordle_accounts_refresh": "0015", "wordle_set_setting": "0007",
-            "_wordle_player": "0015", "_wordle_play": "0027", "wordle_reveal_letter_on": "0027",
-            "wordle_guess_on": "0027"}
+PREVIOUS = {
+    "_wordle_accounts_refresh": "0015",
+    "wordle_set_setting": "0007",
+    "_wordle_player": "0015",
+    "_wordle_play": "0027",
+    "wordle_reveal_letter_on": "0027",
+    "wordle_guess_on": "0027",
+}
 # New: installed before their callers. Gone: dropped once no running call can reach them.
 NEW = ["_wordle_access_changed", "_wordle_lock_player_game"]
 GONE = {"_wordle_game_session": "0027", "_wordle_lock_game": "0025"}
 
 
 def upgrade() -> None:
-    run("CREATE TABLE IF NOT EXISTS access_version ("
+    run(
+        "CREATE TABLE IF NOT EXISTS access_version ("
         " id TINYINT UNSIGNED NOT NULL PRIMARY KEY,"
         " version BIGINT UNSIGNED NOT NULL,"
         " CONSTRAINT access_version_one_row CHECK (id = 1)"
-        ") ENGINE=InnoDB")  # fmt: skip
+        ") ENGINE=InnoDB"
+    )
     run("INSERT IGNORE INTO access_version (id, version) VALUES (1, 1)")
-    run("CREATE TABLE IF NOT EXISTS player_access ("
+    run(
+        "CREATE TABLE IF NOT EXISTS player_access ("
         " account VARCHAR(384) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,"
         " name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,"
         " version BIGINT UNSIGNED NOT NULL,"
@@ -61,7 +69,8 @@ def upgrade() -> None:
         " KEY player_access_player (player_id),"
         " KEY player_access_version (version),"
         " CONSTRAINT player_access_player FOREIGN KEY (player_id) REFERENCES players (id)"
-        ") ENGINE=InnoDB")  # fmt: skip
+        ") ENGINE=InnoDB"
+    )
     objects_up(NEW + list(PREVIOUS), revision)
     for name, previous in GONE.items():
         objects_down([name], previous)

@@ -32,9 +32,13 @@ depends_on = None
 
 NEW = ["_wordle_league_session"]
 # Replaced (one parameter more), and what a downgrade puts back.
-PREVIOUS = {"wordle_league_create": "0026", "wordle_league_join": "0019",
-            "wordle_league_leave": "0019", "wordle_league_remove": "0019",
-            "wordle_league_code": "0019"}
+PREVIOUS = {
+    "wordle_league_create": "0026",
+    "wordle_league_join": "0019",
+    "wordle_league_leave": "0019",
+    "wordle_league_remove": "0019",
+    "wordle_league_code": "0019",
+}
 
 
 def upgrade() -> None:

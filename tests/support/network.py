@@ -20,8 +20,7 @@ from pathlib import Path
 
 NAME = "box.test"
 NEEDS = (
-    "these tests make network namespaces: run them as root with iproute2 "
-    "(apt-get install iproute2)"
+    "these tests make network namespaces: run them as root with iproute2 (apt-get install iproute2)"
 )
 
 
@@ -37,11 +36,17 @@ class Network:
     to_named: str  # the server's address the named client connects to
     to_bare: str
 
-    def run(self, namespace: str, *command: str, stdin: str | None = None,
-            timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, namespace: str, *command: str, stdin: str | None = None, timeout: float = 30
+    ) -> subprocess.CompletedProcess[str]:
         """`command` run inside `namespace`."""
-        return subprocess.run(["ip", "netns", "exec", namespace, *command], input=stdin,
-                              capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(
+            ["ip", "netns", "exec", namespace, *command],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
 
 
 def _ip(*args: str) -> None:
@@ -64,10 +69,15 @@ def network() -> Iterator[Network]:
     third = 20 + os.getpid() % 200
     prefix = f"10.231.{third}"
     net = Network(
-        server=f"wdb-s{tag}", named=f"wdb-n{tag}", bare=f"wdb-b{tag}",
-        subnet=f"{prefix}.%", netmask=f"{prefix}.0/255.255.255.0",
-        named_ip=f"{prefix}.2", bare_ip=f"{prefix}.130",
-        to_named=f"{prefix}.1", to_bare=f"{prefix}.129",
+        server=f"wdb-s{tag}",
+        named=f"wdb-n{tag}",
+        bare=f"wdb-b{tag}",
+        subnet=f"{prefix}.%",
+        netmask=f"{prefix}.0/255.255.255.0",
+        named_ip=f"{prefix}.2",
+        bare_ip=f"{prefix}.130",
+        to_named=f"{prefix}.1",
+        to_bare=f"{prefix}.129",
     )
     etc = Path("/etc/netns") / net.server
     made: list[str] = []

@@ -19,5 +19,15 @@ def main() -> None:
     cli(prog_name="wordle-db")
 
 
-__all__ = ["admin", "analysis", "backups", "channels", "cli", "game", "leagues", "main", "serve",
-           "solver"]
+__all__ = [
+    "admin",
+    "analysis",
+    "backups",
+    "channels",
+    "cli",
+    "game",
+    "leagues",
+    "main",
+    "serve",
+    "solver",
+]

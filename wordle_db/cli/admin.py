@@ -79,8 +79,12 @@ def server_status() -> None:
 
 
 @cli.command()
-@click.option("--revision", default="head", show_default=True,
-              help="Target revision: head, base (removes everything) or a revision id.")
+@click.option(
+    "--revision",
+    default="head",
+    show_default=True,
+    help="Target revision: head, base (removes everything) or a revision id.",
+)
 @pass_app
 def migrate(app: App, revision: str) -> None:
     """Bring the database schema to a revision.
@@ -130,12 +134,12 @@ def words_group() -> None:
 
 @words_group.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--answers", is_flag=True,
-              help="The words may also be published as daily answers.")
+@click.option("--answers", is_flag=True, help="The words may also be published as daily answers.")
 @channel_option
 @with_connection
-def words_import(app: App, conn: Connection, file: Path, answers: bool,
-                 channel: str | None) -> None:
+def words_import(
+    app: App, conn: Connection, file: Path, answers: bool, channel: str | None
+) -> None:
     """Import FILE into a channel's words: one word per line, UTF-8.
 
     Words are normalised (NFC, lowercase; accents folded in a channel that folds them).
@@ -265,32 +269,56 @@ def words_check(app: App, conn: Connection, channel: str | None, as_json: bool) 
 
     rejected = check_answers(row["language"], row["accents"], answers, words.letter_folds(conn))
     if as_json:
-        print_json({"channel": row["name"], "answers": len(answers),
-                    "rejected": [{"word": w, "reason": r} for w, r in rejected.items()]})
+        print_json(
+            {
+                "channel": row["name"],
+                "answers": len(answers),
+                "rejected": [{"word": w, "reason": r} for w, r in rejected.items()],
+            }
+        )
         return
     for word, reason in rejected.items():
         click.echo(f"{word}: {reason}")
-    click.echo(f"{len(rejected)} of {len(answers)} answers of channel {row['name']} would be "
-               f"rejected by the {row['language']} dictionary", err=True)
+    click.echo(
+        f"{len(rejected)} of {len(answers)} answers of channel {row['name']} would be "
+        f"rejected by the {row['language']} dictionary",
+        err=True,
+    )
 
 
 @cli.command("grant")
 @click.argument("role")
 @click.argument("account", metavar="USER@HOST")
 @click.option("--password-stdin", is_flag=True, help="Read the account's password from stdin.")
-@click.option("--generate-password", is_flag=True,
-              help="Make a random password and print it once (it is stored only hashed).")
-@click.option("--unix-socket", is_flag=True,
-              help="Log in through the server's unix socket as the system user of that name "
-              "(USER@localhost), without a password.")
+@click.option(
+    "--generate-password",
+    is_flag=True,
+    help="Make a random password and print it once (it is stored only hashed).",
+)
+@click.option(
+    "--unix-socket",
+    is_flag=True,
+    help="Log in through the server's unix socket as the system user of that name "
+    "(USER@localhost), without a password.",
+)
 @click.option("--require-ssl", is_flag=True, help="The account logs in over TLS only.")
-@click.option("--allow-any-host", is_flag=True,
-              help="Allow a host with % without --require-ssl (a password crosses the network "
-              "in the clear).")
+@click.option(
+    "--allow-any-host",
+    is_flag=True,
+    help="Allow a host with % without --require-ssl (a password crosses the network in the clear).",
+)
 @with_connection
-def grant_role(app: App, conn: Connection, role: str, account: str, password_stdin: bool,
-               generate_password: bool, unix_socket: bool, require_ssl: bool,
-               allow_any_host: bool) -> None:  # fmt: skip
+def grant_role(
+    app: App,
+    conn: Connection,
+    role: str,
+    account: str,
+    password_stdin: bool,
+    generate_password: bool,
+    unix_socket: bool,
+    require_ssl: bool,
+    allow_any_host: bool,
+) -> None:
     """Create or update an application account with ROLE: admin, publisher, player or reader.
 
     The account gets ROLE as its default role (and loses any other wordle role). A new
@@ -307,10 +335,24 @@ def grant_role(app: App, conn: Connection, role: str, account: str, password_std
     """
     if password_stdin + generate_password + unix_socket > 1:
         raise click.UsageError("give one of --password-stdin, --generate-password, --unix-socket")
-    password = (read_secret() if password_stdin
-                else secrets.token_urlsafe(18) if generate_password else None)  # fmt: skip
-    click.echo(roles.grant(conn, role, account, password, unix_socket=unix_socket,
-                           require_ssl=require_ssl, allow_any_host=allow_any_host))
+    password = (
+        read_secret()
+        if password_stdin
+        else secrets.token_urlsafe(18)
+        if generate_password
+        else None
+    )
+    click.echo(
+        roles.grant(
+            conn,
+            role,
+            account,
+            password,
+            unix_socket=unix_socket,
+            require_ssl=require_ssl,
+            allow_any_host=allow_any_host,
+        )
+    )
     if generate_password:
         click.echo(f"password: {password}")
         click.echo("(shown once: keep it now; run grant again to set a new one)", err=True)

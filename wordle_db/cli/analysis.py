@@ -31,8 +31,14 @@ def _number(value: float | None) -> str:
 @json_option
 @channel_option
 @with_connection
-def analyze(app: App, conn: Connection, player: str | None, day: datetime | None,
-            as_json: bool, channel: str | None) -> None:  # fmt: skip
+def analyze(
+    app: App,
+    conn: Connection,
+    player: str | None,
+    day: datetime | None,
+    as_json: bool,
+    channel: str | None,
+) -> None:
     """The analysis of a finished game, guess by guess: the answers still possible before and
     after each guess, the answers it leaves on average, the solver's best guess then, and
     skill and luck scores (0-99; docs/sql-api.md defines them).
@@ -50,10 +56,12 @@ def analyze(app: App, conn: Connection, player: str | None, day: datetime | None
         return
     click.echo("#  guess   hint     before  after  left avg  best     left avg  skill  luck")
     for r in rows:
-        click.echo(f"{r['attempt']:<2} {r['guess']:<7} {r['hint']:<8} {r['possible_before']:>6} "
-                   f"{r['possible_after']:>6} {_number(r['expected_left']):>9}  "
-                   f"{r['best_guess'] or '-':<8} {_number(r['best_expected_left']):>8} "
-                   f"{'-' if r['skill'] is None else r['skill']:>6} "
-                   f"{'-' if r['luck'] is None else r['luck']:>5}")  # fmt: skip
+        click.echo(
+            f"{r['attempt']:<2} {r['guess']:<7} {r['hint']:<8} {r['possible_before']:>6} "
+            f"{r['possible_after']:>6} {_number(r['expected_left']):>9}  "
+            f"{r['best_guess'] or '-':<8} {_number(r['best_expected_left']):>8} "
+            f"{'-' if r['skill'] is None else r['skill']:>6} "
+            f"{'-' if r['luck'] is None else r['luck']:>5}"
+        )
     if rows and rows[-1]["letter_hints"]:
         click.echo("before and after count the letter hints shown before each guess too")

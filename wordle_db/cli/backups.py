@@ -25,8 +25,7 @@ def backup(app: App, directory: Path) -> None:
 
     made = backups.backup(app.url, directory)
     rows = ", ".join(f"{n} {t}" for t, n in made["rows"].items())
-    click.echo(f"backed up {made['database']} (schema {made['revision']}: {rows}) "
-               f"into {directory}")
+    click.echo(f"backed up {made['database']} (schema {made['revision']}: {rows}) into {directory}")
 
 
 @cli.command()
@@ -44,5 +43,7 @@ def restore(app: App, directory: Path) -> None:
     from wordle_db import backup as backups
 
     made = backups.restore(app.url, directory)
-    click.echo(f"restored {directory} (schema {made['revision']}, made {made['made_at']}) "
-               f"into {app.url.database}")
+    click.echo(
+        f"restored {directory} (schema {made['revision']}, made {made['made_at']}) "
+        f"into {app.url.database}"
+    )

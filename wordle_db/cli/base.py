@@ -57,7 +57,8 @@ class App:
 # (click's wrapper, a textwrap.TextWrapper, breaks on hyphens and splits long words).
 class _WholeWords(click._textwrap.TextWrapper):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, break_on_hyphens=False, break_long_words=False, **kwargs)
+        kwargs.update(break_on_hyphens=False, break_long_words=False)
+        super().__init__(*args, **kwargs)
 
 
 click._textwrap.TextWrapper = _WholeWords  # type: ignore[misc]  # click imports it per call
@@ -67,9 +68,14 @@ class Group(click.Group):
     """The one place where failures reach the user: `Error: ...`, one line on stderr, and a
     non-zero exit status (2 for a usage error, else 1), never a traceback."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
-             complete_var: str | None = None, standalone_mode: bool = True,
-             **extra: Any) -> Any:  # fmt: skip
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
@@ -114,17 +120,23 @@ def fail(line: str, code: int) -> None:
     "Default: $WORDLE_DB_URL, else a MariaDB server wordle-db runs itself.",
 )
 @click.option(
-    "--connect-timeout", type=click.IntRange(1, db.MAX_SECONDS), metavar="SECONDS",
-    envvar="WORDLE_DB_CONNECT_TIMEOUT", default=db.Timeouts.connect,
+    "--connect-timeout",
+    type=click.IntRange(1, db.MAX_SECONDS),
+    metavar="SECONDS",
+    envvar="WORDLE_DB_CONNECT_TIMEOUT",
+    default=db.Timeouts.connect,
     help="Seconds to wait for the server to answer a new connection. "
     f"Default: $WORDLE_DB_CONNECT_TIMEOUT, else {db.Timeouts.connect}.",
-)  # fmt: skip
+)
 @click.option(
-    "--read-timeout", type=click.IntRange(0, db.MAX_SECONDS), metavar="SECONDS",
-    envvar="WORDLE_DB_READ_TIMEOUT", default=db.Timeouts.read,
+    "--read-timeout",
+    type=click.IntRange(0, db.MAX_SECONDS),
+    metavar="SECONDS",
+    envvar="WORDLE_DB_READ_TIMEOUT",
+    default=db.Timeouts.read,
     help="Seconds to wait for each answer of the server (0: no limit). "
     f"Default: $WORDLE_DB_READ_TIMEOUT, else {db.Timeouts.read}.",
-)  # fmt: skip
+)
 @click.version_option(__version__, prog_name="wordle-db")
 @click.pass_context
 def cli(ctx: click.Context, db_url: str | None, connect_timeout: int, read_timeout: int) -> None:

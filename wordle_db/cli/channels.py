@@ -27,27 +27,56 @@ def channel_group() -> None:
 @click.option("--language", metavar="CODE", help="Language code (en, fr, de, ...). Default: en.")
 @click.option("--max-tries", type=TRIES, help="Guesses per game. Default: 6.")
 @click.option("--letter-hints", type=HINTS, help="Letters a player may reveal. Default: 2.")
-@click.option("--accents", metavar="RULE",
-              help="keep: é is a letter of its own; fold: é is played as e; 'fold except ñ': "
-              "ñ stays a letter, the others fold. Default: fold for fr, it, pt; 'fold except "
-              "ñ' for es; else keep.")
-@click.option("--time-zone", metavar="ZONE", help="Whose day is today (a negative offset is "
-              "written --time-zone=-05:00). Default: the default channel's.")
-@click.option("--from-system", is_flag=True,
-              help="Fill the channel from Debian's word list of the language "
-              "(/usr/share/dict); answers: the dictionary's common base forms.")
-@click.option("--block-list", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              metavar="FILE", help="With --from-system: words never to publish, one a line, "
-              "beside the language's offensive words (glin-profanity's lists).")
-@click.option("--min-zipf", type=click.FloatRange(0, 8), metavar="ZIPF",
-              help="With --from-system: how common an answer word must be (wordfreq's Zipf "
-              "scale). Default: per language, see docs/languages.md.")
+@click.option(
+    "--accents",
+    metavar="RULE",
+    help="keep: é is a letter of its own; fold: é is played as e; 'fold except ñ': "
+    "ñ stays a letter, the others fold. Default: fold for fr, it, pt; 'fold except "
+    "ñ' for es; else keep.",
+)
+@click.option(
+    "--time-zone",
+    metavar="ZONE",
+    help="Whose day is today (a negative offset is "
+    "written --time-zone=-05:00). Default: the default channel's.",
+)
+@click.option(
+    "--from-system",
+    is_flag=True,
+    help="Fill the channel from Debian's word list of the language "
+    "(/usr/share/dict); answers: the dictionary's common base forms.",
+)
+@click.option(
+    "--block-list",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="With --from-system: words never to publish, one a line, "
+    "beside the language's offensive words (glin-profanity's lists).",
+)
+@click.option(
+    "--min-zipf",
+    type=click.FloatRange(0, 8),
+    metavar="ZIPF",
+    help="With --from-system: how common an answer word must be (wordfreq's Zipf "
+    "scale). Default: per language, see docs/languages.md.",
+)
 @json_option
 @with_connection
-def channel_add(app: App, conn: Connection, name: str, letters: int, language: str | None,
-                max_tries: int | None, letter_hints: int | None, accents: str | None,
-                time_zone: str | None, from_system: bool, block_list: Path | None,
-                min_zipf: float | None, as_json: bool) -> None:  # fmt: skip
+def channel_add(
+    app: App,
+    conn: Connection,
+    name: str,
+    letters: int,
+    language: str | None,
+    max_tries: int | None,
+    letter_hints: int | None,
+    accents: str | None,
+    time_zone: str | None,
+    from_system: bool,
+    block_list: Path | None,
+    min_zipf: float | None,
+    as_json: bool,
+) -> None:
     """Create channel NAME (a-z, 0-9, _ and -, at most 16 characters).
 
     Without --from-system, give it words with `wordle-db words import FILE --channel NAME`.
@@ -61,8 +90,12 @@ def channel_add(app: App, conn: Connection, name: str, letters: int, language: s
     """
     if (min_zipf is not None or block_list is not None) and not from_system:
         raise click.UsageError("--min-zipf and --block-list go with --from-system")
-    options = {"max_tries": max_tries, "letter_hints": letter_hints, "accents": accents,
-               "time_zone": time_zone}  # fmt: skip
+    options: dict[str, Any] = {
+        "max_tries": max_tries,
+        "letter_hints": letter_hints,
+        "accents": accents,
+        "time_zone": time_zone,
+    }
     if not from_system:
         row = channels.add(conn, name, letters, language, **options)
         if as_json:
@@ -71,16 +104,25 @@ def channel_add(app: App, conn: Connection, name: str, letters: int, language: s
             click.echo(f"channel {row['name']} added: {_describe(row)}")
         return
     blocked = read_block_list(block_list) if block_list else frozenset()
-    row, _, _, found = channels.add_from_system(conn, name, letters, language, min_zipf,
-                                                blocked, **options)  # fmt: skip
+    row, _, _, found = channels.add_from_system(
+        conn, name, letters, language, min_zipf, blocked, **options
+    )
     if as_json:
-        print_json(row | {"accepted_words": len(found.accepted), "answer_words":
-                          len(found.answers), "left_out": found.left_out})  # fmt: skip
+        print_json(
+            row
+            | {
+                "accepted_words": len(found.accepted),
+                "answer_words": len(found.answers),
+                "left_out": found.left_out,
+            }
+        )
         return
     click.echo(f"channel {row['name']} added: {_describe(row)}")
-    click.echo(f"answers: {len(found.answers)} of the {len(found.accepted)} accepted words "
-               f"from {found.path}; left out as answers: "
-               + ", ".join(f"{n} {reason}" for reason, n in found.left_out.items()))
+    click.echo(
+        f"answers: {len(found.answers)} of the {len(found.accepted)} accepted words "
+        f"from {found.path}; left out as answers: "
+        + ", ".join(f"{n} {reason}" for reason, n in found.left_out.items())
+    )
 
 
 @channel_group.command("list")
@@ -123,8 +165,9 @@ def channel_show(app: App, conn: Connection, name: str, as_json: bool) -> None:
 
 @channel_group.command("set")
 @click.argument("name")
-@click.argument("key", type=click.Choice(["max_tries", "letter_hints", "time_zone",
-                                          "first_day", "language"]))
+@click.argument(
+    "key", type=click.Choice(["max_tries", "letter_hints", "time_zone", "first_day", "language"])
+)
 @click.argument("value")
 @with_connection
 def channel_set(app: App, conn: Connection, name: str, key: str, value: str) -> None:
@@ -156,6 +199,8 @@ def channel_remove(app: App, conn: Connection, name: str, force: bool) -> None:
 
 
 def _describe(row: dict[str, Any]) -> str:
-    return (f"{row['language']}, {row['letters']} letters, {row['max_tries']} tries, "
-            f"accents {row['accents']}, {row['time_zone']}; {row['words']} words, "
-            f"{row['answers']} answers ({row['answers_left']} never published)")  # fmt: skip
+    return (
+        f"{row['language']}, {row['letters']} letters, {row['max_tries']} tries, "
+        f"accents {row['accents']}, {row['time_zone']}; {row['words']} words, "
+        f"{row['answers']} answers ({row['answers_left']} never published)"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 from sqlalchemy.engine import Connection
@@ -26,15 +27,22 @@ from wordle_db.errors import WordleError
 
 
 @cli.command("publish-today")
-@click.option("--channel", metavar="NAME",
-              help="Publish this channel only. Default: every channel, each on its own today.")
+@click.option(
+    "--channel",
+    metavar="NAME",
+    help="Publish this channel only. Default: every channel, each on its own today.",
+)
 @click.option("--reveal", is_flag=True, help="Also print the word.")
-@click.option("--metrics-file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also record the run for node_exporter's textfile collector (a .prom file "
-              "in its directory): publications per channel, the last one's time, failures.")
+@click.option(
+    "--metrics-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also record the run for node_exporter's textfile collector (a .prom file "
+    "in its directory): publications per channel, the last one's time, failures.",
+)
 @with_connection
-def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool,
-                  metrics_file: Path | None) -> None:  # fmt: skip
+def publish_today(
+    app: App, conn: Connection, channel: str | None, reveal: bool, metrics_file: Path | None
+) -> None:
     """Publish today's puzzle of every channel (for cron): a random answer word never used
     before in that channel.
 
@@ -46,6 +54,7 @@ def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool,
         5 0 * * * wordle-db publish-today
         5 0 * * * wordle-db publish-today --metrics-file /var/lib/node_exporter/wordle.prom
     """
+    done: list[tuple[dict[str, Any] | None, str | None]]
     if channel is not None:
         done = [(publication.publish(conn, channel=channel), None)]
     else:
@@ -57,9 +66,11 @@ def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool,
     if metrics_file is not None:
         from wordle_db import publish_metrics
 
-        publish_metrics.write(metrics_file, {row["channel"]: bool(row["published"])
-                                             for row, _ in done if row is not None},
-                              len(refused))  # fmt: skip
+        publish_metrics.write(
+            metrics_file,
+            {row["channel"]: bool(row["published"]) for row, _ in done if row is not None},
+            len(refused),
+        )
     for error in refused[:-1]:
         click.echo(f"Error: {error}", err=True)
     if refused:
@@ -67,14 +78,20 @@ def publish_today(app: App, conn: Connection, channel: str | None, reveal: bool,
 
 
 @cli.command()
-@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), required=True,
-              help="The day to publish, YYYY-MM-DD.")
+@click.option(
+    "--date",
+    "day",
+    type=click.DateTime(["%Y-%m-%d"]),
+    required=True,
+    help="The day to publish, YYYY-MM-DD.",
+)
 @click.option("--word", help="An editor's pick: an answer word never published.")
 @click.option("--reveal", is_flag=True, help="Also print the word.")
 @channel_option
 @with_connection
-def publish(app: App, conn: Connection, day: datetime, word: str | None, reveal: bool,
-            channel: str | None) -> None:
+def publish(
+    app: App, conn: Connection, day: datetime, word: str | None, reveal: bool, channel: str | None
+) -> None:
     """Publish or schedule the puzzle of a day, at random or with a chosen word.
 
     \b
@@ -86,7 +103,7 @@ def publish(app: App, conn: Connection, day: datetime, word: str | None, reveal:
     _report(conn, row, reveal, named=channel is not None)
 
 
-def _report(conn: Connection, row: dict, reveal: bool, named: bool) -> None:
+def _report(conn: Connection, row: dict[str, Any], reveal: bool, named: bool) -> None:
     """One line per publication; the channel is named when there are several."""
     verb = "published" if row["published"] else "already published"
     word = f": {publication.reveal(conn, row['day'], row['channel']).upper()}" if reveal else ""
@@ -120,8 +137,10 @@ def schedule(app: App, conn: Connection, event: bool, remove: bool) -> None:
     elif installed:
         click.echo(f"event {publication.EVENT} installed: today's puzzle is published daily")
     else:
-        click.echo(f"event {publication.EVENT} installed, but the server's event_scheduler is "
-                   "OFF: set event_scheduler=ON in its configuration")  # fmt: skip
+        click.echo(
+            f"event {publication.EVENT} installed, but the server's event_scheduler is "
+            "OFF: set event_scheduler=ON in its configuration"
+        )
 
 
 def _enable_on_each_node(app: App) -> None:
@@ -142,14 +161,28 @@ def _enable_on_each_node(app: App) -> None:
 @cli.command()
 @click.argument("word")
 @date_option("Play a past day's puzzle (default: today).")
-@click.option("--format", "fmt", type=click.Choice(["tiles", "digits", "json"]),
-              default="tiles", show_default=True, help="How to print the hint.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["tiles", "digits", "json"]),
+    default="tiles",
+    show_default=True,
+    help="How to print the hint.",
+)
 @click.option("--player", metavar="NAME", help="Record the guess in this player's game.")
 @click.option("--hard", is_flag=True, help="Hard mode (with --player, before the first guess).")
 @channel_option
 @with_connection
-def guess(app: App, conn: Connection, word: str, day: datetime | None, fmt: str,
-          player: str | None, hard: bool, channel: str | None) -> None:
+def guess(
+    app: App,
+    conn: Connection,
+    word: str,
+    day: datetime | None,
+    fmt: str,
+    player: str | None,
+    hard: bool,
+    channel: str | None,
+) -> None:
     """Check WORD against the day's word and print the hint.
 
     Tiles: green right place, yellow elsewhere, grey absent; as plain text [A] right place,
@@ -195,8 +228,14 @@ def _show_board(conn: Connection, player: str, day: date | None, channel: str | 
 @json_option
 @channel_option
 @with_connection
-def board(app: App, conn: Connection, player: str | None, day: datetime | None,
-          as_json: bool, channel: str | None) -> None:
+def board(
+    app: App,
+    conn: Connection,
+    player: str | None,
+    day: datetime | None,
+    as_json: bool,
+    channel: str | None,
+) -> None:
     """Show a player's board and keyboard for the day.
 
     \b
@@ -206,9 +245,13 @@ def board(app: App, conn: Connection, player: str | None, day: datetime | None,
     name = game.default_player(player)
     if as_json:
         day_ = to_date(day)
-        print_json({"game": game.game_state(conn, name, day_, channel),
-                    "attempts": game.board(conn, name, day_, channel),
-                    "keyboard": dict(game.keyboard(conn, name, day_, channel))})  # fmt: skip
+        print_json(
+            {
+                "game": game.game_state(conn, name, day_, channel),
+                "attempts": game.board(conn, name, day_, channel),
+                "keyboard": dict(game.keyboard(conn, name, day_, channel)),
+            }
+        )
     else:
         _show_board(conn, name, to_date(day), channel)
 
@@ -218,8 +261,9 @@ def board(app: App, conn: Connection, player: str | None, day: datetime | None,
 @date_option("A past day's game (default: today).")
 @channel_option
 @with_connection
-def hint(app: App, conn: Connection, player: str | None, day: datetime | None,
-         channel: str | None) -> None:
+def hint(
+    app: App, conn: Connection, player: str | None, day: datetime | None, channel: str | None
+) -> None:
     """Reveal one letter of the answer that no guess has found yet (a letter hint).
 
     \b
@@ -235,8 +279,9 @@ def hint(app: App, conn: Connection, player: str | None, day: datetime | None,
 @json_option
 @channel_option
 @with_connection
-def stats(app: App, conn: Connection, player: str | None, as_json: bool,
-          channel: str | None) -> None:
+def stats(
+    app: App, conn: Connection, player: str | None, as_json: bool, channel: str | None
+) -> None:
     """Show a player's statistics: games, wins, streaks, winning tries.
 
     \b
@@ -247,8 +292,10 @@ def stats(app: App, conn: Connection, player: str | None, as_json: bool,
     if as_json:
         print_json(row)
         return
-    click.echo(f"played {row['played']}, won {row['won']} ({row['win_percent']}%), "
-               f"current streak {row['current_streak']}, longest {row['max_streak']}")  # fmt: skip
+    click.echo(
+        f"played {row['played']}, won {row['won']} ({row['win_percent']}%), "
+        f"current streak {row['current_streak']}, longest {row['max_streak']}"
+    )
     widest = max(row["distribution"].values(), default=0) or 1
     for tries, count in row["distribution"].items():
         click.echo(f"{tries:>2} {'█' * round(20 * count / widest)} {count}")
@@ -259,8 +306,9 @@ def stats(app: App, conn: Connection, player: str | None, as_json: bool,
 @date_option("A past day's game (default: today).")
 @channel_option
 @with_connection
-def share(app: App, conn: Connection, player: str | None, day: datetime | None,
-          channel: str | None) -> None:
+def share(
+    app: App, conn: Connection, player: str | None, day: datetime | None, channel: str | None
+) -> None:
     """Print the spoiler-free share text of a finished game.
 
     \b
@@ -276,8 +324,14 @@ def share(app: App, conn: Connection, player: str | None, day: datetime | None,
 @date_option("Play a past day's puzzle (default: today).")
 @channel_option
 @with_connection
-def play(app: App, conn: Connection, player: str | None, hard: bool,
-         day: datetime | None, channel: str | None) -> None:
+def play(
+    app: App,
+    conn: Connection,
+    player: str | None,
+    hard: bool,
+    day: datetime | None,
+    channel: str | None,
+) -> None:
     """Play the day's game interactively in the terminal.
 
     Type a guess and Enter; '?' reveals a letter; an empty line quits (the game stays open).
@@ -288,5 +342,11 @@ def play(app: App, conn: Connection, player: str | None, hard: bool,
     """
     from wordle_db.play import play_game
 
-    play_game(conn, game.default_player(player), to_date(day), hard,
-              render.use_colour(is_terminal()), channel)  # fmt: skip
+    play_game(
+        conn,
+        game.default_player(player),
+        to_date(day),
+        hard,
+        render.use_colour(is_terminal()),
+        channel,
+    )

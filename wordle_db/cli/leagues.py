@@ -21,8 +21,9 @@ from wordle_db.cli.base import (
     with_connection,
 )
 
-NICKNAME_HELP = ("Your nickname in the league, what its members see (1 to 24 characters). "
-                 "Default: 'player N'.")  # fmt: skip
+NICKNAME_HELP = (
+    "Your nickname in the league, what its members see (1 to 24 characters). Default: 'player N'."
+)
 
 
 @cli.group()
@@ -43,8 +44,7 @@ def league() -> None:
 @player_option
 @click.option("--nickname", metavar="TEXT", help=NICKNAME_HELP)
 @with_connection
-def create(app: App, conn: Connection, name: str, player: str | None,
-           nickname: str | None) -> None:
+def create(app: App, conn: Connection, name: str, player: str | None, nickname: str | None) -> None:
     """Create the league NAME and print its join code (shown only now: `league code` makes a
     new one). League names are unique among your leagues.
 
@@ -77,8 +77,7 @@ def code(app: App, conn: Connection, name: str, player: str | None) -> None:
 @player_option
 @click.option("--nickname", metavar="TEXT", help=NICKNAME_HELP)
 @with_connection
-def join(app: App, conn: Connection, code: str, player: str | None,
-         nickname: str | None) -> None:
+def join(app: App, conn: Connection, code: str, player: str | None, nickname: str | None) -> None:
     """Join the league whose join code is CODE.
 
     \b
@@ -138,8 +137,7 @@ def list_(app: App, conn: Connection, player: str | None, as_json: bool) -> None
         click.echo("no leagues")
     for row in [] if as_json else rows:
         role = ", creator" if row["creator"] else ""
-        click.echo(f"{row['league']}: you are {row['nickname']}{role}; "
-                   f"{row['members']} members")  # fmt: skip
+        click.echo(f"{row['league']}: you are {row['nickname']}{role}; {row['members']} members")
 
 
 @league.command("board")
@@ -150,8 +148,16 @@ def list_(app: App, conn: Connection, player: str | None, as_json: bool) -> None
 @json_option
 @channel_option
 @with_connection
-def board(app: App, conn: Connection, name: str, player: str | None, day: datetime | None,
-          week: bool, as_json: bool, channel: str | None) -> None:
+def board(
+    app: App,
+    conn: Connection,
+    name: str,
+    player: str | None,
+    day: datetime | None,
+    week: bool,
+    as_json: bool,
+    channel: str | None,
+) -> None:
     """Show the league's board of the day and its standings. The others' results of a day
     show once your own game of that day is over (until then: who has finished); standings
     count today once your game of today is over.
@@ -177,8 +183,10 @@ def board(app: App, conn: Connection, name: str, player: str | None, day: dateti
     click.echo(f"Standings, {period} (through {table[0]['through']}):")
     for row in table:
         average = "-" if row["average_tries"] is None else f"{row['average_tries']:.2f}"
-        click.echo(f"  {row['place']}. {row['nickname']:<{width}}  games {row['games']}  "
-                   f"wins {row['wins']}  average {average}  streak {row['current_streak']}")
+        click.echo(
+            f"  {row['place']}. {row['nickname']:<{width}}  games {row['games']}  "
+            f"wins {row['wins']}  average {average}  streak {row['current_streak']}"
+        )
 
 
 def result(row: dict[str, Any]) -> str:
@@ -188,7 +196,8 @@ def result(row: dict[str, Any]) -> str:
             return "finished" if row["finished"] else "not finished yet"
         return "not started"
     extras = (" hard" if row["hard"] else "") + (
-        f", {row['letters_revealed']} letter hints" if row["letters_revealed"] else "")
+        f", {row['letters_revealed']} letter hints" if row["letters_revealed"] else ""
+    )
     if row["state"] == "playing":
         return f"playing, {row['attempts']} of {row['max_tries']} tries{extras}"
     tries = row["attempts"] if row["state"] == "won" else "X"

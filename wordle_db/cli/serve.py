@@ -33,37 +33,73 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (0.0.0.0: every interface, e.g. for phones on the LAN).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True,
-              help="TCP port.")
-@click.option("--secret-file", type=click.Path(dir_okay=False, path_type=Path),
-              help="File holding the cookie secret. Default: $WORDLE_DB_WEB_SECRET, else "
-              "web-secret in the data directory, made on first start.")
-@click.option("--forwarded-allow-ips", metavar="IPS",
-              help="Behind a reverse proxy: the proxy's addresses (comma-separated, * for any), "
-              "whose X-Forwarded-For and X-Forwarded-Proto headers are trusted.")
-@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
-              help="A host name the page answers for (repeatable; *.example.org for its "
-              "subdomains). Default: the bind address and localhost; bound to every "
-              "interface, also any numeric address. Other names get 421 (DNS rebinding).")
-@click.option("--player-names", type=click.Choice(["created", "any"]),
-              help="With the embedded server: the setting player_names serve may set (the page "
-              "plays for its players through one account). Needed to widen a setting an "
-              "administrator set back to account.")
-@click.option("--guesses-per-minute", type=click.IntRange(1, 10_000_000), default=30,
-              show_default=True, help="Guesses and letter hints per client address a minute "
-              "(after a burst of 20).")
-@click.option("--metrics-port", type=click.IntRange(1, 65535), metavar="PORT",
-              help="Serve Prometheus metrics (/metrics) on this port, apart from the players' "
-              "port. Default: no metrics.")
-@click.option("--metrics-host", default="127.0.0.1", show_default=True,
-              help="The address of --metrics-port.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0: every interface, e.g. for phones on the LAN).",
+)
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="TCP port."
+)
+@click.option(
+    "--secret-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="File holding the cookie secret. Default: $WORDLE_DB_WEB_SECRET, else "
+    "web-secret in the data directory, made on first start.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="IPS",
+    help="Behind a reverse proxy: the proxy's addresses (comma-separated, * for any), "
+    "whose X-Forwarded-For and X-Forwarded-Proto headers are trusted.",
+)
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="A host name the page answers for (repeatable; *.example.org for its "
+    "subdomains). Default: the bind address and localhost; bound to every "
+    "interface, also any numeric address. Other names get 421 (DNS rebinding).",
+)
+@click.option(
+    "--player-names",
+    type=click.Choice(["created", "any"]),
+    help="With the embedded server: the setting player_names serve may set (the page "
+    "plays for its players through one account). Needed to widen a setting an "
+    "administrator set back to account.",
+)
+@click.option(
+    "--guesses-per-minute",
+    type=click.IntRange(1, 10_000_000),
+    default=30,
+    show_default=True,
+    help="Guesses and letter hints per client address a minute (after a burst of 20).",
+)
+@click.option(
+    "--metrics-port",
+    type=click.IntRange(1, 65535),
+    metavar="PORT",
+    help="Serve Prometheus metrics (/metrics) on this port, apart from the players' "
+    "port. Default: no metrics.",
+)
+@click.option(
+    "--metrics-host", default="127.0.0.1", show_default=True, help="The address of --metrics-port."
+)
 @pass_app
-def serve(app: App, host: str, port: int, secret_file: Path | None,
-          forwarded_allow_ips: str | None, allowed_hosts: tuple[str, ...],
-          player_names: str | None, guesses_per_minute: int, metrics_port: int | None,
-          metrics_host: str) -> None:  # fmt: skip
+def serve(
+    app: App,
+    host: str,
+    port: int,
+    secret_file: Path | None,
+    forwarded_allow_ips: str | None,
+    allowed_hosts: tuple[str, ...],
+    player_names: str | None,
+    guesses_per_minute: int,
+    metrics_port: int | None,
+    metrics_host: str,
+) -> None:
     """Serve the game in the browser: a page and a JSON API (/api/openapi.json).
 
     Players need no account: each browser gets an anonymous player in a signed cookie. The
@@ -102,10 +138,13 @@ def serve(app: App, host: str, port: int, secret_file: Path | None,
         serve_metrics(web.app.state.web.metrics.registry, metrics_host, metrics_port)
         click.echo(f"wordle-db metrics on http://{metrics_host}:{metrics_port}/metrics", err=True)
     config = uvicorn.Config(
-        web, proxy_headers=forwarded_allow_ips is not None,
-        forwarded_allow_ips=forwarded_allow_ips or "", server_header=False,
-        log_level="info", timeout_graceful_shutdown=5,
-    )  # fmt: skip
+        web,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
+        server_header=False,
+        log_level="info",
+        timeout_graceful_shutdown=5,
+    )
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}", err=True)
     with suppress(KeyboardInterrupt):  # uvicorn stopped cleanly, then passed Ctrl-C on

@@ -36,14 +36,26 @@ def _source(player: str | None, pairs: tuple[str, ...]) -> tuple[str | None, str
 @click.argument("pairs", nargs=-1)
 @click.option("--player", metavar="NAME", help="Use this player's game of the day.")
 @date_option("The day of the player's game (default: today).")
-@click.option("--limit", type=LIMIT, default=50, show_default=True,
-              help="Show at most this many words (--count: only how many).")
+@click.option(
+    "--limit",
+    type=LIMIT,
+    default=50,
+    show_default=True,
+    help="Show at most this many words (--count: only how many).",
+)
 @click.option("--count", "count_only", is_flag=True, help="Print only how many there are.")
 @channel_option
 @with_connection
-def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str | None,
-               day: datetime | None, limit: int, count_only: bool,
-               channel: str | None) -> None:  # fmt: skip
+def candidates(
+    app: App,
+    conn: Connection,
+    pairs: tuple[str, ...],
+    player: str | None,
+    day: datetime | None,
+    limit: int,
+    count_only: bool,
+    channel: str | None,
+) -> None:
     """The answer words still possible after the guesses so far.
 
     PAIRS are the guesses so far with their hints, e.g. crane=00120 sloth=10000
@@ -56,8 +68,9 @@ def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str |
         wordle-db candidates --channel en6 planet=200000
     """
     text, name = _source(player, pairs)
-    total, words = solver.candidates(conn, text, name, to_date(day),
-                                     None if count_only else limit, channel)  # fmt: skip
+    total, words = solver.candidates(
+        conn, text, name, to_date(day), None if count_only else limit, channel
+    )
     if count_only:
         click.echo(total)
         return
@@ -74,14 +87,23 @@ def candidates(app: App, conn: Connection, pairs: tuple[str, ...], player: str |
 @click.option("--player", metavar="NAME", help="Use this player's game of the day.")
 @date_option("The day of the player's game (default: today).")
 @click.option("--hard", is_flag=True, help="Only guesses hard mode allows.")
-@click.option("--limit", type=LIMIT, default=10, show_default=True,
-              help="Show at most this many guesses.")
+@click.option(
+    "--limit", type=LIMIT, default=10, show_default=True, help="Show at most this many guesses."
+)
 @json_option
 @channel_option
 @with_connection
-def suggest(app: App, conn: Connection, pairs: tuple[str, ...], player: str | None,
-            day: datetime | None, hard: bool, limit: int, as_json: bool,
-            channel: str | None) -> None:  # fmt: skip
+def suggest(
+    app: App,
+    conn: Connection,
+    pairs: tuple[str, ...],
+    player: str | None,
+    day: datetime | None,
+    hard: bool,
+    limit: int,
+    as_json: bool,
+    channel: str | None,
+) -> None:
     """The best next guesses: fewest candidates expected to be left, most information.
 
     PAIRS are the guesses so far with their hints, e.g. crane=00120 sloth=10000. Needs
@@ -104,14 +126,18 @@ def suggest(app: App, conn: Connection, pairs: tuple[str, ...], player: str | No
         click.echo("no answer word fits these hints")
         return
     first = rows[0]
-    click.echo(f"{first['candidates']} candidates; {first['ranked']} guesses compared; best "
-               "first: fewest candidates expected to be left, on a tie one that may be the "
-               "answer (*), then most information")  # fmt: skip
+    click.echo(
+        f"{first['candidates']} candidates; {first['ranked']} guesses compared; best "
+        "first: fewest candidates expected to be left, on a tie one that may be the "
+        "answer (*), then most information"
+    )
     click.echo("guess     expected left   entropy (bits)")
     for row in rows:
         mark = "*" if row["is_candidate"] else " "
-        click.echo(f"{row['guess']:<8}{mark} {float(row['expected_left']):>13.3f}"
-                   f"   {float(row['entropy_bits']):>14.3f}")  # fmt: skip
+        click.echo(
+            f"{row['guess']:<8}{mark} {float(row['expected_left']):>13.3f}"
+            f"   {float(row['entropy_bits']):>14.3f}"
+        )
 
 
 @cli.group("solver")
@@ -120,8 +146,13 @@ def solver_group() -> None:
 
 
 @solver_group.command("build")
-@click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True,
-              help="Database sessions building at once.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 16),
+    default=2,
+    show_default=True,
+    help="Database sessions building at once.",
+)
 @channel_option
 @with_connection
 def solver_build(app: App, conn: Connection, workers: int, channel: str | None) -> None:
@@ -139,8 +170,10 @@ def solver_build(app: App, conn: Connection, workers: int, channel: str | None) 
     """
     with progress("hint codes") as update:
         state = solver.build(app.url, workers, update, channel)
-    click.echo(f"solver ready: {state['guesses']} guesses x {state['answers']} answers "
-               f"({state['letters']} letters)")  # fmt: skip
+    click.echo(
+        f"solver ready: {state['guesses']} guesses x {state['answers']} answers "
+        f"({state['letters']} letters)"
+    )
 
 
 @cli.command()
@@ -151,8 +184,16 @@ def solver_build(app: App, conn: Connection, workers: int, channel: str | None) 
 @json_option
 @channel_option
 @with_connection
-def solve(app: App, conn: Connection, word: str | None, every: bool, hard: bool,
-          opener: str | None, as_json: bool, channel: str | None) -> None:  # fmt: skip
+def solve(
+    app: App,
+    conn: Connection,
+    word: str | None,
+    every: bool,
+    hard: bool,
+    opener: str | None,
+    as_json: bool,
+    channel: str | None,
+) -> None:
     """Let the solver play: one answer WORD step by step, or --all answer words.
 
     \b
@@ -169,8 +210,9 @@ def solve(app: App, conn: Connection, word: str | None, every: bool, hard: bool,
             print_json(steps)
             return
         for step in steps:
-            click.echo(f"{step['step']}. {step['guess']} {step['hint']}  "
-                       f"{step['candidates_left']} left")  # fmt: skip
+            click.echo(
+                f"{step['step']}. {step['guess']} {step['hint']}  {step['candidates_left']} left"
+            )
         return
     with progress("solving") as update:
         report = solver.solve_all(conn, opener, hard, update, channel)
@@ -178,9 +220,11 @@ def solve(app: App, conn: Connection, word: str | None, every: bool, hard: bool,
         print_json(report)
         return
     mode = " (hard mode)" if report["hard"] else ""
-    click.echo(f"opener {report['opener']}{mode}: {report['games']} games, "
-               f"average {float(report['average']):.4f} guesses, worst {report['worst']}, "
-               f"{report['failures']} over six, {float(report['seconds']):.1f} s")  # fmt: skip
+    click.echo(
+        f"opener {report['opener']}{mode}: {report['games']} games, "
+        f"average {float(report['average']):.4f} guesses, worst {report['worst']}, "
+        f"{report['failures']} over six, {float(report['seconds']):.1f} s"
+    )
     widest = max(report["distribution"].values(), default=1)
     for guesses, games in report["distribution"].items():
         click.echo(f"{guesses:>2} {'█' * round(40 * games / widest)} {games}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import webauthn
 from sqlalchemy.engine import Connection
@@ -29,17 +29,24 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+if TYPE_CHECKING:
+    from wordle_db.web.app import Web
+
+
 from wordle_db import accounts
 from wordle_db.web import players
 from wordle_db.web.http import HTTPError, text_field
 
 RP_NAME = "wordle-db"
+
+
 def _site(request: Request) -> tuple[str, str]:
     """(relying party id, origin): the host the page was loaded from (serve answers only its
     allowed hosts, so a rebound DNS name never gets here)."""
     host = request.headers.get("host", "")
-    return host.rsplit(":", 1)[0] if not host.endswith("]") else host, \
-        f"{request.url.scheme}://{host}"
+    return host.rsplit(":", 1)[0] if not host.endswith(
+        "]"
+    ) else host, f"{request.url.scheme}://{host}"
 
 
 def _credential(data: dict[str, Any]) -> tuple[dict[str, Any], str, bytes]:
@@ -73,98 +80,134 @@ def _renewed(name: str, row: dict[str, Any]) -> players.Switch:
     return players.Switch(name, body, int(row["generation"]))
 
 
-def routes(web: Any) -> list[Route]:
+def routes(web: Web) -> list[Route]:
     """The routes, through the app's `Web._run` (player cookie, CSRF, rate limit)."""
 
     def post(work: Callable[[Connection, str, int, dict[str, Any], Request], Any]) -> Any:
         """An account's POST: work(conn, player, session generation, body, request)."""
+
         async def endpoint(request: Request) -> Response:
-            return await web._run(request, lambda c, n, g, d: work(c, n, g, d, request),
-                                  post=True, session=True)  # fmt: skip
+            return await web._run(
+                request, lambda c, n, g, d: work(c, n, g, d, request), post=True, session=True
+            )
+
         return endpoint
 
     async def account(request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> Any:
             keys = accounts.passkeys(conn, name)
             return {"signed_up": bool(keys), "passkeys": keys}
+
         return await web._run(request, work)
 
-    def register_options(conn: Connection, name: str, generation: int, data: dict[str, Any],
-                         request: Request) -> Any:  # fmt: skip
+    def register_options(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
         rp_id, _ = _site(request)
         challenge = secrets.token_bytes(32)
         accounts.challenge(conn, name, "register", bytes_to_base64url(challenge), generation)
         options = webauthn.generate_registration_options(
-            rp_id=rp_id, rp_name=RP_NAME, user_id=name.encode(), user_name=_handle(name),
+            rp_id=rp_id,
+            rp_name=RP_NAME,
+            user_id=name.encode(),
+            user_name=_handle(name),
             challenge=challenge,
             authenticator_selection=AuthenticatorSelectionCriteria(
                 resident_key=ResidentKeyRequirement.REQUIRED,
-                user_verification=UserVerificationRequirement.PREFERRED))
+                user_verification=UserVerificationRequirement.PREFERRED,
+            ),
+        )
         return json.loads(webauthn.options_to_json(options))
 
-    def register(conn: Connection, name: str, generation: int, data: dict[str, Any],
-                 request: Request) -> Any:  # fmt: skip
+    def register(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
         rp_id, origin = _site(request)
         credential, challenge, _ = _credential(data)
         label = text_field(data, "label") if data.get("label") else "passkey"
         try:
             verified = webauthn.verify_registration_response(
-                credential=credential, expected_challenge=base64url_to_bytes(challenge),
-                expected_rp_id=rp_id, expected_origin=origin)
+                credential=credential,
+                expected_challenge=base64url_to_bytes(challenge),
+                expected_rp_id=rp_id,
+                expected_origin=origin,
+            )
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
             raise HTTPError(400, f"the passkey was not accepted: {exc}") from exc
-        return _renewed(name, accounts.add(conn, name, challenge, verified.credential_id,
-                                           verified.credential_public_key, verified.sign_count,
-                                           label[:40], generation))  # fmt: skip
+        return _renewed(
+            name,
+            accounts.add(
+                conn,
+                name,
+                challenge,
+                verified.credential_id,
+                verified.credential_public_key,
+                verified.sign_count,
+                label[:40],
+                generation,
+            ),
+        )
 
-    def sign_in_options(conn: Connection, name: str, generation: int, data: dict[str, Any],
-                        request: Request) -> Any:  # fmt: skip
+    def sign_in_options(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
         rp_id, _ = _site(request)
         challenge = secrets.token_bytes(32)
         accounts.challenge(conn, None, "sign in", bytes_to_base64url(challenge))
         options = webauthn.generate_authentication_options(
-            rp_id=rp_id, challenge=challenge,
-            user_verification=UserVerificationRequirement.PREFERRED)
+            rp_id=rp_id,
+            challenge=challenge,
+            user_verification=UserVerificationRequirement.PREFERRED,
+        )
         return json.loads(webauthn.options_to_json(options))
 
-    def sign_in(conn: Connection, name: str, generation: int, data: dict[str, Any],
-                request: Request) -> Any:  # fmt: skip
+    def sign_in(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
         rp_id, origin = _site(request)
         credential, challenge, raw_id = _credential(data)
         stored = accounts.key(conn, raw_id)
         try:
             verified = webauthn.verify_authentication_response(
-                credential=credential, expected_challenge=base64url_to_bytes(challenge),
-                expected_rp_id=rp_id, expected_origin=origin,
+                credential=credential,
+                expected_challenge=base64url_to_bytes(challenge),
+                expected_rp_id=rp_id,
+                expected_origin=origin,
                 credential_public_key=stored["public_key"],
-                credential_current_sign_count=stored["sign_count"])
+                credential_current_sign_count=stored["sign_count"],
+            )
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
             raise HTTPError(403, f"the passkey's signature was not accepted: {exc}") from exc
         session = accounts.signed_in_session(conn, challenge, raw_id, verified.new_sign_count)
         return _switch_to(session, {"signed_in": True})
 
-    def sign_out(conn: Connection, name: str, generation: int, data: dict[str, Any],
-                 request: Request) -> Any:  # fmt: skip
+    def sign_out(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
         return players.Switch(None, {"signed_in": False})
 
-    def sign_out_everywhere(conn: Connection, name: str, generation: int, data: dict[str, Any],
-                            request: Request) -> Any:  # fmt: skip
+    def sign_out_everywhere(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
         new = accounts.sign_out_everywhere(conn, name, generation)
         return _renewed(name, {"signed_out_elsewhere": True, "generation": new})
 
-    def remove(conn: Connection, name: str, generation: int, data: dict[str, Any],
-               request: Request) -> Any:  # fmt: skip
-        return _renewed(name, accounts.remove(conn, name, text_field(data, "id")[:64],
-                                              generation))  # fmt: skip
+    def remove(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
+        return _renewed(name, accounts.remove(conn, name, text_field(data, "id")[:64], generation))
 
-    def transfer(conn: Connection, name: str, generation: int, data: dict[str, Any],
-                 request: Request) -> Any:  # fmt: skip
+    def transfer(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
         return accounts.transfer_code(conn, name, generation)
 
-    def redeem(conn: Connection, name: str, generation: int, data: dict[str, Any],
-               request: Request) -> Any:  # fmt: skip
-        return _switch_to(accounts.redeem_session(conn, text_field(data, "code")[:64]),
-                          {"signed_in": True})
+    def redeem(
+        conn: Connection, name: str, generation: int, data: dict[str, Any], request: Request
+    ) -> Any:
+        return _switch_to(
+            accounts.redeem_session(conn, text_field(data, "code")[:64]), {"signed_in": True}
+        )
 
     return [
         Route("/api/account", account),
@@ -187,49 +230,76 @@ def _handle(name: str) -> str:
 
 def _op(summary: str, fields: dict[str, Any] | None = None, get: bool = False) -> dict[str, Any]:
     """One OpenAPI operation (openapi.py adds PATHS to the description)."""
-    responses = {"200": {"description": "JSON"},
-                 "403": {"description": "a signature not accepted, a passkey copied (WD093), "
-                                        "or CSRF"},
-                 "404": {"description": "an unknown passkey (WD090) or transfer code (WD092)"},
-                 "409": {"description": "a used or expired challenge (WD091), a passkey "
-                                        "registered already (WD095)"},
-                 "422": {"description": "a bad passkey or label, or one too many (WD094)"}}
+    responses = {
+        "200": {"description": "JSON"},
+        "403": {"description": "a signature not accepted, a passkey copied (WD093), or CSRF"},
+        "404": {"description": "an unknown passkey (WD090) or transfer code (WD092)"},
+        "409": {
+            "description": "a used or expired challenge (WD091), a passkey "
+            "registered already (WD095)"
+        },
+        "422": {"description": "a bad passkey or label, or one too many (WD094)"},
+    }
     if get:
         return {"get": {"summary": summary, "responses": responses}}
-    return {"post": {
-        "summary": summary,
-        "parameters": [{"name": "X-Wordle", "in": "header", "required": True,
-                        "schema": {"type": "string", "enum": ["1"]}}],
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "properties": fields or {}}}}},
-        "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
-    }}  # fmt: skip
+    return {
+        "post": {
+            "summary": summary,
+            "parameters": [
+                {
+                    "name": "X-Wordle",
+                    "in": "header",
+                    "required": True,
+                    "schema": {"type": "string", "enum": ["1"]},
+                }
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {"schema": {"type": "object", "properties": fields or {}}}
+                },
+            },
+            "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
+        }
+    }
 
 
 _OBJECT = {"type": "object", "description": "PublicKeyCredential.toJSON() of the passkey"}
 PATHS: dict[str, Any] = {
-    "/api/account": _op("this browser's player: {signed_up, passkeys: [{id, label, "
-                        "created_at, last_used_at}]}", get=True),
+    "/api/account": _op(
+        "this browser's player: {signed_up, passkeys: [{id, label, created_at, last_used_at}]}",
+        get=True,
+    ),
     "/api/account/register/options": _op("options for navigator.credentials.create()"),
-    "/api/account/register": _op("add the passkey created with those options to this "
-                                 "player: {label, passkeys}; the first one (sign-up) ends "
-                                 "every other session of the player (the cookie changes)",
-                                 {"credential": _OBJECT, "label": {"type": "string"}}),
+    "/api/account/register": _op(
+        "add the passkey created with those options to this "
+        "player: {label, passkeys}; the first one (sign-up) ends "
+        "every other session of the player (the cookie changes)",
+        {"credential": _OBJECT, "label": {"type": "string"}},
+    ),
     "/api/account/sign-in/options": _op("options for navigator.credentials.get()"),
-    "/api/account/sign-in": _op("sign in with a passkey: this browser plays as its player "
-                                "from now on (the cookie changes)", {"credential": _OBJECT}),
+    "/api/account/sign-in": _op(
+        "sign in with a passkey: this browser plays as its player from now on (the cookie changes)",
+        {"credential": _OBJECT},
+    ),
     "/api/account/sign-out": _op("sign out: this browser gets a new anonymous player"),
-    "/api/account/sign-out-everywhere": _op("end every other session of this player: its "
-                                            "other browsers and devices (and copies of this "
-                                            "browser's cookie) get new anonymous players; "
-                                            "this browser stays signed in (the cookie "
-                                            "changes): {signed_out_elsewhere}"),
-    "/api/account/passkeys/remove": _op("remove a passkey by its id: every other session "
-                                        "of the player ends (the cookie changes): "
-                                        "{passkeys}",
-                                        {"id": {"type": "string"}}),
-    "/api/account/transfer": _op("a one-time code (15 minutes) to carry this player to "
-                                 "another device: {code, expires_at}"),
-    "/api/account/transfer/redeem": _op("play as the player of a transfer code",
-                                        {"code": {"type": "string"}}),
-}  # fmt: skip
+    "/api/account/sign-out-everywhere": _op(
+        "end every other session of this player: its "
+        "other browsers and devices (and copies of this "
+        "browser's cookie) get new anonymous players; "
+        "this browser stays signed in (the cookie "
+        "changes): {signed_out_elsewhere}"
+    ),
+    "/api/account/passkeys/remove": _op(
+        "remove a passkey by its id: every other session "
+        "of the player ends (the cookie changes): "
+        "{passkeys}",
+        {"id": {"type": "string"}},
+    ),
+    "/api/account/transfer": _op(
+        "a one-time code (15 minutes) to carry this player to another device: {code, expires_at}"
+    ),
+    "/api/account/transfer/redeem": _op(
+        "play as the player of a transfer code", {"code": {"type": "string"}}
+    ),
+}

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import mimetypes
 import time
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy.engine import URL, Connection
 from starlette.applications import Starlette
@@ -22,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from wordle_db import accounts, analysis, channels, db, game
 from wordle_db.errors import DatabaseError, WordleError
@@ -49,15 +50,26 @@ from wordle_db.web.pool import Pool
 STATIC = Path(__file__).parent / "static"
 mimetypes.add_type("application/manifest+json", ".webmanifest")  # the page's install manifest
 # what /api/channels tells of a channel (never a word, nor how many answers are left)
-CHANNEL_FIELDS = ("name", "language", "letters", "max_tries", "letter_hints", "is_default",
-                  "number", "today")
+CHANNEL_FIELDS = (
+    "name",
+    "language",
+    "letters",
+    "max_tries",
+    "letter_hints",
+    "is_default",
+    "number",
+    "today",
+)
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
-    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; "
-     b"frame-ancestors 'none'; form-action 'none'; base-uri 'none'"),
-]  # fmt: skip
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; "
+        b"frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
+    ),
+]
 
 
 @dataclass
@@ -103,8 +115,14 @@ class Web:
             self.generations.put(name, known)
         return generation == known
 
-    async def _run(self, request: Request, work: Work | SessionWork, post: bool = False,
-                   costly: bool = False, session: bool = False) -> Response:
+    async def _run(
+        self,
+        request: Request,
+        work: Work | SessionWork,
+        post: bool = False,
+        costly: bool = False,
+        session: bool = False,
+    ) -> Response:
         """Check a POST (CSRF, rate limit, body), find the player, run `work` in a thread with
         a connection, and answer its result or its error as JSON. A `costly` GET takes a token
         of the rate limit as a POST does. A `session` work (SessionWork) also gets the session
@@ -120,20 +138,25 @@ class Web:
                 wait = self.limit.take(request.client.host if request.client else "")
                 if wait:
                     self.metrics.limited.inc()
-                    raise HTTPError(429, "too many requests: wait a moment",
-                                    headers={"retry-after": str(max(1, round(wait)))})
+                    raise HTTPError(
+                        429,
+                        "too many requests: wait a moment",
+                        headers={"retry-after": str(max(1, round(wait)))},
+                    )
             if post:
                 data = await read_json(request)
             name, generation, cookie = self._player(request)
-            result, new = await run_in_threadpool(self._call, work, name, generation, data,
-                                                  endpoint, session)
+            result, new = await run_in_threadpool(
+                self._call, work, name, generation, data, endpoint, session
+            )
             cookie = new or cookie
             if isinstance(result, players.Switch):  # signed in, out, or carried over
                 if result.player is None:
                     cookie = players.new_cookie(self.settings.secret)[0]
                 else:
-                    cookie = players.cookie_for(self.settings.secret, result.player,
-                                                result.generation)  # fmt: skip
+                    cookie = players.cookie_for(
+                        self.settings.secret, result.player, result.generation
+                    )
                     self.generations.put(result.player, result.generation)
                 result = result.body
             response: Response = JSON(result)
@@ -147,17 +170,30 @@ class Web:
                 cookie = players.new_cookie(self.settings.secret)[0]
                 self.generations.forget(name)
         if cookie:
-            response.set_cookie(players.COOKIE, cookie, max_age=players.MAX_AGE, path="/",
-                                httponly=True, samesite="strict",
-                                secure=request.url.scheme == "https")  # fmt: skip
+            response.set_cookie(
+                players.COOKIE,
+                cookie,
+                max_age=players.MAX_AGE,
+                path="/",
+                httponly=True,
+                samesite="strict",
+                secure=request.url.scheme == "https",
+            )
         response.headers["cache-control"] = "no-store"
         self.metrics.requests.labels(endpoint, str(response.status_code)).observe(
-            time.perf_counter() - started)
+            time.perf_counter() - started
+        )
         return response
 
-    def _call(self, work: Work | SessionWork, name: str, generation: int | None,
-              data: dict[str, Any], endpoint: str,
-              session: bool = False) -> tuple[Any, str | None]:  # fmt: skip
+    def _call(
+        self,
+        work: Work | SessionWork,
+        name: str,
+        generation: int | None,
+        data: dict[str, Any],
+        endpoint: str,
+        session: bool = False,
+    ) -> tuple[Any, str | None]:
         """`work`'s result, and the cookie of a new player when the request's cookie was of
         an ended session generation (a stale cookie is as a forged one: a new anonymous
         player, never an error)."""
@@ -168,8 +204,8 @@ class Web:
                 generation = None
             try:
                 if session:  # a new player's generation is 0
-                    return work(conn, name, generation or 0, data), cookie  # type: ignore[call-arg]
-                return work(conn, name, data), cookie  # type: ignore[call-arg]
+                    return cast(SessionWork, work)(conn, name, generation or 0, data), cookie
+                return cast(Work, work)(conn, name, data), cookie
             except (HTTPError, WordleError) as exc:
                 exc.new_cookie = cookie  # type: ignore[union-attr]  # the refusal keeps it
                 raise
@@ -193,58 +229,72 @@ class Web:
         return await self._run(request, work)
 
     async def game(self, request: Request) -> Response:
-        return await self._run(request, lambda conn, name, _: _whole(
-            conn, name, _day(request), _channel(request)))
+        return await self._run(
+            request, lambda conn, name, _: _whole(conn, name, _day(request), _channel(request))
+        )
 
     async def board(self, request: Request) -> Response:
-        return await self._run(request, lambda conn, name, _: game.board(
-            conn, name, _day(request), _channel(request)))
+        return await self._run(
+            request, lambda conn, name, _: game.board(conn, name, _day(request), _channel(request))
+        )
 
     async def keyboard(self, request: Request) -> Response:
-        return await self._run(request, lambda conn, name, _: _keys(
-            conn, name, _day(request), _channel(request)))
+        return await self._run(
+            request, lambda conn, name, _: _keys(conn, name, _day(request), _channel(request))
+        )
 
     async def guess(self, request: Request) -> Response:
-        def work(conn: Connection, name: str, generation: int,
-                 data: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+        def work(
+            conn: Connection, name: str, generation: int, data: dict[str, Any]
+        ) -> dict[str, Any]:
             word, day = text_field(data, "word"), day_param(request, data.get("day"))
             hard, channel = bool_field(data, "hard"), channel_param(request, data.get("channel"))
             # the page adds the row; the keyboard comes with it, in the same call
-            result, keys = game.play_with_keyboard(conn, name, word, day, hard, channel,
-                                                   generation)  # fmt: skip
+            result, keys = game.play_with_keyboard(conn, name, word, day, hard, channel, generation)
             self.metrics.guessed(channel, result["state"])
             return {"result": result, "keyboard": _key_rows(keys)}
 
         return await self._run(request, work, post=True, session=True)
 
     async def hint(self, request: Request) -> Response:
-        def work(conn: Connection, name: str, generation: int,
-                 data: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+        def work(
+            conn: Connection, name: str, generation: int, data: dict[str, Any]
+        ) -> dict[str, Any]:
             day = day_param(request, data.get("day"))
             channel = channel_param(request, data.get("channel"))
-            return {"hint": game.reveal_letter(conn, name, day, channel, generation),
-                    **_whole(conn, name, day, channel)}
+            return {
+                "hint": game.reveal_letter(conn, name, day, channel, generation),
+                **_whole(conn, name, day, channel),
+            }
 
         return await self._run(request, work, post=True, session=True)
 
     async def stats(self, request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> dict[str, Any]:
             row = game.stats(conn, name, _channel(request))
-            row["distribution"] = [{"attempts": k, "games": v}
-                                   for k, v in row["distribution"].items()]  # fmt: skip
+            row["distribution"] = [
+                {"attempts": k, "games": v} for k, v in row["distribution"].items()
+            ]
             return row
 
         return await self._run(request, work)
 
     async def share(self, request: Request) -> Response:
-        return await self._run(request, lambda conn, name, _: {
-            "text": game.share(conn, name, _day(request), _channel(request))})
+        return await self._run(
+            request,
+            lambda conn, name, _: {
+                "text": game.share(conn, name, _day(request), _channel(request))
+            },
+        )
 
     async def analysis(self, request: Request) -> Response:
         """The analysis of this player's game of the day, once it is over (WD070's 409 before).
         It costs the database a guess's hundred times: a token of the rate limit, as a guess."""
-        return await self._run(request, lambda conn, name, _: analysis.analyse(
-            conn, name, _day(request), _channel(request)), costly=True)
+        return await self._run(
+            request,
+            lambda conn, name, _: analysis.analyse(conn, name, _day(request), _channel(request)),
+            costly=True,
+        )
 
     async def archive(self, request: Request) -> Response:
         """The channel's past days (newest first) with this player's state in each: never
@@ -252,11 +302,20 @@ class Web:
 
         def work(conn: Connection, name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
             channel = _channel_name(conn, _channel(request))
-            days = db.query(conn, "SELECT day, number FROM past_puzzles WHERE channel = ? "
-                            "ORDER BY day DESC", channel)  # fmt: skip
-            states = {r["day"]: r["state"] for r in db.query(
-                conn, "SELECT day, state FROM my_games WHERE player = ? AND channel = ?",
-                name, channel)}  # fmt: skip
+            days = db.query(
+                conn,
+                "SELECT day, number FROM past_puzzles WHERE channel = ? ORDER BY day DESC",
+                channel,
+            )
+            states = {
+                r["day"]: r["state"]
+                for r in db.query(
+                    conn,
+                    "SELECT day, state FROM my_games WHERE player = ? AND channel = ?",
+                    name,
+                    channel,
+                )
+            }
             return [{**d, "state": states.get(d["day"], "new")} for d in days]
 
         return await self._run(request, work)
@@ -277,12 +336,14 @@ def _channel_name(conn: Connection, channel: str | None) -> str:
         if row["name"] == channel or (channel is None and row["is_default"]):
             return str(row["name"])
     known = ", ".join(row["name"] for row in rows)
-    raise HTTPError(404, f"there is no channel '{(channel or '')[:40]}' (known: {known})",
-                    code="WD060")
+    raise HTTPError(
+        404, f"there is no channel '{(channel or '')[:40]}' (known: {known})", code="WD060"
+    )
 
 
-def _keys(conn: Connection, name: str, day: date | None,
-          channel: str | None) -> list[dict[str, str]]:
+def _keys(
+    conn: Connection, name: str, day: date | None, channel: str | None
+) -> list[dict[str, str]]:
     return _key_rows(game.keyboard(conn, name, day, channel))
 
 
@@ -293,12 +354,17 @@ def _key_rows(keys: list[tuple[str, str]]) -> list[dict[str, str]]:
 def _whole(conn: Connection, name: str, day: date | None, channel: str | None) -> dict[str, Any]:
     """A game as the page shows it: its state, its attempts and the keyboard."""
     state = game.game_state(conn, name, day, channel)
-    return {"game": state, "attempts": game.board(conn, name, state["day"], channel),
-            "keyboard": _keys(conn, name, state["day"], channel)}  # fmt: skip
+    return {
+        "game": state,
+        "attempts": game.board(conn, name, state["day"], channel),
+        "keyboard": _keys(conn, name, state["day"], channel),
+    }
 
 
 class SecurityHeaders:
-    def __init__(self, app: ASGIApp) -> None:
+    """The page's security headers on every HTTP response of `app`."""
+
+    def __init__(self, app: Starlette) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -310,7 +376,7 @@ class SecurityHeaders:
         await self.app(scope, receive, add if scope["type"] == "http" else send)
 
 
-def create_app(url: URL, settings: Settings) -> Starlette:
+def create_app(url: URL, settings: Settings) -> SecurityHeaders:
     web = Web(url, settings)
 
     async def index(request: Request) -> Response:
@@ -323,11 +389,14 @@ def create_app(url: URL, settings: Settings) -> Starlette:
         return FileResponse(STATIC / "api-docs.html", headers={"cache-control": "no-cache"})
 
     async def favicon(request: Request) -> Response:
-        return FileResponse(STATIC / "icons" / "icon-192.png", media_type="image/png",
-                            headers={"cache-control": "max-age=86400"})  # fmt: skip
+        return FileResponse(
+            STATIC / "icons" / "icon-192.png",
+            media_type="image/png",
+            headers={"cache-control": "max-age=86400"},
+        )
 
     @asynccontextmanager
-    async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         web.pool.close()
 
@@ -352,7 +421,10 @@ def create_app(url: URL, settings: Settings) -> Starlette:
         *web_accounts.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(hosts.AllowedHosts, hosts=settings.allowed_hosts)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(hosts.AllowedHosts, hosts=settings.allowed_hosts)],
+    )
     app.state.web = web
-    return SecurityHeaders(app)  # type: ignore[return-value]
+    return SecurityHeaders(app)

@@ -28,11 +28,15 @@ def problems(conn: Connection, head: str) -> list[str]:
     for channel in db.call(conn, "wordle_channels"):
         status = db.call_one(conn, "wordle_status_on", channel["name"])
         if status["schema_revision"] != head:
-            return [f"the schema is at revision {status['schema_revision']}, not {head}: run "
-                    "`wordle-db init`"]  # fmt: skip
+            return [
+                f"the schema is at revision {status['schema_revision']}, not {head}: run "
+                "`wordle-db init`"
+            ]
         if not status["today_published"] and not status["answers_left"]:
-            found.append(f"channel {channel['name']}: today's puzzle is not published and no "
-                         "answer is left to publish")  # fmt: skip
+            found.append(
+                f"channel {channel['name']}: today's puzzle is not published and no "
+                "answer is left to publish"
+            )
     return found
 
 
@@ -50,14 +54,16 @@ def routes(web: Any) -> list[Route]:
         except WordleError as exc:  # the driver's words (host, socket, account) go to the log
             LOG.warning("/readyz: the database does not answer: %s", describe(exc))
             found = ["the database does not answer (the server's log says why)"]
-        return (503, {"status": "not ready", "problems": found}) if found else (
-            200, {"status": "ready", "revision": head})
+        return (
+            (503, {"status": "not ready", "problems": found})
+            if found
+            else (200, {"status": "ready", "revision": head})
+        )
 
     async def readyz(request: Request) -> Response:
         if time.monotonic() - kept["at"] > KEEP:
             kept["status"], kept["body"] = await run_in_threadpool(check)
             kept["at"] = time.monotonic()
-        return JSON(kept["body"], status_code=kept["status"],
-                    headers={"cache-control": "no-store"})  # fmt: skip
+        return JSON(kept["body"], status_code=kept["status"], headers={"cache-control": "no-store"})
 
     return [Route("/healthz", healthz), Route("/readyz", readyz)]

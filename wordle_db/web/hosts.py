@@ -70,9 +70,16 @@ class AllowedHosts:
                     await send({"type": "websocket.close", "code": 1008})
                     return
                 body = json.dumps({"error": "this server does not answer for that host name"})
-                await send({"type": "http.response.start", "status": 421,
-                            "headers": [(b"content-type", b"application/json"),
-                                        (b"content-length", str(len(body)).encode())]})
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 421,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": body.encode()})
                 return
         await self.app(scope, receive, send)

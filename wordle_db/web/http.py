@@ -28,25 +28,48 @@ CHANNEL_CHARS = 64  # longer is no channel's name (those have 1-16): refused bef
 
 # SQLSTATE of the game's refusals -> HTTP status; other WD states are 400.
 STATUS = {
-    "WD030": 404, "WD031": 404,  # a future day, a day without puzzle
-    "WD032": 422, "WD033": 422, "WD034": 422, "WD036": 422,  # the guess is refused
-    "WD035": 409, "WD037": 409, "WD040": 409, "WD041": 409,  # not in this game's state
+    "WD030": 404,
+    "WD031": 404,  # a future day, a day without puzzle
+    "WD032": 422,
+    "WD033": 422,
+    "WD034": 422,
+    "WD036": 422,  # the guess is refused
+    "WD035": 409,
+    "WD037": 409,
+    "WD040": 409,
+    "WD041": 409,  # not in this game's state
     "WD070": 409,  # no analysis before the game is over
     "WD051": 503,  # the channel's solver is not built: no analysis
     "WD060": 404,  # no such channel
-    "WD080": 422, "WD081": 422, "WD083": 409, "WD082": 404,  # leagues: names, membership,
-    "WD084": 404, "WD086": 404, "WD085": 403,  # codes, creator's rights
-    "WD090": 404, "WD091": 409, "WD092": 404,  # accounts: passkeys, challenges, codes,
-    "WD093": 403, "WD094": 422, "WD095": 409,  # counts, bad input, taken,
+    "WD080": 422,
+    "WD081": 422,
+    "WD083": 409,
+    "WD082": 404,  # leagues: names, membership,
+    "WD084": 404,
+    "WD086": 404,
+    "WD085": 403,  # codes, creator's rights
+    "WD090": 404,
+    "WD091": 409,
+    "WD092": 404,  # accounts: passkeys, challenges, codes,
+    "WD093": 403,
+    "WD094": 422,
+    "WD095": 409,  # counts, bad input, taken,
     "WD096": 403,  # an ended session (the page then plays as a new player)
     "WD025": 503,  # the database stayed busy
-    "WD039": 500, "WD012": 500, "WD013": 500,  # the server's account or session is wrong
-}  # fmt: skip
+    "WD039": 500,
+    "WD012": 500,
+    "WD013": 500,  # the server's account or session is wrong
+}
 
 
 class HTTPError(Exception):
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None,
-                 code: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        headers: dict[str, str] | None = None,
+        code: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.status, self.message, self.headers, self.code = status, message, headers or {}, code
 
@@ -63,8 +86,9 @@ def _plain(value: Any) -> Any:
 
 class JSON(JSONResponse):
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=False, default=_plain,
-                          separators=(",", ":")).encode()  # fmt: skip
+        return json.dumps(
+            content, ensure_ascii=False, default=_plain, separators=(",", ":")
+        ).encode()
 
 
 def error_response(exc: Exception) -> JSON:
@@ -106,8 +130,9 @@ def channel_param(request: Request, value: Any = None) -> str | None:
     if not isinstance(raw, str):
         raise HTTPError(400, "channel must be a string, a channel's name")
     if len(raw) > CHANNEL_CHARS:
-        raise HTTPError(400, f"channel must be a channel's name (at most {CHANNEL_CHARS} "
-                             "characters)")
+        raise HTTPError(
+            400, f"channel must be a channel's name (at most {CHANNEL_CHARS} characters)"
+        )
     return text_field({"channel": raw}, "channel")
 
 

@@ -4,7 +4,7 @@ reads leagues; every rule (who sees what, when) is the database's."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Connection
 from starlette.requests import Request
@@ -13,6 +13,9 @@ from starlette.routing import Route
 
 from wordle_db import leagues
 from wordle_db.web.http import HTTPError, SessionWork, channel_param, day_param, text_field
+
+if TYPE_CHECKING:
+    from wordle_db.web.app import Web
 
 LONGEST = 200  # characters of a name, nickname or code: longer is none (refused here)
 
@@ -26,44 +29,53 @@ def _text(data: dict[str, Any], name: str, optional: bool = False) -> str | None
     return value
 
 
-def routes(web: Any) -> list[Route]:
+def routes(web: Web) -> list[Route]:
     """The routes, running through the app's `Web._run` (player cookie, CSRF, rate limit)."""
 
     def get(work: Callable[[Connection, str, Request], Any]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             return await web._run(request, lambda c, n, _: work(c, n, request))
+
         return endpoint
 
     def post(work: SessionWork) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:  # each change checks the generation
             return await web._run(request, work, post=True, session=True)
+
         return endpoint
 
     def mine(conn: Connection, name: str, request: Request) -> Any:
-        return [{k: r[k] for k in ("league", "nickname", "creator", "members")}
-                for r in leagues.mine(conn, name)]  # fmt: skip
+        return [
+            {k: r[k] for k in ("league", "nickname", "creator", "members")}
+            for r in leagues.mine(conn, name)
+        ]
 
     def board(conn: Connection, name: str, request: Request) -> Any:
         league = _text(dict(request.query_params), "league")
         day, channel = day_param(request), channel_param(request)
         week = request.query_params.get("week") in ("1", "true")
-        return {"board": leagues.board(conn, name, str(league), day, channel),
-                "standings": leagues.standings(conn, name, str(league), day, week, channel)}
+        return {
+            "board": leagues.board(conn, name, str(league), day, channel),
+            "standings": leagues.standings(conn, name, str(league), day, week, channel),
+        }
 
     def create(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
-        return leagues.create(conn, name, str(_text(data, "name")), _text(data, "nickname", True),
-                              generation)
+        return leagues.create(
+            conn, name, str(_text(data, "name")), _text(data, "nickname", True), generation
+        )
 
     def join(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
-        return leagues.join(conn, name, str(_text(data, "code")), _text(data, "nickname", True),
-                            generation)
+        return leagues.join(
+            conn, name, str(_text(data, "code")), _text(data, "nickname", True), generation
+        )
 
     def leave(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
         return leagues.leave(conn, name, str(_text(data, "league")), generation)
 
     def remove(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
-        return leagues.remove(conn, name, str(_text(data, "league")),
-                              str(_text(data, "nickname")), generation)  # fmt: skip
+        return leagues.remove(
+            conn, name, str(_text(data, "league")), str(_text(data, "nickname")), generation
+        )
 
     def code(conn: Connection, name: str, generation: int, data: dict[str, Any]) -> Any:
         return leagues.new_code(conn, name, str(_text(data, "league")), generation)
@@ -81,39 +93,75 @@ def routes(web: Any) -> list[Route]:
 
 def _op(method: str, summary: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
     """One OpenAPI operation (openapi.py adds PATHS to the description)."""
-    responses = {"200": {"description": "JSON"},
-                 "403": {"description": "not the league's creator (WD085), a session "
-                                        "that has ended (WD096), or CSRF"},
-                 "404": {"description": "no such league of yours (WD082), no league has that "
-                                        "code (WD084), no such member (WD086)"},
-                 "409": {"description": "you are in a league of that name already (WD083)"},
-                 "422": {"description": "a bad league name (WD080) or nickname (WD081)"}}
+    responses = {
+        "200": {"description": "JSON"},
+        "403": {
+            "description": "not the league's creator (WD085), a session "
+            "that has ended (WD096), or CSRF"
+        },
+        "404": {
+            "description": "no such league of yours (WD082), no league has that "
+            "code (WD084), no such member (WD086)"
+        },
+        "409": {"description": "you are in a league of that name already (WD083)"},
+        "422": {"description": "a bad league name (WD080) or nickname (WD081)"},
+    }
     if method == "get":
-        return {"get": {"summary": summary, "parameters": [
-            {"name": n, "in": "query", "required": n == "league", "schema": {"type": "string"}}
-            for n in (fields or {})], "responses": responses}}
-    return {"post": {
-        "summary": summary,
-        "parameters": [{"name": "X-Wordle", "in": "header", "required": True,
-                        "schema": {"type": "string", "enum": ["1"]}}],
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "properties": fields}}}},
-        "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
-    }}  # fmt: skip
+        return {
+            "get": {
+                "summary": summary,
+                "parameters": [
+                    {
+                        "name": n,
+                        "in": "query",
+                        "required": n == "league",
+                        "schema": {"type": "string"},
+                    }
+                    for n in (fields or {})
+                ],
+                "responses": responses,
+            }
+        }
+    return {
+        "post": {
+            "summary": summary,
+            "parameters": [
+                {
+                    "name": "X-Wordle",
+                    "in": "header",
+                    "required": True,
+                    "schema": {"type": "string", "enum": ["1"]},
+                }
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {"schema": {"type": "object", "properties": fields}}
+                },
+            },
+            "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
+        }
+    }
 
 
 _TEXT = {"type": "string"}
 PATHS: dict[str, Any] = {
     "/api/leagues": _op("get", "your leagues: league, nickname, creator, members"),
-    "/api/leagues/board": _op("get", "a league's board of a day (others' results once your "
-                              "game of that day is over) and standings (week=1: the week's)",
-                              {"league": _TEXT, "day": _TEXT, "week": _TEXT, "channel": _TEXT}),
-    "/api/leagues/create": _op("post", "create a league: {league, nickname, code}",
-                               {"name": _TEXT, "nickname": _TEXT}),
-    "/api/leagues/join": _op("post", "join with a code: {league, nickname, members}",
-                             {"code": _TEXT, "nickname": _TEXT}),
+    "/api/leagues/board": _op(
+        "get",
+        "a league's board of a day (others' results once your "
+        "game of that day is over) and standings (week=1: the week's)",
+        {"league": _TEXT, "day": _TEXT, "week": _TEXT, "channel": _TEXT},
+    ),
+    "/api/leagues/create": _op(
+        "post", "create a league: {league, nickname, code}", {"name": _TEXT, "nickname": _TEXT}
+    ),
+    "/api/leagues/join": _op(
+        "post", "join with a code: {league, nickname, members}", {"code": _TEXT, "nickname": _TEXT}
+    ),
     "/api/leagues/leave": _op("post", "leave a league", {"league": _TEXT}),
-    "/api/leagues/remove": _op("post", "remove a member (the creator only)",
-                               {"league": _TEXT, "nickname": _TEXT}),
+    "/api/leagues/remove": _op(
+        "post", "remove a member (the creator only)", {"league": _TEXT, "nickname": _TEXT}
+    ),
     "/api/leagues/code": _op("post", "a new join code (the creator only)", {"league": _TEXT}),
-}  # fmt: skip
+}

@@ -59,7 +59,8 @@ class RateLimit:
 
     def _forget(self, now: float, rate: float) -> None:
         """Drop the buckets that are full again (their clients lose nothing), else the oldest."""
-        full = [k for k, b in self._buckets.items()
-                if b.tokens + (now - b.stamp) * rate >= self.burst]  # fmt: skip
+        full = [
+            k for k, b in self._buckets.items() if b.tokens + (now - b.stamp) * rate >= self.burst
+        ]
         for key in full or sorted(self._buckets, key=lambda k: self._buckets[k].stamp)[:1000]:
             del self._buckets[key]

@@ -20,25 +20,50 @@ class Metrics:
     def __init__(self, idle: Callable[[], int], busy: Callable[[], int]) -> None:
         self.registry = CollectorRegistry()
         r = self.registry
-        self.requests = Histogram("wordle_db_http_request_duration_seconds",
-                                  "Time to answer an API request", ["endpoint", "status"],
-                                  buckets=BUCKETS, registry=r)  # fmt: skip
-        self.database = Histogram("wordle_db_database_call_duration_seconds",
-                                  "Time of an endpoint's database work (pool wait included)",
-                                  ["endpoint"], buckets=BUCKETS, registry=r)  # fmt: skip
-        self.guesses = Counter("wordle_db_guesses_total", "Guesses the game took",
-                               ["channel"], registry=r)  # fmt: skip
-        self.games = Counter("wordle_db_games_finished_total", "Games that ended, by outcome",
-                             ["channel", "outcome"], registry=r)  # fmt: skip
-        self.refusals = Counter("wordle_db_refusals_total",
-                                "Requests a rule of the game refused, by SQLSTATE (WDnnn)",
-                                ["code"], registry=r)  # fmt: skip
-        self.limited = Counter("wordle_db_rate_limited_total",
-                               "POSTs refused by the per-address rate limit", registry=r)
-        Gauge("wordle_db_pool_idle_connections", "Open database connections waiting for a "
-              "request", registry=r).set_function(idle)  # fmt: skip
-        Gauge("wordle_db_pool_busy_connections", "Database connections serving a request now",
-              registry=r).set_function(busy)  # fmt: skip
+        self.requests = Histogram(
+            "wordle_db_http_request_duration_seconds",
+            "Time to answer an API request",
+            ["endpoint", "status"],
+            buckets=BUCKETS,
+            registry=r,
+        )
+        self.database = Histogram(
+            "wordle_db_database_call_duration_seconds",
+            "Time of an endpoint's database work (pool wait included)",
+            ["endpoint"],
+            buckets=BUCKETS,
+            registry=r,
+        )
+        self.guesses = Counter(
+            "wordle_db_guesses_total", "Guesses the game took", ["channel"], registry=r
+        )
+        self.games = Counter(
+            "wordle_db_games_finished_total",
+            "Games that ended, by outcome",
+            ["channel", "outcome"],
+            registry=r,
+        )
+        self.refusals = Counter(
+            "wordle_db_refusals_total",
+            "Requests a rule of the game refused, by SQLSTATE (WDnnn)",
+            ["code"],
+            registry=r,
+        )
+        self.limited = Counter(
+            "wordle_db_rate_limited_total",
+            "POSTs refused by the per-address rate limit",
+            registry=r,
+        )
+        Gauge(
+            "wordle_db_pool_idle_connections",
+            "Open database connections waiting for a request",
+            registry=r,
+        ).set_function(idle)
+        Gauge(
+            "wordle_db_pool_busy_connections",
+            "Database connections serving a request now",
+            registry=r,
+        ).set_function(busy)
 
     def guessed(self, channel: str | None, state: str) -> None:
         label = (channel or "default").lower()

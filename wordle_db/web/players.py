@@ -110,8 +110,12 @@ class Generations:
     within that time. At most `size` players: when full, the expired ones go, and if none
     has, all of them."""
 
-    def __init__(self, seconds: float = CACHE_SECONDS, size: int = CACHE_SIZE,
-                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+    def __init__(
+        self,
+        seconds: float = CACHE_SECONDS,
+        size: int = CACHE_SIZE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.seconds, self.size, self.clock = seconds, size, clock
         self._known: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
@@ -138,8 +142,7 @@ class Generations:
             if known is not None and now - known[1] < self.seconds and known[0] > generation:
                 return
             if len(self._known) >= self.size and name not in self._known:
-                self._known = {k: v for k, v in self._known.items()
-                               if now - v[1] < self.seconds}  # fmt: skip
+                self._known = {k: v for k, v in self._known.items() if now - v[1] < self.seconds}
                 if len(self._known) >= self.size:
                     self._known.clear()
             self._known[name] = (generation, now)

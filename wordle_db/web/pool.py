@@ -52,12 +52,13 @@ class Pool:
 
     @contextmanager
     def connection(self) -> Iterator[Connection]:
-        conn: Connection | None = self._take()
+        taken = self._take()
+        conn: Connection | None = taken
         reusable = False
         with self._lock:
             self.busy += 1
         try:
-            yield conn
+            yield taken
             reusable = True
         except DatabaseError as exc:
             reusable = exc.is_refusal
@@ -66,7 +67,7 @@ class Pool:
             with self._lock:
                 self.busy -= 1
                 if reusable and len(self._free) < self.idle:
-                    self._free.append((conn, time.monotonic()))
+                    self._free.append((taken, time.monotonic()))
                     conn = None
             if conn is not None:
                 self._close(conn)

@@ -44,16 +44,20 @@ def _private_file(path: Path, make: str) -> str:
 
 def load_secret(home: Path, given: str | None = None) -> bytes:
     """The operator's secret when given, else the one stored in `home` (made on first start)."""
-    text = given if given is not None else _private_file(home / SECRET_FILE,
-                                                         secrets.token_hex(32))
+    text = given if given is not None else _private_file(home / SECRET_FILE, secrets.token_hex(32))
     secret = text.encode()
     if len(secret) < MIN_SECRET:
         raise WordleError(f"the cookie secret must have at least {MIN_SECRET} characters")
     return secret
 
 
-def embedded_account(admin_url: URL, home: Path, player_names: str | None = None,
-                     say: Callable[[str], None] = print, account: str = WEB_ACCOUNT) -> URL:
+def embedded_account(
+    admin_url: URL,
+    home: Path,
+    player_names: str | None = None,
+    say: Callable[[str], None] = print,
+    account: str = WEB_ACCOUNT,
+) -> URL:
     """Set up the embedded server for the page (as its administrator, root): an account with
     wordle_player and a generated password, and setting player_names created (or
     `player_names`). Says each change before making it. The first time (no web account yet)
@@ -61,26 +65,35 @@ def embedded_account(admin_url: URL, home: Path, player_names: str | None = None
     an administrator who set it back meant it. Returns the account's URL."""
     user, host = roles.account(account)
     with db.connect(admin_url) as conn:
-        if not db.scalar(conn, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE "
-                               "ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'wordle_play'"):
+        if not db.scalar(
+            conn,
+            "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE "
+            "ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'wordle_play'",
+        ):
             raise WordleError("the database is not set up: run `wordle-db init`")
-        first = not db.scalar(conn, "SELECT COUNT(*) FROM mysql.global_priv WHERE User = ? "
-                                    "AND Host = ?", user, host)  # fmt: skip
+        first = not db.scalar(
+            conn, "SELECT COUNT(*) FROM mysql.global_priv WHERE User = ? AND Host = ?", user, host
+        )
         now = settings.get_setting(conn, "player_names")
         wanted = player_names or ("created" if now == "account" else now)
         if now == "account" and not first and player_names is None:
             raise WordleError(
                 "setting player_names is account (an administrator set it back): the page "
                 "plays for its players through one account and needs created; run `wordle-db "
-                "serve --player-names created` to change it")  # fmt: skip
+                "serve --player-names created` to change it"
+            )
         password = _private_file(home / PASSWORD_FILE, secrets.token_urlsafe(24))
         if first:
-            say(f"creating the account {account} (role wordle_player; its password in "
-                f"{home / PASSWORD_FILE})")
+            say(
+                f"creating the account {account} (role wordle_player; its password in "
+                f"{home / PASSWORD_FILE})"
+            )
         roles.grant(conn, "player", account, password)
-        if wanted != now:
-            say(f"setting player_names from {now} to {wanted} (the page plays for its players "
-                f"through {user}; `wordle-db config player_names account` undoes it)")
+        if wanted is not None and wanted != now:
+            say(
+                f"setting player_names from {now} to {wanted} (the page plays for its players "
+                f"through {user}; `wordle-db config player_names account` undoes it)"
+            )
             settings.set_setting(conn, "player_names", wanted)
     return admin_url.set(username=user, password=password)
 
@@ -95,7 +108,8 @@ def check_account(url: URL) -> None:
             if exc.sqlstate == "WD039":
                 raise WordleError(
                     f"{exc}: the account must play for every web player; run `wordle-db "
-                    "config player_names created` as an administrator") from exc  # fmt: skip
+                    "config player_names created` as an administrator"
+                ) from exc
             if exc.sqlstate in ("WD030", "WD031"):
                 return
             raise

@@ -23,6 +23,21 @@ def one_channel(conn: Connection, name: str) -> dict[str, Any]:
     return _clean(db.call_one(conn, "wordle_channel", name))
 
 
+def answers_of(conn: Connection, channel: str | None) -> tuple[dict[str, Any], list[str]]:
+    """A channel's row and its answer words, as stored (administrators: reads the tables)."""
+    row = one_channel(
+        conn, channel or str(db.scalar(conn, "SELECT wordle_setting(?)", "default_channel"))
+    )
+    found = db.query(
+        conn,
+        "SELECT w.word FROM channel_words cw JOIN words w ON w.id = "
+        "cw.word_id JOIN channels c ON c.id = cw.channel_id WHERE c.name = ? "
+        "AND cw.is_answer ORDER BY w.word",
+        row["name"],
+    )
+    return row, [r["word"] for r in found]
+
+
 def add(
     conn: Connection,
     name: str,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from sqlalchemy.engine import Connection
 
@@ -142,23 +142,6 @@ def load_bundled(conn: Connection) -> tuple[ImportResult, ImportResult]:
         import_file(conn, bundled_path(BUNDLED_ALLOWED), answers=False),
         import_file(conn, bundled_path(BUNDLED_ANSWERS), answers=True),
     )
-
-
-def answers_of(conn: Connection, channel: str | None) -> tuple[dict[str, Any], list[str]]:
-    """A channel's row and its answer words, as stored (administrators: reads the tables)."""
-    from wordle_db.channels import one_channel
-
-    row = one_channel(
-        conn, channel or str(db.scalar(conn, "SELECT wordle_setting(?)", "default_channel"))
-    )
-    found = db.query(
-        conn,
-        "SELECT w.word FROM channel_words cw JOIN words w ON w.id = "
-        "cw.word_id JOIN channels c ON c.id = cw.channel_id WHERE c.name = ? "
-        "AND cw.is_answer ORDER BY w.word",
-        row["name"],
-    )
-    return row, [r["word"] for r in found]
 
 
 def letter_folds(conn: Connection) -> dict[str, str]:

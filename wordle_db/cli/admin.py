@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from sqlalchemy.engine import Connection
 
-from wordle_db import db, roles, words
+from wordle_db import channels, db, roles, words
 from wordle_db.cli.base import (
     App,
     channel_option,
@@ -264,7 +264,7 @@ def words_check(app: App, conn: Connection, channel: str | None, as_json: bool) 
         wordle-db words check --channel fr
         wordle-db words check --channel es --json
     """
-    row, answers = words.answers_of(conn, channel)
+    row, answers = channels.answers_of(conn, channel)
     from wordle_db.languages import check_answers
 
     rejected = check_answers(row["language"], row["accents"], answers, words.letter_folds(conn))

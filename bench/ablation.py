@@ -16,14 +16,11 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from _server import private_server
-from _server import thread_cpu_seconds as cpu_seconds
-from load import GUESSES, prepare
+from harness import WORD, play, prepare, private_server, swap
 from sqlalchemy.engine import Connection
 
 from wordle_db import db
 
-WORD = "VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"
 # variant: [(kind, name, the replacement's text after CREATE OR REPLACE)]
 VARIANTS: dict[str, list[tuple[str, str, str]]] = {
     "the hint (wordle_hint) a constant": [
@@ -87,15 +84,6 @@ def create_text(conn: Connection, kind: str, name: str) -> str:
     return str(row[f"Create {kind.title()}"])
 
 
-def play(conn: Connection, pid: int, tag: str, games: int) -> float:
-    """Server CPU µs per guess over `games` new players' games of six guesses."""
-    before = cpu_seconds(pid)
-    for game in range(games):
-        for word in GUESSES:
-            db.call(conn, "wordle_play", f"{tag}g{game}", word, None, None)
-    return (cpu_seconds(pid) - before) / (games * len(GUESSES)) * 1e6
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games of six guesses per chunk")
@@ -141,18 +129,6 @@ def main() -> None:
                         )
                 was, now = statistics.median(unchanged), statistics.median(changed)
                 print(f"| {name} | {now:,.0f} | {was:,.0f} | {was - now:,.0f} |", flush=True)
-
-
-def swap(owner: Connection, parts: list[tuple[str, str, str]]) -> None:
-    """Each routine dropped and created from `text` (a CREATE statement, or what follows
-    CREATE OR REPLACE in VARIANTS)."""
-    for kind, routine, text in parts:
-        owner.exec_driver_sql(f"DROP {kind} {routine}")
-        owner.exec_driver_sql(
-            text
-            if text.startswith("CREATE")
-            else f"CREATE DEFINER = 'wordle_owner'@'localhost' {text}"
-        )
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ import time
 from collections import Counter
 from datetime import timedelta
 
-from _server import private_server
+from harness import private_server
 
 from wordle_db import db, game, publish, schema, solver, words
 from wordle_db.errors import DatabaseError

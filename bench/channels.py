@@ -40,14 +40,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from _server import private_server
-from load import Tally, run_clients
+from harness import ANSWER, GUESSES, Tally, private_server, run_clients
 from sqlalchemy.engine import URL
 
 from wordle_db import channels, db, roles, schema, words
 
-ANSWER = "crane"
-GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]
 EXTRA = [f"c{n}" for n in range(1, 10)]  # the nine channels beside `en` in the `ten` database
 FRONT_USER, FRONT_PASSWORD = "bench_front", "bench-password"
 

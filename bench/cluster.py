@@ -33,13 +33,11 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
-from _server import private_server
+from harness import ANSWER, GUESSES, private_server
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import cluster, db, schema, words
 
-GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]
-ANSWER = "crane"
 MAX_DAYS = 2000
 
 

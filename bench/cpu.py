@@ -25,8 +25,7 @@ import argparse
 import time
 from collections.abc import Callable
 
-from _server import cpu_seconds, private_server
-from load import GUESSES, prepare
+from harness import GUESSES, cpu_seconds, prepare, private_server
 
 from wordle_db import db
 

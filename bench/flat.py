@@ -23,13 +23,11 @@ import statistics
 from collections.abc import Callable
 from functools import partial
 
-from _server import private_server
-from _server import thread_cpu_seconds as cpu_seconds
-from load import GUESSES, prepare
+from harness import GUESSES, WORD, prepare, private_server
+from harness import thread_cpu_seconds as cpu_seconds
 
 from wordle_db import db
 
-WORD = "VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"
 FLAT = f"""CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE bench_flat_play(
   IN p_player {WORD}, IN p_guess {WORD})
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 
-from _server import private_server
+from harness import private_server
 from sqlalchemy.engine import Connection
 
 from wordle_db import db, schema, words

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import argparse
 
-from _server import cpu_seconds, private_server
-from load import GUESSES, prepare
+from harness import GUESSES, WORD, cpu_seconds, prepare, private_server
 
 from wordle_db import db
 
-WORD = "VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"
 DECLARE = f"""DECLARE v INT; DECLARE v_day DATE DEFAULT CURDATE();
   DECLARE v_number, v_attempts, v_max INT DEFAULT 3;
   DECLARE v_guess, v_answer {WORD} DEFAULT 'slate';

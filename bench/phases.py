@@ -26,9 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from _server import private_server, thread_cpu_seconds
-from ablation import play, swap
-from load import prepare
+from harness import play, prepare, private_server, swap, thread_cpu_seconds
 from sqlalchemy.engine import Connection
 
 from wordle_db import db

@@ -18,8 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from _server import private_server
-from load import GUESSES, prepare
+from harness import GUESSES, prepare, private_server
 
 from wordle_db import db
 

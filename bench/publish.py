@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from _server import private_server
+from harness import private_server
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, schema

@@ -54,7 +54,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from _server import private_server
+from harness import private_server
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, schema, solver, words

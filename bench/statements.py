@@ -20,13 +20,11 @@ import argparse
 import time
 from pathlib import Path
 
-from _server import private_server
-from load import prepare
+from harness import WORD, prepare, private_server
 
 from wordle_db import db
 
 TEXT = "MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"
-WORD = "VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"
 LOOP = f"""CREATE OR REPLACE PROCEDURE bench_loop_{{name}}(IN n INT, IN p_channel {TEXT},
     IN p_guess {TEXT}, IN p_player {TEXT})
 BEGIN

@@ -29,9 +29,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from _server import private_server
-from _server import thread_cpu_seconds as cpu_seconds
-from load import GUESSES, prepare
+from harness import GUESSES, prepare, private_server
+from harness import thread_cpu_seconds as cpu_seconds
 from sqlalchemy.engine import Connection
 
 from wordle_db import db

@@ -20,7 +20,7 @@ import sys
 import time
 from datetime import timedelta
 
-from _server import private_server
+from harness import private_server
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, roles, schema, sqlfiles, words

@@ -40,14 +40,10 @@ from datetime import timedelta
 from functools import partial
 from itertools import count
 
-from _server import private_server
-from load import STEADY, Tally, Timed, connected, run, summary
+from harness import ANSWER, GUESSES, STEADY, Tally, Timed, connected, private_server, run, summary
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, roles, schema, words
-
-ANSWER = "crane"
-GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]
 
 
 def prepare(url: URL) -> URL:

@@ -21,14 +21,17 @@ machine's drift falls on all alike; server CPU per call from the threads' scheds
 over rounds, and the paired difference from the whole guess. The whole guess's and the
 alternatives' rows are checked against wordle_play's on the same moves first.
 Linux only (/proc).
-Run: .venv/bin/python bench/steps.py [--rounds 12] [--games 25]
+Run: .venv/bin/python bench/research/guess-cost/steps.py [--rounds 12] [--games 25]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/: harness.py
 from harness import GUESSES, prepare, private_server
 from harness import thread_cpu_seconds as cpu_seconds
 from sqlalchemy.engine import Connection

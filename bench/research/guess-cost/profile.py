@@ -10,14 +10,17 @@ answer), then `--games` bare guesses' worth of calls as the baseline (load.py's
   (events_statements_history_long, nesting included), with count and time per guess.
 Times are the server's own (TIMER_WAIT), not the client's; the client's time per call is
 printed beside them. Single client, so the figures are costs, not throughput.
-Run: .venv/bin/python bench/profile.py [--games 100] [--top 25]
+Run: .venv/bin/python bench/research/guess-cost/profile.py [--games 100] [--top 25]
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/: harness.py
 from harness import GUESSES, prepare, private_server
 
 from wordle_db import db

@@ -13,16 +13,19 @@ repeated guess looked for apart (as wordle_play does); the body in wordle_play's
 called through a wrapper procedure (as wordle_play calls _wordle_play). Each call's row is
 first checked against wordle_play's on the same moves. Server CPU per guess from the threads'
 schedstat (ablation.py), medians of 12 alternating chunks of 40 games. Linux only (/proc).
-Run: .venv/bin/python bench/flat.py [--chunks 12]
+Run: .venv/bin/python bench/research/guess-cost/flat.py [--chunks 12]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/: harness.py
 from harness import GUESSES, WORD, prepare, private_server
 from harness import thread_cpu_seconds as cpu_seconds
 

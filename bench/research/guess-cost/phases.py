@@ -13,19 +13,22 @@ A second table splits the server's CPU by the code it ran (mariadbd's own, the k
 library's, the regular expression library's), a guess beside load.py's bare guess (the same
 number of calls, one client, also sampled): what a guess costs beyond the bare guess, and where.
 Needs perf (Debian: apt-get install linux-perf) and permission to profile (root here).
-Linux only. Run: .venv/bin/python bench/phases.py [--games 400] [--wordle-play-text FILE]
+Linux only.
+Run: .venv/bin/python bench/research/guess-cost/phases.py [--games 400] [--wordle-play-text FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/: harness.py
 from harness import play, prepare, private_server, swap, thread_cpu_seconds
 from sqlalchemy.engine import Connection
 

@@ -8,14 +8,17 @@ starts after a routine change, which empties every session's routine cache), is 
 costs in a real call: the most that making it cheaper can save. The variants exist only in
 this run's private database; nothing of them is kept.
 Linux only (/proc).
-Run: .venv/bin/python bench/ablation.py [--games 40] [--chunks 9]
+Run: .venv/bin/python bench/research/guess-cost/ablation.py [--games 40] [--chunks 9]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/: harness.py
 from harness import WORD, play, prepare, private_server, swap
 from sqlalchemy.engine import Connection
 

@@ -11,15 +11,17 @@ join), what a name without a kept decision costs (_wordle_player's role check, r
 expression and read, taken from the routines' files), plus a one-row key lookup as a
 yardstick. Each is measured `--rounds` times; the
 minimum is printed.
-Run: .venv/bin/python bench/statements.py [--rounds 3] [--loops 2000]
+Run: .venv/bin/python bench/research/guess-cost/statements.py [--rounds 3] [--loops 2000]
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/: harness.py
 from harness import WORD, prepare, private_server
 
 from wordle_db import db
@@ -51,7 +53,7 @@ BEGIN
     SET i = i + 1;
   END WHILE;
 END"""
-SQL = Path(__file__).resolve().parent.parent / "sql" / "access"
+SQL = Path(__file__).resolve().parents[3] / "sql" / "access"  # the repository's
 
 
 def role_read() -> str:

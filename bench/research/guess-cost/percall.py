@@ -6,13 +6,16 @@ as cpu.py reads it) is printed: an empty procedure, 1 to 16 one-row key lookups,
 `CALL`, result rows of 3 and 9 columns, and `wordle_play` (new players' games of six guesses)
 for comparison. The difference between two lines is what the extra statements cost where a
 guess runs them. Linux only (/proc).
-Run: .venv/bin/python bench/percall.py [--calls 3000] [--rounds 2]
+Run: .venv/bin/python bench/research/guess-cost/percall.py [--calls 3000] [--rounds 2]
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # bench/: harness.py
 from harness import GUESSES, WORD, cpu_seconds, prepare, private_server
 
 from wordle_db import db

@@ -44,10 +44,14 @@ BEGIN
   DECLARE v_first DATE;
   DECLARE v_name {TEXT};
   DECLARE v_role VARCHAR(16) CHARACTER SET ascii;
+  DECLARE v_count INT;
+  DECLARE v_first_account, v_last_account VARCHAR(400) CHARACTER SET utf8mb4
+    COLLATE utf8mb4_nopad_bin;
   DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
     DEFAULT _wordle_login();
   DECLARE v_host VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
-    DEFAULT SUBSTRING_INDEX(SESSION_USER(), '@', -1);
+    DEFAULT LOWER(SUBSTRING_INDEX(SESSION_USER(), '@', -1));
+  DECLARE v_address BOOLEAN DEFAULT FALSE;  -- the host is localhost: a name
   WHILE i < n DO
     {{body}}
     SET i = i + 1;
@@ -57,9 +61,11 @@ SQL = Path(__file__).resolve().parents[3] / "sql" / "access"  # the repository's
 
 
 def role_read() -> str:
-    """_wordle_caller_role's SELECT, as the routine has it."""
-    text = (SQL / "_wordle_caller_role.sql").read_text()
-    return text[text.index("  SELECT CASE") : text.rindex(";") + 1].replace("o_", "v_")
+    """_wordle_caller_access's SELECT, as the routine has it."""
+    text = (SQL / "_wordle_caller_access.sql").read_text()
+    start = text.index("  SELECT CASE")
+    read = text[start : text.index(";", start) + 1].replace("o_", "v_")
+    return read.replace("v_first", "v_first_account").replace("v_last", "v_last_account")
 
 
 def name_pattern() -> str:
@@ -159,8 +165,8 @@ STATEMENTS = {
     "(bare guess's) one-column update, COMMIT": """START TRANSACTION;
       UPDATE bench_games SET attempts = 1 WHERE id = 5; COMMIT;""",
     # A name without a kept decision (a new player's first call, every read): _wordle_player's
-    "a new name's role check (CALL _wordle_caller_role)": "CALL _wordle_caller_role(v_role, "
-    "v_login);",
+    "a new name's role check (CALL _wordle_caller_access)": "CALL _wordle_caller_access(FALSE, "
+    "v_role, v_login);",
     "... its login (_wordle_login())": "SET v_login = _wordle_login();",
     "... its read of server_accounts": role_read(),
     "... server_accounts read by user alone": """SELECT MAX(a.admin) INTO v_int

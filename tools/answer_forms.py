@@ -14,7 +14,7 @@ also capitalised ones; proper nouns never) and own lemmas (simplemma). The bundl
 answers (the classic curated list) are the reference line. Good: "now" at or over 0.95 on
 both, as the classic list is on the first.
 
-Run: .venv/bin/python bench/languages.py   (about 30 seconds)
+Run: .venv/bin/python tools/answer_forms.py   (about 30 seconds)
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ Each run opens its connections and makes one untimed call of its scenario's rout
 before the time starts: a connection's first call of a routine compiles it (5-9 ms for a new
 player's first guess, against 2-3 on a warm connection), which a pool's connections have done
 long before a morning's rush. Until 2026-11-26 the runs were not warmed, and at 256 clients
-that compiling was most of the overall p99 (bench/README.md, eighth results).
+that compiling was most of the overall p99 (bench/log/2026-11-26.md, eighth results).
 
 By default each client sends its next call as soon as the last returns (a closed loop: the
 mean latency is then clients over rate, whatever the server). `--rate R` makes calls come due

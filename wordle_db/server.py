@@ -41,7 +41,7 @@ SERVER_OPTIONS = (
     "--event-scheduler=ON",
     "--max-connections=300",
     # A morning rush of hundreds of connections: a few threads take turns (p99 at 256 clients
-    # 0.5 s instead of 1.3, same throughput; bench/README.md).
+    # 0.5 s instead of 1.3, same throughput; bench/log/2026-11-23.md).
     "--thread-handling=pool-of-threads",
 )
 

@@ -22,7 +22,7 @@ CHECK_AFTER = 30.0  # seconds idle after which a connection is replaced, not reu
 # As many as the calls that can run at once (Starlette runs them in AnyIO's worker threads, 40
 # by default): under a rush no connection is closed only to be opened again, and a new one
 # costs the server its set-up and, on its first call, the compiling of the routines it calls
-# (5-9 ms of a first guess instead of 2-3; bench/README.md, eighth results).
+# (5-9 ms of a first guess instead of 2-3; bench/log/2026-11-26.md, eighth results).
 IDLE = 40
 
 

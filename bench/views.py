@@ -51,8 +51,8 @@ def fill(conn: Connection, days: int, players: int) -> str:
         f"FROM seq_1_to_{players}"
     )
     conn.exec_driver_sql(
-        "INSERT INTO games (player_id, day, state, attempts, max_tries, finished_at) "
-        "SELECT pl.id, pz.day, IF(pl.id % 3 = 0, 'lost', 'won'), 4, 6, pz.day "
+        "INSERT INTO games (player_id, channel_id, day, state, attempts, max_tries, finished_at) "
+        "SELECT pl.id, pz.channel_id, pz.day, IF(pl.id % 3 = 0, 'lost', 'won'), 4, 6, pz.day "
         f"FROM players pl JOIN puzzles pz ON pz.day < '{today}'"
     )
     conn.exec_driver_sql(

@@ -4,6 +4,7 @@
 - cpu_seconds(), thread_cpu_seconds(): a process's CPU time from /proc (Linux);
 - prepare(): the bench database (today's answer, 30 past days', the floor and the bare guess as
   procedures) and a front-end account that plays for every client;
+- ANSWER, GUESSES (six words, none of them an answer), WORD (a word parameter's SQL type);
 - run(), run_clients(): client threads calling until the time is up, each call timed into a
   Tally; summary(): a Tally as a row of the tables the benchmarks print;
 - play(), swap(): a guess's server CPU over new players' games, and routines replaced by

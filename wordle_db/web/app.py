@@ -22,13 +22,12 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
 from wordle_db import accounts, analysis, channels, db, game
 from wordle_db.errors import DatabaseError, WordleError
 from wordle_db.web import accounts as web_accounts
-from wordle_db.web import health, hosts, openapi, players
+from wordle_db.web import health, hosts, install, openapi, players
 from wordle_db.web import leagues as web_leagues
 from wordle_db.web.http import (
     JSON,
@@ -378,9 +377,7 @@ class SecurityHeaders:
 
 def create_app(url: URL, settings: Settings) -> SecurityHeaders:
     web = Web(url, settings)
-
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+    assets = install.Assets(STATIC)
 
     async def schema(request: Request) -> Response:
         return JSON(openapi.DESCRIPTION)
@@ -401,7 +398,7 @@ def create_app(url: URL, settings: Settings) -> SecurityHeaders:
         web.pool.close()
 
     routes = [
-        Route("/", index),
+        *install.routes(assets),
         Route("/api/channels", web.channels),
         Route("/api/today", web.today),
         Route("/api/game", web.game),
@@ -419,12 +416,15 @@ def create_app(url: URL, settings: Settings) -> SecurityHeaders:
         *health.routes(web),
         *web_leagues.routes(web),
         *web_accounts.routes(web),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", install.Files(assets), name="static"),
     ]
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(hosts.AllowedHosts, hosts=settings.allowed_hosts)],
+        middleware=[
+            Middleware(hosts.AllowedHosts, hosts=settings.allowed_hosts),
+            Middleware(install.Compressed),
+        ],
     )
     app.state.web = web
     return SecurityHeaders(app)

@@ -39,21 +39,27 @@
   const signOut = button("account-sign-out", "account.signOut", () => leave());
   const everywhere = button("account-sign-out-everywhere", "account.signOutEverywhere",
                             () => signOutEverywhere());
+  signOut.hidden = true;  // until the account is read (refresh)
+  everywhere.hidden = true;
   const section = el("section", { id: "account" },
     text("h3", "account"), status, list,
     el("p", {}, signUp, add, signIn, signOut, everywhere),
     text("h4", "account.transfer"),
     el("p", {}, button("account-transfer-make", "account.makeCode", () => makeCode()), code),
     el("p", {}, codeInput, button("account-transfer-use", "account.useCode", () => useCode())));
-  $("settings-dialog").querySelector(".close").before(section);
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/account.css" }));
+  $("settings-dialog").append(section);
 
   function tell(key, params = {}, isError = false) {
     status.textContent = t(key, params);
     status.classList.toggle("error", isError);
   }
+  // A passkey the server refused without a code of the game's (a signature or an answer it
+  // cannot check) is said as such, not as "try again": trying the same passkey again fails
+  // the same way.
   const failed = (e) => {
-    status.textContent = e instanceof DOMException ? t("account.cancelled") : problem(e);
+    const refused = e instanceof ApiError && !e.code && [400, 403].includes(e.status);
+    status.textContent = e instanceof DOMException ? t("account.cancelled")
+      : refused ? t("account.refused") : problem(e);
     status.classList.add("error");
   };
 
@@ -70,6 +76,7 @@
     add.hidden = !signedUp || !passkeys;
     signIn.hidden = !passkeys;
     signOut.hidden = !signedUp;
+    everywhere.hidden = !signedUp;  // an anonymous player has no other device
     tell(!passkeys ? "account.noPasskeys" : signedUp ? "account.signedUp" : "account.anonymous",
          { count: account.passkeys.length });
     list.replaceChildren(...account.passkeys.map((k) => {

@@ -1,6 +1,6 @@
 // The post-game analysis: once the game is over, an Analysis button beside Share opens a panel
 // with each guess's figures from GET /api/analysis (the database refuses it before). Uses
-// app.js's t(), api(), problem(), caps(), over(), dayQuery() and lang; app.js tells it when
+// app.js's t(), number(), api(), problem(), caps(), over() and dayQuery(); app.js tells it when
 // the game was drawn (the event wordle:drawn).
 "use strict";
 
@@ -10,8 +10,7 @@
   const list = document.getElementById("analysis-list");
   const MARKS = { "2": "right", "1": "elsewhere", "0": "absent" };
 
-  const number = (value) => (value === null || value === undefined ? "–"
-    : new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(value));
+  const figure = (value) => (value === null || value === undefined ? "–" : number(value, 1));
 
   function line(text, className) {
     const p = document.createElement("p");
@@ -35,12 +34,13 @@
     const heading = document.createElement("h3");
     heading.textContent = t("analysis.guess", { n: r.attempt, word: caps(r.guess) });
     li.append(heading, word,
-      line(t("analysis.possible", { before: number(r.possible_before),
-                                    after: number(r.possible_after) })),
-      line(t("analysis.left", { left: number(r.expected_left), best: caps(r.best_guess || "–"),
-                                bestLeft: number(r.best_expected_left) })),
-      line(`${t("analysis.skill", { skill: number(r.skill) })} · `
-           + `${t("analysis.luck", { luck: number(r.luck) })}`, "analysis-scores"));
+      line(t("analysis.possible", { before: figure(r.possible_before),
+                                    after: figure(r.possible_after) })),
+      line(t("analysis.left", { count: r.expected_left ?? 0, digits: 1,
+                                best: caps(r.best_guess || "–"),
+                                left: figure(r.best_expected_left) })),
+      line(`${t("analysis.skill", { skill: figure(r.skill) })} · `
+           + `${t("analysis.luck", { luck: figure(r.luck) })}`, "analysis-scores"));
     if (r.letter_hints) {
       li.append(line(t("analysis.letterHints", { count: r.letter_hints }), "note"));
     }

@@ -5,13 +5,18 @@
 const $ = (id) => document.getElementById(id);
 const STATES = { "2": "right", "1": "elsewhere", "0": "absent" };
 const LANGUAGES = ["en", "fr", "de", "es", "it", "pt"];  // a catalogue each: /static/i18n/
+// the assets' version (?v=..., given by the server to this script's address): the catalogues
+// and keyboards are fetched with it, so a browser keeps them until they change
+const VERSION = new URL(document.currentScript.src).search;
 let lang = "en";
 let catalogue = {};
-const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+let layouts = {};     // /static/keyboards.json: each language's rows of keys
 let view = null;      // {game, attempts, keyboard} of the day shown
 let typed = "";       // the guess being typed
 let nextPuzzleAt = null;
 let channels = [];    // GET /api/channels: the selector shows when there are two or more
+let ready = false;    // the catalogue is there: the page may draw
+let shareText = null; // {game, text}: the share text of the game shown once it is over
 
 // Upper case letter by letter, keeping a letter whose capital is longer (ß, not SS): a tile
 // is one letter. (CSS text-transform would make ß "SS" too.)
@@ -24,39 +29,62 @@ class ApiError extends Error {
   constructor(message, status, code) { super(message); this.status = status; this.code = code; }
 }
 
+// Numbers as the language writes them (CLDR, through Intl): 2,5 in Spanish, 1.234 in German.
+function number(value, digits = 0, least = 0) {
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: least,
+                                       maximumFractionDigits: digits }).format(value);
+}
+
 // Every text a player sees comes from the catalogue of the channel's language: t(key, params)
-// fills {name} from params; params.count chooses the plural form (key.one, key.other, ...).
+// fills {name} from params, numbers written as the language does (params.digits: fraction
+// digits); params.count chooses the plural form (key.one, key.other, ...) by CLDR's rules for
+// the number as written.
 function t(key, params = {}) {
   let text = catalogue[key];
+  const digits = params.digits ?? 0;
   if (text === undefined && "count" in params) {
-    const form = new Intl.PluralRules(lang).select(params.count);
+    const form = new Intl.PluralRules(lang, { maximumFractionDigits: digits })
+      .select(params.count);
     text = catalogue[`${key}.${form}`] ?? catalogue[`${key}.other`];
   }
   if (text === undefined) text = key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, name) => {
+    if (!(name in params)) return m;
+    const value = params[name];
+    return typeof value === "number" ? number(value, digits) : String(value);
+  });
 }
 const spoken = (state) => t(`state.${state}`);
 
 async function setLanguage() {
-  const chosen = channels.find((c) => c.name === (channel() || defaultChannel()));
+  const chosen = currentChannel();
   const wanted = chosen && LANGUAGES.includes(chosen.language) ? chosen.language : "en";
   if (wanted !== lang || Object.keys(catalogue).length === 0) {
     try {
-      const response = await fetch(`/static/i18n/${wanted}.json`);
+      const response = await fetch(`/static/i18n/${wanted}.json${VERSION}`);
       catalogue = await response.json();
       lang = wanted;
     } catch (e) { /* keep the catalogue there is */ }
   }
   document.documentElement.lang = lang;
-  [...$("channel").options].forEach((option) => {
-    const c = channels.find((one) => one.name === option.value);
-    if (c) option.textContent = t("channelOption", { name: c.name, letters: c.letters });
-  });
+  nameChannels();
   document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
   document.querySelectorAll("[data-i18n-aria]").forEach((el) => {
     el.setAttribute("aria-label", t(el.dataset.i18nAria));
   });
+  document.querySelectorAll("[data-i18n-content]").forEach((el) => {
+    el.setAttribute("content", t(el.dataset.i18nContent));
+  });
+  // installing the page installs this channel, described in its language
+  const manifest = new URLSearchParams();
+  if (lang !== "en") manifest.set("lang", lang);
+  if (channel()) manifest.set("channel", channel());
+  const address = `/static/manifest.webmanifest${manifest.size ? "?" : ""}${manifest}`;
+  const link = document.querySelector('link[rel="manifest"]');
+  if (link.getAttribute("href") !== address) link.href = address;
+  ready = true;
   if (view) draw();
+  if (failed) say(problem(failed), true);
   syncChannel();
   tick();
 }
@@ -125,6 +153,9 @@ function defaultChannel() {
   const found = channels.find((c) => c.is_default);
   return found ? found.name : null;
 }
+function currentChannel() {
+  return channels.find((c) => c.name === (channel() || defaultChannel()));
+}
 
 function say(text, isError = false) {
   const message = $("message");
@@ -189,29 +220,57 @@ function key(label, value, state, wide = false) {
     el.dataset.state = state;
     el.setAttribute("aria-label", `${caps(label)}, ${spoken(state)}`);
   }
-  el.addEventListener("click", () => press(value));
+  // A tap or a click leaves the focus where it was (never on the key), so that a physical
+  // Enter then sends the guess instead of pressing the key again; a key reached with Tab
+  // keeps it (Enter or Space press it).
+  el.addEventListener("mousedown", (event) => event.preventDefault());
+  el.addEventListener("click", (event) => {
+    press(value);
+    if (event.detail > 0) el.blur();
+  });
   return el;
+}
+
+// The rows of keys: the language's layout (keyboards.json; English for a language it lacks)
+// with its letters a-z and those of its other letters the channel uses (Ä, Ñ, ß...); the
+// channel's letters the layout lacks get rows of their own, above the last.
+function keyRows(states) {
+  const layout = layouts[lang] || layouts.en || [[], [], ["enter", "backspace"]];
+  const usable = (k) => k === "enter" || k === "backspace" || /^[a-z]$/.test(k) || states.has(k);
+  const rows = layout.map((row) => row.filter(usable));
+  const placed = new Set(layout.flat());
+  const extra = [...states.keys()].filter((l) => !placed.has(l));
+  for (let i = 0; i < extra.length; i += 10) rows.splice(-1, 0, extra.slice(i, i + 10));
+  return rows;
 }
 
 function drawKeyboard() {
   const states = new Map(view.keyboard.map((k) => [k.letter, k.state]));
-  const rows = ROWS.map((r) => [...r].filter((l) => states.has(l)));
-  const extra = [...states.keys()].filter((l) => !ROWS.some((r) => r.includes(l)));
-  if (extra.length) rows.splice(2, 0, extra);
+  const rows = keyRows(states);
+  const units = Math.max(10, ...rows.map((r) => r.reduce(
+    (sum, k) => sum + (k === "enter" || k === "backspace" ? 1.5 : 1), 0)));
   const keyboard = $("keyboard");
-  keyboard.replaceChildren();
-  rows.forEach((letters, i) => {
+  keyboard.style.setProperty("--units", units);
+  keyboard.classList.toggle("rows-4", rows.length > 3);
+  keyboard.replaceChildren(...rows.map((keys) => {
     const row = document.createElement("div");
     row.className = "keyrow";
-    if (i === rows.length - 1) row.append(key(t("enter"), "Enter", null, true));
-    letters.forEach((l) => row.append(key(l, l, states.get(l))));
-    if (i === rows.length - 1) {
-      const back = key("⌫", "Backspace", null, true);
-      back.setAttribute("aria-label", t("delete"));
-      row.append(back);
-    }
-    keyboard.append(row);
-  });
+    row.append(...keys.map((k) => {
+      if (k === "enter") return key(t("enter"), "Enter", null, true);
+      if (k === "backspace") {
+        const back = key("⌫", "Backspace", null, true);
+        back.setAttribute("aria-label", t("delete"));
+        return back;
+      }
+      return key(k, k, states.get(k) || "unused");
+    }));
+    return row;
+  }));
+}
+
+function hintsLeft() {
+  const c = currentChannel();
+  return c ? c.letter_hints - view.game.letters_revealed : 1;
 }
 
 function drawStatus() {
@@ -223,9 +282,10 @@ function drawStatus() {
   $("mode").textContent = g.hard ? t("hardMode.short") : "";
   const revealed = g.letters_revealed ? t("revealed", { letters: caps(g.revealed) }) : "";
   $("revealed").textContent = revealed;
-  $("hint-button").disabled = over();
+  $("hint-button").disabled = over() || hintsLeft() <= 0;
+  $("hint-button").hidden = over();
   $("share-button").hidden = !over();
-  if (!over()) $("share-text").hidden = true;
+  $("stats-share").hidden = !over();
   const hard = $("hard-mode");
   hard.disabled = view.attempts.length > 0 || over();
   hard.checked = view.attempts.length > 0 ? g.hard : localStorage.getItem("hard") === "on";
@@ -233,11 +293,14 @@ function drawStatus() {
   if (over()) {
     say(g.state === "won" ? t("solved", { tries: g.attempts, max: g.max_tries })
       : t("theWordWas", { word: caps(g.answer) }));
+    prepareShare();
   }
 }
 
 function draw() {
+  if (!ready) return;  // the catalogue first: the page appears once, in its language
   drawBoard(); drawKeyboard(); drawStatus();
+  document.body.classList.remove("loading");
   document.dispatchEvent(new CustomEvent("wordle:drawn", { detail: view.game }));  // analysis.js, leagues.js
 }
 
@@ -250,14 +313,19 @@ function animateRow(index, kind) {
   row.classList.add(kind);
 }
 
+let failed = null;     // why the game could not be read (said again once the catalogue is in)
+
 async function load() {
   typed = "";
   say("");
   try {
     view = await api(`/api/game${dayQuery()}`);
+    failed = null;
     draw();
   } catch (e) {
+    failed = e;
     say(problem(e), true);
+    if (!view) $("hint-button").hidden = true;  // no game to hint
   }
 }
 
@@ -368,33 +436,58 @@ async function letterHint() {
                                   letter: caps(h.letter), left: h.hints_left });
     say(text);
     announce(text);
+    $("hint-button").disabled = h.hints_left <= 0;
   } catch (e) {
     if (e instanceof Offline) await load();  // never sent again: a hint counts once
+    if (e instanceof ApiError && e.code === "WD040") $("hint-button").disabled = true;
     say(problem(e), true);
     announce(problem(e));
   }
 }
 
-async function share() {
+// Share: the text the database makes of the game, fetched once the game is over (a share
+// sheet opens only on the tap itself), to the system's share sheet where the browser has one,
+// else to the clipboard; else it shows, selected, in the statistics. The board stays as it is.
+async function prepareShare() {
+  const game = `${view.game.channel}|${view.game.day}`;
+  if (shareText && shareText.game === game) return shareText.text;
   try {
     const { text } = await api(`/api/share${dayQuery()}`);
-    const box = $("share-text");
-    box.value = text;
-    box.hidden = false;
-    let copied = false;
-    try { await navigator.clipboard.writeText(text); copied = true; } catch (e) {
-      box.select();
-      try { copied = document.execCommand("copy"); } catch (e2) { copied = false; }
-    }
-    const note = copied ? t("copied") : t("selectToCopy");
-    say(note);
-    announce(note);
+    shareText = { game, text };
+    $("share-text").value = text;
+    return text;
   } catch (e) {
-    say(problem(e), true);
+    return null;
   }
 }
 
+async function share() {
+  const note = $("share-note");
+  const game = `${view.game.channel}|${view.game.day}`;
+  const text = shareText && shareText.game === game ? shareText.text : await prepareShare();
+  if (text === null) { note.textContent = t("error.generic"); return; }
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ text });
+      return;
+    } catch (e) {
+      if (e.name === "AbortError") return;  // the player closed the sheet
+    }
+  }
+  let copied = false;
+  try { await navigator.clipboard.writeText(text); copied = true; } catch (e) { copied = false; }
+  const said = copied ? t("copied") : t("selectToCopy");
+  announce(said);
+  if (copied && !$("stats-dialog").open) { say(said); return; }
+  const box = $("share-text");
+  box.hidden = copied;
+  if (!$("stats-dialog").open) await openStats();
+  if (!copied) box.select();
+  note.textContent = said;
+}
+
 async function openStats() {
+  $("share-note").textContent = "";
   try {
     const s = await api(`/api/stats${query(false)}`);
     const numbers = [[t("played"), s.played], [t("winPercent"), s.win_percent ?? 0],
@@ -402,7 +495,7 @@ async function openStats() {
     $("stats-numbers").replaceChildren(...numbers.map(([label, value]) => {
       const div = document.createElement("div");
       const dt = document.createElement("dt"); dt.textContent = label;
-      const dd = document.createElement("dd"); dd.textContent = String(Math.round(value));
+      const dd = document.createElement("dd"); dd.textContent = number(Math.round(value));
       div.append(dt, dd);
       return div;
     }));
@@ -416,12 +509,12 @@ async function openStats() {
       bar.className = "bar";
       bar.setAttribute("aria-label", t("bar", { guesses: t("guessCount", { count: n }),
                                                 games: t("gameCount", { count: games }) }));
-      const label = document.createElement("span"); label.textContent = n;
+      const label = document.createElement("span"); label.textContent = number(n);
       const fill = document.createElement("span");
       fill.className = "fill";
       if (view && view.game.state === "won" && view.game.attempts === n) fill.classList.add("current");
       fill.style.width = `${Math.max(8, (100 * games) / most)}%`;
-      fill.textContent = games;
+      fill.textContent = number(games);
       bar.append(label, fill);
       bars.push(bar);
     }
@@ -429,7 +522,7 @@ async function openStats() {
   } catch (e) {
     say(problem(e), true);
   }
-  $("stats-dialog").showModal();
+  if (!$("stats-dialog").open) $("stats-dialog").showModal();
 }
 
 async function openArchive() {
@@ -484,28 +577,61 @@ async function startCountdown() {
     const t = await api(`/api/today${query(false)}`);
     if (t.next_puzzle_in !== null && t.next_puzzle_in !== undefined) {
       nextPuzzleAt = Date.now() + t.next_puzzle_in * 1000;
-      tick();
+      if (ready) tick();
       if (ticking === null) ticking = setInterval(tick, 1000);
     }
   } catch (e) { /* the game itself says what is wrong */ }
 }
 
+// A language's name in that language (Deutsch, Español...), as language menus write them.
+function languageName(code) {
+  try {
+    const name = new Intl.DisplayNames([code], { type: "language" }).of(code);
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch (e) {
+    return code;
+  }
+}
+
+// The selector's options: the channel's language, and its letters when another channel speaks
+// the same language, and its name when that still tells two apart.
+function nameChannels() {
+  [...$("channel").options].forEach((option) => {
+    const c = channels.find((one) => one.name === option.value);
+    if (!c) return;
+    const same = channels.filter((o) => o.language === c.language);
+    const language = languageName(c.language);
+    option.textContent = same.length === 1 ? language
+      : same.filter((o) => o.letters === c.letters).length === 1
+        ? t("channelOption", { count: c.letters, language })
+        : t("channelOption.named", { language, name: c.name });
+  });
+}
+
 // The channel selector: one option per channel, shown when there are two or more.
+// The list is remembered: offline (an installed page starting without a network) the page
+// still speaks the channel's language.
 async function loadChannels() {
   try {
     channels = await api("/api/channels");
+    localStorage.setItem("channels", JSON.stringify(channels));
   } catch (e) {
-    channels = [];
+    try { channels = JSON.parse(localStorage.getItem("channels")) || []; } catch (e2) { channels = []; }
   }
   const select = $("channel");
   select.replaceChildren(...channels.map((c) => {
     const option = document.createElement("option");
     option.value = c.name;
-    option.textContent = t("channelOption", { name: c.name, letters: c.letters });
+    option.textContent = c.name;
     return option;
   }));
   $("channel-picker").hidden = channels.length < 2;
-  await setLanguage();
+}
+
+async function loadLayouts() {
+  try {
+    layouts = await (await fetch(`/static/keyboards.json${VERSION}`)).json();
+  } catch (e) { /* the channel's letters in rows of ten */ }
 }
 
 function syncChannel() {
@@ -541,14 +667,38 @@ function settings() {
   });
 }
 
-function start() {
+// Every dialog: a Close button in its head (which stays on screen while the rest scrolls),
+// and a tap on the dim backdrop around it closes it (Escape does too, as in every dialog).
+// leagues.js makes its dialog closable the same way.
+function closable(dialog) {
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "icon close";
+  close.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+    + '<path d="M6 6l12 12M18 6 6 18"/></svg><span class="sr-only" data-i18n="close"></span>';
+  close.querySelector("span").textContent = t("close");
+  close.addEventListener("click", () => dialog.close());
+  dialog.querySelector(".dialog-head").append(close);
+  dialog.addEventListener("click", (event) => {
+    if (event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right
+      && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) dialog.close();
+  });
+}
+
+async function start() {
   settings();
+  document.querySelectorAll("dialog").forEach(closable);
   $("hint-button").addEventListener("click", letterHint);
   $("share-button").addEventListener("click", share);
+  $("stats-share").addEventListener("click", share);
   $("stats-button").addEventListener("click", openStats);
   $("archive-button").addEventListener("click", openArchive);
   $("settings-button").addEventListener("click", () => $("settings-dialog").showModal());
   $("help-button").addEventListener("click", () => $("help-dialog").showModal());
+  $("help-dialog").querySelector(".done").addEventListener("click", () => $("help-dialog").close());
   $("hard-mode").addEventListener("change", (e) => {
     localStorage.setItem("hard", e.target.checked ? "on" : "off");
   });
@@ -557,18 +707,20 @@ function start() {
     chooseChannel(e.target.value);
   });
   window.addEventListener("popstate", () => { setLanguage(); load(); startCountdown(); });
-  document.querySelectorAll("dialog .close").forEach((b) => {
-    b.addEventListener("click", () => b.closest("dialog").close());
-  });
   window.addEventListener("hashchange", load);
-  loadChannels().then(() => {
-    if (!localStorage.getItem("seen-help")) {  // the first visit: how to play, once
-      localStorage.setItem("seen-help", "1");
-      $("help-dialog").showModal();
-    }
-  });
-  load();
-  startCountdown();
+  window.addEventListener("online", () => { if (!view) { load(); startCountdown(); } });
+  // everything the first screen needs, at once; then it is drawn in one go
+  await Promise.all([loadChannels(), loadLayouts(), load(), startCountdown()]);
+  await setLanguage();
+  document.body.classList.remove("loading");
+  if (!localStorage.getItem("seen-help")) {  // the first visit: how to play, once
+    localStorage.setItem("seen-help", "1");
+    $("help-dialog").showModal();
+  }
+  // the page and its files, kept by a service worker: the installed page starts offline
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without */ });
+  }
 }
 
 start();

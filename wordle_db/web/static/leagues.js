@@ -1,9 +1,11 @@
-// Leagues on the page: create one and share its join link (/#join=CODE: a fragment, which
-// browsers never send, so no server log holds the code), join from a link,
-// leave, and read a league's board of the day and its standings. What shows when (the others'
-// results once one's own game is over) is the database's rule; this only draws its answer.
-// Uses app.js's $, t, api, problem, channel and day; app.js tells when it drew a game
-// ("wordle:drawn").
+// Leagues on the page: create one and share its join link (/?channel=C#join=CODE&league=NAME:
+// the channel it was made on, so the friend plays the same puzzle, and a fragment, which
+// browsers never send, so no server log holds the code; the name only lets the join form say
+// which league it is), join from a link, leave, and read a league's board of the day and its
+// standings. What shows when (the others' results once one's own game is over) is the
+// database's rule; this only draws its answer.
+// Uses app.js's $, t, number, api, problem, channel, day and closable; app.js tells when it
+// drew a game ("wordle:drawn").
 "use strict";
 
 (() => {
@@ -27,6 +29,8 @@
     const code = new URLSearchParams(location.hash.slice(1)).get("join");
     return code && /^[0-9a-fA-F]{32}$/.test(code) ? code : null;
   };
+  const joinName = () => (new URLSearchParams(location.hash.slice(1)).get("league") || "")
+    .slice(0, 40);
 
   let shown = null;     // the league whose board is open
   let week = false;     // standings of the week, else all time
@@ -36,40 +40,37 @@
   dialog.setAttribute("aria-labelledby", "leagues-title");
   const title = el("h2", { id: "leagues-title", textContent: t("leagues") });
   title.dataset.i18n = "leagues";
+  const head = el("div", { className: "dialog-head" }, title);
   const note = el("p", { id: "league-message", className: "note" });
   note.setAttribute("role", "status");
   const list = el("ul", { id: "league-list" });
   const boardArea = el("section", { id: "league-board" });
-  const joinName = el("input", { id: "league-join-nickname", maxLength: 24, autocomplete: "nickname" });
+  const joinNickname = el("input", { id: "league-join-nickname", maxLength: 24,
+                                     autocomplete: "nickname" });
+  const joinTitle = el("h3", { id: "league-join-title" });
   const joinForm = el("section", { id: "league-join", hidden: true },
-    el("h3", { textContent: t("league.join") }), labelled("league.nickname", joinName),
+    joinTitle, labelled("league.nickname", joinNickname),
     button("league.joinButton", () => join()));
-  joinForm.firstChild.dataset.i18n = "league.join";
   const newName = el("input", { id: "league-name", maxLength: 40 });
   const newNickname = el("input", { id: "league-nickname", maxLength: 24, autocomplete: "nickname" });
   const link = el("input", { id: "league-link", readOnly: true });
   link.dataset.i18nAria = "league.link";
-  const copy = button("league.copy", () => copyLink());
+  link.setAttribute("aria-label", t("league.link"));
+  const sheet = typeof navigator.share === "function";  // the system's share sheet
+  const copy = button(sheet ? "share" : "league.copy", () => copyLink());
   const linkBox = el("div", { id: "league-link-box", hidden: true }, link, copy);
   const createForm = el("section", { id: "league-create" },
     el("h3", { textContent: t("league.create") }), labelled("league.name", newName),
-    labelled("league.nickname", newNickname), button("league.createButton", () => create()),
-    linkBox);
+    labelled("league.nickname", newNickname), button("league.createButton", () => create()));
   createForm.firstChild.dataset.i18n = "league.create";
-  const close = button("close", () => dialog.close());
-  close.className = "close";
-  dialog.append(title, note, joinForm, list, boardArea, createForm, close);
+  // the new link shows at the top, on screen, where the player looks after creating
+  dialog.append(head, note, linkBox, joinForm, list, boardArea, createForm);
   document.body.append(dialog);
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/leagues.css" }));
+  closable(dialog);
 
-  const open = button("leagues", () => show());
-  open.id = "leagues-button";
-  open.setAttribute("aria-haspopup", "dialog");
-  $("stats-button").before(open);
-  const after = button("league.boards", () => show(null, true));
-  after.id = "league-after";
-  after.hidden = true;
-  document.querySelector(".actions").append(after);
+  $("leagues-button").addEventListener("click", () => show());
+  const after = $("league-after");
+  after.addEventListener("click", () => show(null, true));
 
   function tell(text, isError = false) {
     note.textContent = text;
@@ -116,12 +117,15 @@
         week = !week;
         drawBoard(name);
       });
+      // a member without a finished game has no place yet: listed last, without a rank
+      const ranked = [...data.standings].sort((a, b) => (a.games === 0) - (b.games === 0));
       const standings = table(
         ["#", t("league.member"), t("league.games"), t("league.wins"), t("league.average"),
          t("league.streak")],
-        data.standings.map((r) => [`${r.place}. ${you(r)}`, r.games, r.wins,
-          r.average_tries === null ? "–" : r.average_tries.toFixed(2), r.current_streak])
-          .map(([who, ...rest]) => [who, ...rest.map(String)]));
+        ranked.map((r) => [r.games === 0 ? `– ${you(r)}` : `${number(r.place)}. ${you(r)}`,
+          number(r.games), number(r.wins),
+          r.average_tries === null ? "–" : number(r.average_tries, 2, 2),
+          number(r.current_streak)]));
       standings.id = "league-standings";
       standings.querySelector("thead tr").firstChild.remove();  // the rank is in the name cell
       const period = el("h4", { textContent: `${t("league.standings")}: ${t(week ? "league.week" : "league.allTime")}` });
@@ -156,14 +160,26 @@
     }
   }
 
-  function showLink(code) {
-    link.value = `${location.origin}/#join=${code}`;
+  // the join link: this page's channel, so that the friend plays the same puzzle
+  function showLink(code, league) {
+    const here = channel() ? `?channel=${encodeURIComponent(channel())}` : "";
+    const fragment = new URLSearchParams({ join: code, league });
+    link.value = `${location.origin}/${here}#${fragment}`;
     linkBox.hidden = false;
-    link.select();
     tell(t("league.link"));
+    note.scrollIntoView({ block: "nearest" });
+    copy.focus();
   }
 
   async function copyLink() {
+    if (sheet) {
+      try {
+        await navigator.share({ url: link.value });
+        return;
+      } catch (e) {
+        if (e.name === "AbortError") return;  // the player closed the sheet
+      }
+    }
     let copied = false;
     try { await navigator.clipboard.writeText(link.value); copied = true; } catch (e) {
       link.select();
@@ -178,8 +194,8 @@
         nickname: newNickname.value.trim() || null });
       newName.value = "";
       await drawList();
-      showLink(made.code);
-      drawBoard(made.league);
+      await drawBoard(made.league);
+      showLink(made.code, made.league);
     } catch (e) {
       tell(problem(e), true);
     }
@@ -187,7 +203,7 @@
 
   async function newLink(name) {
     try {
-      showLink((await api("/api/leagues/code", { league: name })).code);
+      showLink((await api("/api/leagues/code", { league: name })).code, name);
     } catch (e) {
       tell(problem(e), true);
     }
@@ -196,7 +212,7 @@
   async function join() {
     try {
       const joined = await api("/api/leagues/join", { code: joinCode(),
-        nickname: joinName.value.trim() || null });
+        nickname: joinNickname.value.trim() || null });
       // the code leaves the address bar and the history entry
       history.replaceState(null, "", `${location.pathname}${location.search}`);
       joinForm.hidden = true;
@@ -222,25 +238,29 @@
     tell("");
     linkBox.hidden = true;
     joinForm.hidden = joinCode() === null;
+    joinTitle.textContent = joinName() ? t("league.joinNamed", { league: joinName() })
+      : t("league.join");
     if (!dialog.open) dialog.showModal();
     const mine = await drawList();
     const chosen = name || (firstBoard && mine.length ? mine[0].league : shown);
     if (chosen && mine.some((l) => l.league === chosen)) drawBoard(chosen);
     else boardArea.replaceChildren();
-    if (!joinForm.hidden) joinName.focus();
+    if (!joinForm.hidden) joinNickname.focus();
   }
 
   // A game drawn over: the league button shows; a game that ends here opens the boards.
   let lastGame = null;  // channel and day of that game: another day's is no ending
+  // A join link opens the join form once the page is drawn (in its language).
   document.addEventListener("wordle:drawn", async (event) => {
     const { state, channel: drawnChannel, day: drawnDay } = event.detail;
     const game = `${drawnChannel}|${drawnDay}`;
+    const first = lastGame === null;
     const ended = lastState === "playing" && state !== "playing" && lastGame === game;
     lastState = state;
     lastGame = game;
+    if (first && joinCode()) show();
     const mine = await drawList();
     if (ended && mine.length && !document.querySelector("dialog[open]")) show(null, true);
   });
-  if (joinCode()) show();
   addEventListener("hashchange", () => { if (joinCode()) show(); });  // a link pasted here
 })();

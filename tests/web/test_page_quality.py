@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import gzip
 import re
+import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -102,6 +104,33 @@ def test_the_page_and_its_files_are_compressed_and_kept_but_never_the_api(site: 
     assert old["cache-control"] == "no-cache"
     api, _ = fetch(site.url + "/api/channels")
     assert "content-encoding" not in api and api["cache-control"] == "no-store"
+
+
+# Manifests asked for with what a hostile link may put in its address: (query, status, what the
+# answer must hold); never an error page, never the text as given inside the JSON's strings.
+MANIFESTS = [
+    ("", 200, '"start_url":"/"'),
+    ("?lang=de&channel=de", 200, '"start_url":"/?channel=de"'),
+    ("?lang=../../etc/passwd", 200, '"lang":"en"'),
+    ("?lang=xx&channel=fr", 200, '"lang":"en"'),
+    ('?channel="><script>alert(1)</script>', 200, '"start_url":"/?channel=%22%3E%3Cscript%3E'),
+    ("?channel=https://evil.example/", 200, '"start_url":"/?channel=https%3A%2F%2Fevil'),
+    ("?channel=" + "x" * 65, 400, '"error":"channel must be a channel'),
+    ("?channel=%ED%A0%80", 200, '"start_url":"/?channel='),
+]
+
+
+def test_a_manifest_asked_for_with_any_query_is_a_manifest_of_this_site(site: Site) -> None:
+    for query, status, holds in MANIFESTS:
+        url = f"{site.url}/static/manifest.webmanifest{query.replace(' ', '%20')}"
+        request = urllib.request.Request(urllib.parse.quote(url, safe=":/?=&%"))
+        try:
+            with urllib.request.urlopen(request) as answer:
+                got, body = answer.status, answer.read().decode()
+        except urllib.error.HTTPError as refused:
+            got, body = refused.code, refused.read().decode()
+        assert (got, holds in body) == (status, True), (query, body)
+        assert "<script>" not in body and "\n" not in body, (query, body)
 
 
 CACHED = """

@@ -108,7 +108,8 @@
       const data = await api(`/api/leagues/board?${params}`);
       const first = data.board[0];
       const you = (row) => (row.me ? `${row.nickname} ${t("league.you")}` : row.nickname);
-      const heading = el("h3", { textContent: t("league.board", { league: name, number: first.number }) });
+      const heading = el("h3", { textContent: t("league.board", {  // a puzzle's number: #1234
+        league: name, number: String(first.number) }) });
       const board = table([t("league.member"), t("league.result")],
         data.board.map((row) => [you(row), result(row)]));
       board.id = "league-results";

@@ -462,10 +462,14 @@ async function prepareShare() {
 }
 
 async function share() {
-  const note = $("share-note");
+  const tell = (said) => {  // in the statistics when they are open, else under the header
+    announce(said);
+    if ($("stats-dialog").open) $("share-note").textContent = said;
+    else say(said);
+  };
   const game = `${view.game.channel}|${view.game.day}`;
   const text = shareText && shareText.game === game ? shareText.text : await prepareShare();
-  if (text === null) { note.textContent = t("error.generic"); return; }
+  if (text === null) { tell(t("error.generic")); return; }
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ text });
@@ -476,14 +480,15 @@ async function share() {
   }
   let copied = false;
   try { await navigator.clipboard.writeText(text); copied = true; } catch (e) { copied = false; }
-  const said = copied ? t("copied") : t("selectToCopy");
-  announce(said);
-  if (copied && !$("stats-dialog").open) { say(said); return; }
   const box = $("share-text");
-  box.hidden = copied;
-  if (!$("stats-dialog").open) await openStats();
-  if (!copied) box.select();
-  note.textContent = said;
+  if (!copied) {  // no clipboard API (a page served over plain HTTP): from the box, selected
+    if (!$("stats-dialog").open) await openStats();
+    box.hidden = false;
+    box.select();
+    try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+    box.hidden = copied;
+  }
+  tell(copied ? t("copied") : t("selectToCopy"));
 }
 
 async function openStats() {

@@ -150,7 +150,7 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     driver.find_element(By.CSS_SELECTOR, "#league-create button").click()
     link_box = driver.find_element(By.ID, "league-link")
     link = until(driver, lambda: link_box.get_attribute("value"), "the join link")
-    assert re.fullmatch(re.escape(base_url) + r"/#join=[0-9a-f]{32}", link), link
+    assert re.fullmatch(re.escape(base_url) + r"/#join=[0-9a-f]{32}&league=[^&]+", link), link
     driver.find_element(By.CSS_SELECTOR, "#league-link-box button").click()
     note = driver.find_element(By.ID, "league-message")
     until(

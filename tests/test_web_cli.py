@@ -180,9 +180,11 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
         with urllib.request.urlopen(request) as answer:
             code = json.load(answer)["code"]
         script = (Path(__file__).parent.parent / "wordle_db/web/static/leagues.js").read_text()
-        link = re.search(r"link\.value = `\$\{location\.origin\}([^`]*)`", script)
-        assert link, "the page's invitation link"
-        opened = base + link.group(1).replace("${code}", code)
+        link = re.search(
+            r"link\.value = `\$\{location\.origin\}/\$\{here\}#\$\{fragment\}`", script
+        )
+        assert link, "the page's invitation link: the code in its #fragment"
+        opened = f"{base}/#join={code}&league=Office"
         urllib.request.urlopen(opened).close()  # the invited friend opens it (no fragment sent)
     finally:
         process.send_signal(signal.SIGINT)

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordle_db.dictionaries import Dictionary, dictionary, lemma_of, offensive
+from wordle_db.dictionaries import Dictionary, dictionary, first_names, lemma_of, offensive
 from wordle_db.errors import WordleError
 
 DICT_DIR = Path("/usr/share/dict")
@@ -135,7 +135,8 @@ def rejections(
 ) -> dict[str, str]:
     """Why each word a daily game would not publish is not an answer (words that are one are
     left out): offensive, not a base form of the dictionary, a proper noun, rare by wordfreq
-    (unless `min_zipf` is None), an inflected form by simplemma."""
+    (unless `min_zipf` is None), an inflected form by simplemma, a Roman numeral, a given name
+    or surname, a verb with attached pronouns. The first reason that holds is given."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
     base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
@@ -150,6 +151,12 @@ def rejections(
             why[word] = f"rare (wordfreq below {min_zipf:g})"
         elif not _is_lemma(word, lang, found):
             why[word] = "an inflected form (simplemma)"
+        elif _is_roman_numeral(word, found):
+            why[word] = "a Roman numeral"
+        elif _is_name(word, lang, found):
+            why[word] = "a given name or surname"
+        elif _is_verb_with_pronouns(word, lang, found):
+            why[word] = "a verb with attached pronouns"
     return why
 
 
@@ -161,6 +168,149 @@ def _is_lemma(word: str, lang: Language, found: Dictionary) -> bool:
     if lang.nouns_capitalised and word in found.capitalised:
         forms.append(word[0].upper() + word[1:])
     return any(lemma_of(form, lang.code) == word for form in forms)
+
+
+ROMAN = re.compile("m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+
+
+def _is_roman_numeral(word: str, found: Dictionary) -> bool:
+    """A valid Roman numeral (xviii, xxiii), unless the dictionary holds it as a word without
+    tagging it a numeral (`mix`, `dix`)."""
+    return bool(ROMAN.fullmatch(word)) and (word in found.numerals or word not in found.lower)
+
+
+# Given names and surnames ------------------------------------------------------------------
+# A name is a first name of gender-guesser's list as common as NAME_LEVEL in some European
+# country, or a person's name of the language's dictionary (the French and Portuguese ones
+# tag first names and surnames; the others do not). A name is also a word when the
+# dictionary lists it as one (in lower case; in German as a noun too) and the word is in use:
+# the forms the dictionary makes of it, or its plural, are common (roses, grants, marges:
+# names take no plural), or it is much more common in its language than in the five others
+# (avril: a name is about as common everywhere).
+NAME_LEVEL = 3  # gender-guesser's scale: 10 is 2 % of the people, 3 about 1 in 6,000
+FORMS_ZIPF = 2.5  # a word's most common other form, wordfreq's Zipf scale
+OWN_LANGUAGE_MARGIN = 1.5  # Zipf: 1.5 is 30 times as common
+
+
+def _is_name(word: str, lang: Language, found: Dictionary) -> bool:
+    if first_names().get(word, 0) < NAME_LEVEL and word not in found.people:
+        return False
+    return not (_forms_in_use(word, lang, found) or _own_language_word(word, lang))
+
+
+def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
+    """The dictionary's forms of `word`, or its plural by simplemma, are common."""
+    from wordfreq import zipf_frequency
+
+    forms = found.forms(word) if word in found.lower else set()
+    if lang.nouns_capitalised and word in found.capitalised:
+        noun = word[0].upper() + word[1:]
+        forms |= {form.lower() for form in found.forms(noun)} - {word + "s"}  # names take -s
+    forms |= {plural for plural in _plurals(word, lang) if lemma_of(plural, lang.code) == word}
+    return any(zipf_frequency(form, lang.code) >= FORMS_ZIPF for form in forms)
+
+
+def _own_language_word(word: str, lang: Language) -> bool:
+    from wordfreq import zipf_frequency
+
+    if word not in dictionary(lang.code).lower and not lang.nouns_capitalised:
+        return False
+    plain = "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.combining(c) == 0)
+    elsewhere = max(
+        zipf_frequency(spelling, other)
+        for other in LANGUAGES
+        if other != lang.code
+        for spelling in {word, plain}
+    )
+    return zipf_frequency(word, lang.code) - elsewhere >= OWN_LANGUAGE_MARGIN
+
+
+# Verbs with attached pronouns ---------------------------------------------------------------
+# Italian and Spanish attach object pronouns to infinitives, gerunds and imperatives (farla,
+# darle, vacci: va' + ci); Portuguese writes them with a hyphen, which the lists leave out.
+# The clitics are the languages' closed class of pronouns; whether the rest is a verb form is
+# the dictionary's and simplemma's call.
+def _clitics(alone: str, first: str = "", second: str = "") -> tuple[str, ...]:
+    """The pronouns that attach alone, then each of `first` followed by one of `second`."""
+    return (*alone.split(), *(a + b for a in first.split() for b in second.split()))
+
+
+CLITICS = {
+    "it": _clitics("mi ti ci vi si lo la li le ne gli", "me te se ce ve glie", "lo la li le ne"),
+    "es": _clitics(
+        "me te se nos os lo la los las le les", "me te se nos os", "lo la los las le les"
+    ),
+    "pt": _clitics("me te se nos vos lo la los las lhe lhes"),
+}
+# The regular plural endings: Italian changes the last vowel, German has several, the others
+# add -s (-es, -x)
+PLURALS = {"it": {"o": "i", "a": "e", "e": "i"}}
+PLURAL_ENDINGS = {
+    "de": ("e", "en", "n", "er"),
+    "en": ("s", "es"),
+    "es": ("s", "es"),
+    "fr": ("s", "x"),
+}
+VOWELS = "aeiouàèéìíòóùáâêôãõú"
+
+
+def _is_verb_with_pronouns(word: str, lang: Language, found: Dictionary) -> bool:
+    """`word` is a verb form and pronouns (farla: far(e) + la; vacci: va' + c + ci; darle:
+    dar + le), and no noun or adjective (valle, fallo: simplemma reads their plural as a form
+    of them)."""
+    clitics = CLITICS.get(lang.code, ())
+    for clitic in clitics:
+        stem = word[: -len(clitic)]
+        if (
+            word.endswith(clitic)
+            and len(stem) >= 2
+            and _is_verb_stem(stem, word, clitic, lang, found)
+        ):
+            return not _has_plural(word, lang)
+    return False
+
+
+def _is_verb_stem(stem: str, word: str, clitic: str, lang: Language, found: Dictionary) -> bool:
+    if stem.endswith(("ando", "endo", "ándo", "éndo")):  # a gerund
+        return _lemma_is_verb(stem, lang)
+    if lang.code != "it":  # an infinitive the dictionary conjugates (dar: dando)
+        return stem.endswith(("ar", "er", "ir", "ír")) and any(
+            form.endswith("ndo") for form in found.forms(stem)
+        )
+    # Italian: an infinitive without its last e (far, dir, por) that makes the word
+    if any(word in found.forms(stem + end) for end in ("e", "re")):
+        return True
+    # or a verb form of one syllable and the clitic's consonant doubled (va' + cci, fa' + lla)
+    short = stem[:-1]
+    return (
+        stem[-1] == clitic[0] != "g"
+        and _syllables(short) == 1
+        and (word in found.forms(short + "re") or _lemma_is_verb(short, lang))
+    )
+
+
+def _lemma_is_verb(form: str, lang: Language) -> bool:
+    lemma = lemma_of(form, lang.code)
+    return lemma != form and lemma.endswith(("are", "ere", "ire", "rre", "ar", "er", "ir", "ír"))
+
+
+def _plurals(word: str, lang: Language) -> set[str]:
+    vowels = PLURALS.get(lang.code)
+    if vowels:
+        return {word[:-1] + vowels[word[-1]]} if word[-1] in vowels else set()
+    plurals = {word + ending for ending in PLURAL_ENDINGS.get(lang.code, ("s",))}
+    if lang.code == "en" and word.endswith("y"):
+        plurals.add(word[:-1] + "ies")
+    return plurals
+
+
+def _has_plural(word: str, lang: Language) -> bool:
+    """simplemma reads a plural of `word` as a form of it: a noun or an adjective."""
+    return any(lemma_of(plural, lang.code) == word for plural in _plurals(word, lang))
+
+
+def _syllables(letters: str) -> int:
+    return len(re.findall(f"[{VOWELS}]+", letters))
 
 
 def _find_list(lang: Language, dict_dir: Path) -> tuple[Path, str]:

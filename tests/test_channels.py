@@ -373,16 +373,21 @@ def test_the_channel_commands(run: Invoke, conn: Connection) -> None:
 def test_languages_from_debian_lists(run: Invoke, conn: Connection) -> None:
     result = run("channel", "add", "fr", "--language", "fr", "--letters", "5", "--from-system")
     assert result.exit_code == 0, result.output
-    report = result.output.splitlines()[1]  # how many answers, and why the others are not
-    assert report.startswith("answers: ") and "a proper noun" in report
+    # the channel's counts once, then where the words come from and why the others are no answers
+    added, report = result.output.splitlines()
+    fr = channels.one_channel(conn, "fr")
+    assert f"{fr['words']} words, {fr['answers']} answers" in added
+    assert report.startswith("words from /usr/share/dict/french; left out as answers: ")
+    assert "a proper noun" in report and "a given name or surname" in report
+    assert not any(ch.isdigit() for ch in report.split(";")[0])
     assert "not a base form in the dictionary" in report and "rare (wordfreq below 3.25)" in report
     as_json = json.loads(
         run(
             "channel", "add", "es", "--language", "es", "--letters", "5", "--from-system", "--json"
         ).output
     )
-    assert as_json["answer_words"] > 500 and as_json["left_out"]["a proper noun"] > 0
-    fr = channels.one_channel(conn, "fr")
+    assert as_json["answers"] > 500 and as_json["left_out"]["a proper noun"] > 0
+    assert "answer_words" not in as_json and as_json["source"] == "/usr/share/dict/spanish"
     assert fr["accents"] == "fold" and fr["words"] > 3000 and 300 < fr["answers"] < fr["words"]
     assert run("publish-today").exit_code == 0
     assert run("guess", "--channel", "fr", "monde", "--format", "digits").exit_code == 0

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from wordle_db.dictionaries import Dictionary, dictionary, first_names, lemma_of, offensive
@@ -181,21 +182,26 @@ def _is_roman_numeral(word: str, found: Dictionary) -> bool:
 
 # Given names and surnames ------------------------------------------------------------------
 # A name is a first name of gender-guesser's list as common as NAME_LEVEL in some European
-# country, or a person's name of the language's dictionary (the French and Portuguese ones
-# tag first names and surnames; the others do not). A name is also a word when the
-# dictionary lists it as one (in lower case; in German as a noun too) and the word is in use:
-# the forms the dictionary makes of it, or its plural, are common (roses, grants, marges:
-# names take no plural), or it is much more common in its language than in the five others
-# (avril: a name is about as common everywhere).
+# country, or a person's name of the French or Portuguese dictionary (they tag first names
+# and surnames, foreign ones too: Weber, Freud, Silva; the others tag none). A name is also a
+# word when the dictionary lists it as one (in lower case; in German as a noun too) and the
+# word is in use: the forms the dictionary makes of it, or its plural, are common (roses,
+# grants, marges: names take no plural), or it is much more common in its language than in
+# the five others (avril: a name is about as common everywhere).
 NAME_LEVEL = 3  # gender-guesser's scale: 10 is 2 % of the people, 3 about 1 in 6,000
 FORMS_ZIPF = 2.5  # a word's most common other form, wordfreq's Zipf scale
 OWN_LANGUAGE_MARGIN = 1.5  # Zipf: 1.5 is 30 times as common
 
 
 def _is_name(word: str, lang: Language, found: Dictionary) -> bool:
-    if first_names().get(word, 0) < NAME_LEVEL and word not in found.people:
+    if first_names().get(word, 0) < NAME_LEVEL and word not in _people():
         return False
     return not (_forms_in_use(word, lang, found) or _own_language_word(word, lang))
+
+
+@cache
+def _people() -> frozenset[str]:
+    return dictionary("fr").people | dictionary("pt").people
 
 
 def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
@@ -206,7 +212,7 @@ def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
     if lang.nouns_capitalised and word in found.capitalised:
         noun = word[0].upper() + word[1:]
         forms |= {form.lower() for form in found.forms(noun)} - {word + "s"}  # names take -s
-    forms |= {plural for plural in _plurals(word, lang) if lemma_of(plural, lang.code) == word}
+    forms |= {plural for plural in _plurals(word, lang) if _is_form_of(plural, word, lang)}
     return any(zipf_frequency(form, lang.code) >= FORMS_ZIPF for form in forms)
 
 
@@ -298,7 +304,8 @@ def _plurals(word: str, lang: Language) -> set[str]:
     vowels = PLURALS.get(lang.code)
     if vowels:
         return {word[:-1] + vowels[word[-1]]} if word[-1] in vowels else set()
-    plurals = {word + ending for ending in PLURAL_ENDINGS.get(lang.code, ("s",))}
+    stems = {word, _umlauted(word)} if lang.nouns_capitalised else {word}  # Fuchs: Füchse
+    plurals = {s + ending for s in stems for ending in PLURAL_ENDINGS.get(lang.code, ("s",))}
     if lang.code == "en" and word.endswith("y"):
         plurals.add(word[:-1] + "ies")
     return plurals
@@ -306,7 +313,13 @@ def _plurals(word: str, lang: Language) -> set[str]:
 
 def _has_plural(word: str, lang: Language) -> bool:
     """simplemma reads a plural of `word` as a form of it: a noun or an adjective."""
-    return any(lemma_of(plural, lang.code) == word for plural in _plurals(word, lang))
+    return any(_is_form_of(plural, word, lang) for plural in _plurals(word, lang))
+
+
+def _is_form_of(form: str, word: str, lang: Language) -> bool:
+    """simplemma reads `form` as a form of `word` (German: also the noun, capitalised)."""
+    spellings = [form, form[0].upper() + form[1:]] if lang.nouns_capitalised else [form]
+    return any(lemma_of(spelling, lang.code) == word for spelling in spellings)
 
 
 def _syllables(letters: str) -> int:

@@ -194,9 +194,21 @@ OWN_LANGUAGE_MARGIN = 1.5  # Zipf: 1.5 is 30 times as common
 
 
 def _is_name(word: str, lang: Language, found: Dictionary) -> bool:
-    if first_names().get(word, 0) < NAME_LEVEL and word not in _people():
-        return False
-    return not (_forms_in_use(word, lang, found) or _own_language_word(word, lang))
+    return is_named(word) and name_kept_as_word(word, lang, found) is None
+
+
+def is_named(word: str) -> bool:
+    """A common first name of Europe or a person's name the dictionaries tag."""
+    return first_names().get(word, 0) >= NAME_LEVEL or word in _people()
+
+
+def name_kept_as_word(word: str, lang: Language, found: Dictionary) -> str | None:
+    """Why a word that is also a name stays an answer, or None."""
+    if _forms_in_use(word, lang, found):
+        return "its forms are in use"
+    if _own_language_word(word, lang):
+        return "far more common in its language"
+    return None
 
 
 @cache

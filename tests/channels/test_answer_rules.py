@@ -1,0 +1,164 @@
+"""The answer rules of issue 41 on Debian's real lists and dictionaries: offensive words of
+more than one block list, given names and surnames, Roman numerals and verbs with attached
+pronouns are no answers, and `wordle-db words check` names the same reasons."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import Connection
+
+from wordle_db import channels, words
+from wordle_db.dictionaries import dictionary, offensive
+from wordle_db.languages import (
+    LANGUAGES,
+    SystemWords,
+    is_named,
+    name_kept_as_word,
+    rejections,
+    system_words,
+)
+
+CHANNELS = [("de", 5), ("en", 5), ("en", 6), ("es", 5), ("fr", 5), ("it", 5), ("pt", 5)]
+
+
+@pytest.fixture(scope="module")
+def chosen() -> dict[tuple[str, int], SystemWords]:
+    """Each channel's words, chosen once for the module (a few seconds a language)."""
+    return {(code, letters): system_words(code, letters) for code, letters in CHANNELS}
+
+
+def reason(code: str, word: str) -> str | None:
+    lang = LANGUAGES[code]
+    return rejections(lang, [word], dictionary(code), lang.min_zipf).get(word)
+
+
+OFFENSIVE = "offensive (block list)"
+NAME = "a given name or surname"
+NUMERAL = "a Roman numeral"
+CLITIC = "a verb with attached pronouns"
+# (language, letters, word, the rule that removes it): words the lists hold and the rules of
+# before kept as answers; most are those a native reader found in issue 41
+REMOVED = [
+    ("fr", 5, "négro", OFFENSIVE),  # french-badwords-list
+    ("fr", 5, "nique", OFFENSIVE),
+    ("fr", 5, "fritz", OFFENSIVE),  # also a first name: the first rule that holds is said
+    ("en", 5, "prick", OFFENSIVE),  # badwords-list
+    ("en", 5, "whore", OFFENSIVE),  # naughty-words
+    ("en", 6, "bloody", OFFENSIVE),
+    ("it", 5, "negro", OFFENSIVE),  # italian-badwords-list
+    ("it", 5, "porco", OFFENSIVE),
+    ("fr", 5, "laure", NAME),  # a laure is a monastery, but Laure is the name read
+    ("fr", 5, "tommy", NAME),
+    ("fr", 5, "jules", NAME),
+    ("fr", 5, "weber", NAME),  # a surname the French dictionary tags (po:patr)
+    ("es", 5, "marta", NAME),
+    ("es", 5, "guido", NAME),
+    ("es", 5, "leila", NAME),
+    ("pt", 5, "silva", NAME),
+    ("pt", 5, "fraga", NAME),  # a surname the Portuguese dictionary tags (SEM=p)
+    ("it", 5, "agata", NAME),
+    ("de", 5, "franz", NAME),
+    ("de", 5, "moser", NAME),  # tagged in the French dictionary
+    ("en", 5, "jimmy", NAME),
+    ("en", 6, "marina", NAME),
+    ("pt", 5, "xviii", NUMERAL),  # tagged subcat=rom by the Portuguese dictionary
+    ("it", 5, "farla", CLITIC),  # far(e) + la
+    ("it", 5, "farti", CLITIC),
+    ("it", 5, "darle", CLITIC),
+    ("it", 5, "vacci", CLITIC),  # va' + ci, the consonant doubled
+    ("it", 5, "fammi", CLITIC),
+]
+
+
+@pytest.mark.parametrize(("code", "letters", "word", "rule"), REMOVED)
+def test_what_each_rule_removes(
+    chosen: dict[tuple[str, int], SystemWords], code: str, letters: int, word: str, rule: str
+) -> None:
+    found = chosen[(code, letters)]
+    assert word in found.accepted and word not in found.answers  # still a guess
+    assert reason(code, word) == rule
+
+
+# (language, word, why it stays an answer): names that are words in use, look-alikes of
+# numerals and of verbs with pronouns
+KEPT = [
+    ("fr", "marge", "its forms are in use"),  # marges
+    ("fr", "fleur", "its forms are in use"),
+    ("fr", "avril", "far more common in its language"),  # no plural, Avril elsewhere
+    ("en", "grant", "its forms are in use"),  # grants, granted
+    ("en", "frank", "its forms are in use"),
+    ("en", "robin", "its forms are in use"),
+    ("es", "marco", "its forms are in use"),
+    ("de", "stein", "its forms are in use"),  # Steine
+    ("de", "fuchs", "its forms are in use"),  # Füchse
+    ("it", "valle", "a noun: simplemma reads valli as its plural"),  # va' + lle
+    ("it", "fallo", "a noun: simplemma reads falli as its plural"),  # fa' + llo
+    ("it", "colla", "co is no verb form"),
+    ("es", "parte", "par is no verb the dictionary conjugates"),
+    ("pt", "verme", "a noun: simplemma reads vermes as its plural"),  # ver + me
+    ("en", "civic", "no valid numeral"),
+]
+
+
+@pytest.mark.parametrize(("code", "word", "why"), KEPT)
+def test_what_the_rules_keep(
+    chosen: dict[tuple[str, int], SystemWords], code: str, word: str, why: str
+) -> None:
+    assert word in chosen[(code, len(word))].answers and reason(code, word) is None
+    if why.startswith(("its forms", "far more")):
+        assert is_named(word)
+        assert name_kept_as_word(word, LANGUAGES[code], dictionary(code)) == why
+
+
+@pytest.mark.parametrize(("code", "word"), [("en", "mix"), ("fr", "dix"), ("it", "xvii")])
+def test_numerals_of_other_lengths(code: str, word: str) -> None:
+    """mix and dix are valid numerals (1009, 509) and words of the dictionary: they stay."""
+    assert reason(code, word) == (NUMERAL if word == "xvii" else None)
+
+
+def test_every_channel_keeps_enough_answers_and_no_new_reject(
+    chosen: dict[tuple[str, int], SystemWords],
+) -> None:
+    """The rules remove a few dozen answers a channel, not hundreds; what they remove is
+    counted in left_out; no answer is a word any rule rejects."""
+    for (code, letters), found in chosen.items():
+        assert len(found.answers) >= (700 if code in ("it", "pt") else 1000), (code, letters)
+        removed = sum(found.left_out.get(rule, 0) for rule in (NAME, NUMERAL, CLITIC))
+        assert 0 < removed < 80, (code, letters, found.left_out)
+        lang = LANGUAGES[code]
+        assert rejections(lang, found.answers, dictionary(code), lang.min_zipf) == {}
+    assert chosen[("it", 5)].left_out[CLITIC] >= 30  # the issue's 33 words of seven stems
+
+
+def test_block_lists_of_every_language() -> None:
+    """glin-profanity and the bundled lists (naughty-words in every language)."""
+    for code in LANGUAGES:
+        assert {"merde", "putain"} <= offensive("fr")
+        assert len(offensive(code)) > 60, code
+    assert {"négro", "fritz"} <= offensive("fr")  # french-badwords-list only
+    assert "bloody" in offensive("en") and "scemo" in offensive("it")
+
+
+def test_words_check_names_the_new_reasons(run: Callable[..., Any], conn: Connection) -> None:
+    """One rule written once: an editor's own answers are checked by the same rules."""
+    answers = {
+        "itc": ("it", ["mondo", "farla", "vacci", "agata", "valle"]),
+        "ptc": ("pt", ["mundo", "xviii", "silva", "porra"]),
+    }
+    for name, (language, listed) in answers.items():
+        channels.add(conn, name, 5, language=language)
+        words.import_lines(conn, [(n, w, 0) for n, w in enumerate(listed, 1)], True, channel=name)
+    it = run("words", "check", "--channel", "itc")
+    assert it.exit_code == 0, it.output
+    assert it.stdout == (f"agata: {NAME}\nfarla: {CLITIC}\nvacci: {CLITIC}\n")
+    assert "3 of 5 answers of channel itc" in it.stderr
+    pt = json.loads(run("words", "check", "--channel", "ptc", "--json").stdout)
+    assert {r["word"]: r["reason"] for r in pt["rejected"]} == {
+        "xviii": NUMERAL,
+        "silva": NAME,
+        "porra": OFFENSIVE,
+    }

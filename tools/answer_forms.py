@@ -14,19 +14,37 @@ also capitalised ones; proper nouns never) and own lemmas (simplemma). The bundl
 answers (the classic curated list) are the reference line. Good: "now" at or over 0.95 on
 both, as the classic list is on the first.
 
-Run: .venv/bin/python tools/answer_forms.py   (about 30 seconds)
+Then, for issue 41, per channel: the answers before its rules and now, how many each rule
+removes (offensive: the words of the bundled block lists that glin-profanity's list lacks),
+how many names each exception keeps, and a seeded random 80 of the answers for a native
+reader (docs/languages.md).
+
+Run: .venv/bin/python tools/answer_forms.py   (about a minute)
 """
 
 from __future__ import annotations
 
+import json
+import random
 import time
+from importlib.resources import files
 from pathlib import Path
 
 from wordfreq import zipf_frequency
 
 from wordle_db import words
-from wordle_db.dictionaries import dictionary
-from wordle_db.languages import LANGUAGES, _find_list, _is_lemma, _read_list, _select, system_words
+from wordle_db.dictionaries import BLOCK_LISTS, dictionary
+from wordle_db.languages import (
+    LANGUAGES,
+    _find_list,
+    _is_lemma,
+    _read_list,
+    _select,
+    is_named,
+    name_kept_as_word,
+    rejections,
+    system_words,
+)
 
 CHANNELS = [("fr", 5), ("de", 5), ("es", 5), ("it", 5), ("pt", 5), ("en", 6)]
 
@@ -66,5 +84,56 @@ def main() -> None:
             )
 
 
+ISSUE_41 = ("a Roman numeral", "a given name or surname", "a verb with attached pronouns")
+SAMPLE_SEED = 41
+
+
+def glin(code: str) -> set[str]:
+    path = files("glin_profanity.data") / "dictionaries" / f"{BLOCK_LISTS[code]}.json"
+    return {w.strip().lower() for w in json.loads(path.read_text(encoding="utf-8"))["words"]}
+
+
+def issue_41() -> None:
+    print(
+        "\n| channel | before | offensive (new lists) | numerals | names | clitic verbs | now "
+        "| names kept: forms in use | names kept: own language |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    samples = {}
+    for code, letters in [("en", 5), *CHANNELS]:
+        lang, found = LANGUAGES[code], dictionary(code)
+        chosen = system_words(code, letters)
+        path, _ = _find_list(lang, Path("/usr/share/dict"))
+        _, candidates = _select(lang, _read_list(path), letters)
+        why = rejections(lang, candidates & set(chosen.accepted), found, lang.min_zipf)
+        base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
+        new_block = {  # words only the bundled lists block, that the other rules would publish
+            w
+            for w, r in why.items()
+            if r.startswith("offensive")
+            and w not in glin(code)
+            and (w in base or lang.dictionary_stems)
+            and zipf_frequency(w, code) >= lang.min_zipf
+            and _is_lemma(w, lang, found)
+        }
+        removed = {r: sum(1 for v in why.values() if v == r) for r in ISSUE_41}
+        kept: dict[str, int] = {}
+        for word in chosen.answers:
+            if is_named(word):
+                reason = name_kept_as_word(word, lang, found) or "?"
+                kept[reason] = kept.get(reason, 0) + 1
+        before = len(chosen.answers) + len(new_block) + sum(removed.values())
+        print(
+            f"| {code} {letters} | {before} | {len(new_block)} | "
+            + " | ".join(str(removed[r]) for r in ISSUE_41)
+            + f" | {len(chosen.answers)} | {kept.get('its forms are in use', 0)} "
+            f"| {kept.get('far more common in its language', 0)} |"
+        )
+        samples[f"{code} {letters}"] = sorted(random.Random(SAMPLE_SEED).sample(chosen.answers, 80))
+    for channel, sample in samples.items():
+        print(f"\n{channel}: {' '.join(sample)}")
+
+
 if __name__ == "__main__":
     main()
+    issue_41()

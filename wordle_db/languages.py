@@ -144,7 +144,7 @@ def rejections(
     bad = offensive(lang.code) | blocked
     why: dict[str, str] = {}
     for word in words:
-        if word in bad:
+        if word in bad or word in _offensive_forms(lang.code):
             why[word] = "offensive (block list)"
         elif word in found.proper or (word not in base and not lang.dictionary_stems):
             why[word] = "not a base form in the dictionary"
@@ -169,6 +169,20 @@ def _is_lemma(word: str, lang: Language, found: Dictionary) -> bool:
     if lang.nouns_capitalised and word in found.capitalised:
         forms.append(word[0].upper() + word[1:])
     return any(lemma_of(form, lang.code) == word for form in forms)
+
+
+@cache
+def _offensive_forms(code: str) -> frozenset[str]:
+    """The forms the dictionary makes of the block lists' words that are rarer than the listed
+    word (damned of damn); a more common form has a life of its own (butter of butt)."""
+    from wordfreq import zipf_frequency
+
+    found, made = dictionary(code), set()
+    for listed in offensive(code):
+        if listed in found.lower:
+            common = zipf_frequency(listed, code)
+            made |= {f for f in found.forms(listed) if zipf_frequency(f, code) < common}
+    return frozenset(made)
 
 
 ROMAN = re.compile("m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
@@ -198,7 +212,8 @@ def _is_name(word: str, lang: Language, found: Dictionary) -> bool:
 
 
 def is_named(word: str) -> bool:
-    """A common first name of Europe or a person's name the dictionaries tag."""
+    """A common first name of Europe or a person's name the dictionaries tag (as spelt: santé
+    is no Sante)."""
     return first_names().get(word, 0) >= NAME_LEVEL or word in _people()
 
 
@@ -233,7 +248,7 @@ def _own_language_word(word: str, lang: Language) -> bool:
 
     if word not in dictionary(lang.code).lower and not lang.nouns_capitalised:
         return False
-    plain = "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.combining(c) == 0)
+    plain = _without_accents(word)
     elsewhere = max(
         zipf_frequency(spelling, other)
         for other in LANGUAGES
@@ -270,6 +285,10 @@ PLURAL_ENDINGS = {
     "fr": ("s", "x"),
 }
 VOWELS = "aeiouàèéìíòóùáâêôãõú"
+
+
+def _without_accents(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _is_verb_with_pronouns(word: str, lang: Language, found: Dictionary) -> bool:

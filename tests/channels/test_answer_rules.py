@@ -69,8 +69,10 @@ REMOVED = [
     ("it", 5, "farla", CLITIC),  # far(e) + la
     ("it", 5, "farti", CLITIC),
     ("it", 5, "darle", CLITIC),
-    ("it", 5, "vacci", CLITIC),  # va' + ci, the consonant doubled
-    ("it", 5, "fammi", CLITIC),
+    ("it", 5, "fammi", CLITIC),  # fa' + mi, the consonant doubled
+    ("it", 5, "vacci", OFFENSIVE),  # va' + ci, but first a form of vacca (naughty-words)
+    ("en", 6, "damned", OFFENSIVE),  # a form of damn (badwords-list), rarer than damn
+    ("fr", 5, "foutu", OFFENSIVE),  # of foutre
 ]
 
 
@@ -101,6 +103,7 @@ KEPT = [
     ("es", "parte", "par is no verb the dictionary conjugates"),
     ("pt", "verme", "a noun: simplemma reads vermes as its plural"),  # ver + me
     ("en", "civic", "no valid numeral"),
+    ("en", "butter", "a form of butt, but more common than it"),
 ]
 
 
@@ -146,7 +149,7 @@ def test_block_lists_of_every_language() -> None:
 def test_words_check_names_the_new_reasons(run: Callable[..., Any], conn: Connection) -> None:
     """One rule written once: an editor's own answers are checked by the same rules."""
     answers = {
-        "itc": ("it", ["mondo", "farla", "vacci", "agata", "valle"]),
+        "itc": ("it", ["mondo", "farla", "fammi", "agata", "valle"]),
         "ptc": ("pt", ["mundo", "xviii", "silva", "porra"]),
     }
     for name, (language, listed) in answers.items():
@@ -154,7 +157,7 @@ def test_words_check_names_the_new_reasons(run: Callable[..., Any], conn: Connec
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(listed, 1)], True, channel=name)
     it = run("words", "check", "--channel", "itc")
     assert it.exit_code == 0, it.output
-    assert it.stdout == (f"agata: {NAME}\nfarla: {CLITIC}\nvacci: {CLITIC}\n")
+    assert it.stdout == (f"agata: {NAME}\nfammi: {CLITIC}\nfarla: {CLITIC}\n")
     assert "3 of 5 answers of channel itc" in it.stderr
     pt = json.loads(run("words", "check", "--channel", "ptc", "--json").stdout)
     assert {r["word"]: r["reason"] for r in pt["rejected"]} == {

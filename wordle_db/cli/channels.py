@@ -51,7 +51,7 @@ def channel_group() -> None:
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     metavar="FILE",
     help="With --from-system: words never to publish, one a line, "
-    "beside the language's offensive words (glin-profanity's lists).",
+    "beside the language's offensive words (glin-profanity's and the bundled lists).",
 )
 @click.option(
     "--min-zipf",
@@ -81,7 +81,8 @@ def channel_add(
 
     Without --from-system, give it words with `wordle-db words import FILE --channel NAME`.
     With it, the answers are the language dictionary's base forms that are common and their
-    own lemma (docs/languages.md); it says how many it took and why it left the others out.
+    own lemma, no name, numeral or verb with pronouns (docs/languages.md); it says how many it
+    took and why it left the others out.
 
     \b
     Example:

@@ -14,31 +14,53 @@ word lists (rows copied from a template database built once per session).
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import os
-import shutil
-import subprocess
-import tempfile
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, publish, roles, schema, words
-from wordle_db.cli import cli
-from wordle_db.server import LocalServer, find_binary
+from wordle_db.server import find_binary
 
-import clone
-from cluster import cluster_db, cluster_template, galera  # noqa: F401  (the Galera fixtures)
+# The helpers in tests/support/ assert too: their failures are explained as a test's are.
+pytest.register_assert_rewrite("support")
 
-# The shared fixture's words: yesterday's is public, today's and tomorrow's are secrets.
-TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD = "crane", "plumb", "ghost"
-# A second channel beside the default one (the `shared` fixture): its own secret words.
-SIDE, SIDE_TODAY, SIDE_TOMORROW, SIDE_GUESSES = "side", "qopaz", "zimbu", ["vexor", "slate"]
+from support import REPO, clone
+from support.databases import (
+    Invoke,
+    cli_runner,
+    copy_rows,
+    drop_database,
+    new_database,
+    new_local_server,
+)
+from support.puzzles import (
+    SIDE,
+    SIDE_GUESSES,
+    SIDE_TODAY,
+    SIDE_TOMORROW,
+    TODAY_WORD,
+    TOMORROW_WORD,
+    YESTERDAY_WORD,
+    set_word,
+    today,
+)
+
+# The fixtures of tests/support/ modules, for the concerns' tests that need them.
+pytest_plugins = [
+    "support.accounts",  # front-end accounts by role
+    "support.browser",  # the app served by uvicorn, headless Chromium
+    "support.galera",  # a three-node Galera cluster
+    "support.phone",  # the page on phones: its database, site and Chromium
+    "support.leagues",  # ada's league 'Office' of three players
+    "support.old_play",  # 0034's _wordle_play beside the current one
+    "support.refusals",  # today published, every row checksummed before and after
+    "support.web",  # the JSON API's database, account and test clients
+]
 
 NO_SERVER = (
     "no MariaDB server for the tests: install one (Debian/Ubuntu: apt-get install "
@@ -49,18 +71,6 @@ SHARED_SERVER = (
     "WORDLE_DB_TEST_URL names one server for every pytest-xdist worker: tests that read the "
     "server's counters (tests/test_rush.py) would count the other workers' work; run with -n 0"
 )
-
-
-def new_local_server(home: Path, mariadbd: str) -> LocalServer:
-    """A private server's data directory, copied from a template installed once per version."""
-    version = subprocess.run([mariadbd, "--version"], capture_output=True, text=True).stdout
-    key = hashlib.sha256(f"{version}{os.geteuid()}".encode()).hexdigest()[:12]
-    template = LocalServer(Path(tempfile.gettempdir()) / f"wordle-db-test-template-{key}")
-    if not template.is_installed():
-        template.install()
-    server = LocalServer(home)
-    server.install(template=template.datadir)
-    return server
 
 
 def _local_server(tmp: Path) -> Iterator[URL] | None:
@@ -135,28 +145,15 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
     yield from source
 
 
-def _database(server: URL) -> URL:
-    return server.set(database=f"wt_{uuid.uuid4().hex[:12]}")
-
-
-def _drop(url: URL) -> None:
-    """Drop the database and the grants on it (DROP DATABASE leaves those behind)."""
-    with db.connect(url._replace(database=None)) as conn:
-        conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {db.quote_identifier(url.database)}")
-        for table in ("db", "tables_priv", "procs_priv"):
-            db.query(conn, f"DELETE FROM mysql.{table} WHERE Db = ?", url.database)
-        conn.exec_driver_sql("FLUSH PRIVILEGES")
-
-
 @pytest.fixture(scope="session")
 def template_url(server_url: URL) -> Iterator[URL]:
     """A database migrated to head with the bundled words: the rows every test db starts with."""
-    url = _database(server_url)
+    url = new_database(server_url)
     schema.migrate(url)
     with db.connect(url) as conn:
         words.load_bundled(conn)
     yield url
-    _drop(url)
+    drop_database(url)
 
 
 @pytest.fixture
@@ -165,41 +162,23 @@ def new_db(server_url: URL) -> Iterator[Callable[[], URL]]:
     made: list[URL] = []
 
     def make() -> URL:
-        url = _database(server_url)
+        url = new_database(server_url)
         schema.ensure_database(url)
         made.append(url)
         return url
 
     yield make
     for url in made:
-        _drop(url)
-
-
-def copy_rows(source: URL, target: URL) -> None:
-    """Copy every table's rows from one database to another with the same schema."""
-    with db.connect(target) as conn:
-        tables = db.query(
-            conn,
-            "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
-            "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'",
-            source.database,
-        )
-        conn.exec_driver_sql("SET SESSION foreign_key_checks = 0")
-        for table in tables:
-            name = db.quote_identifier(table["name"])
-            conn.exec_driver_sql(f"DELETE FROM {name}")
-            conn.exec_driver_sql(
-                f"INSERT INTO {name} SELECT * FROM {db.quote_identifier(source.database)}.{name}"
-            )
+        drop_database(url)
 
 
 @pytest.fixture(scope="session")
 def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
-    """The template's schema, read once for cloning (tests/clone.py); checked first against a
-    database migrated the real way: the run stops if a clone would differ from it."""
+    """The template's schema, read once for cloning (tests/support/clone.py); checked first
+    against a database migrated the real way: the run stops if a clone would differ from it."""
     with db.connect(template_url) as conn:
         recipe = clone.read_recipe(conn, template_url.database)
-    migrated, cloned = _database(server_url), _database(server_url)
+    migrated, cloned = new_database(server_url), new_database(server_url)
     try:
         schema.migrate(migrated)
         copy_rows(template_url, migrated)
@@ -211,8 +190,8 @@ def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
                 clone.fingerprint(conn, migrated.database), clone.fingerprint(conn, cloned.database)
             )
     finally:
-        _drop(migrated)
-        _drop(cloned)
+        drop_database(migrated)
+        drop_database(cloned)
     if different:
         pytest.exit(
             "a cloned test database differs from a migrated one:\n" + "\n".join(different),
@@ -237,46 +216,21 @@ def conn(db_url: URL) -> Iterator[Connection]:
         yield connection
 
 
-Invoke = Callable[..., Result]
-
-
 @pytest.fixture
 def run(db_url: URL) -> Invoke:
     """Run the CLI against this test's database: run("guess", "crane")."""
     return cli_runner(db_url)
 
 
-def cli_runner(url: URL) -> Invoke:
-    def invoke(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
-        runner = CliRunner()
-        url_text = url.render_as_string(hide_password=False)
-        return runner.invoke(cli, ["--db-url", url_text, *args], input=input, env=env)
-
-    return invoke
-
-
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
-    return Path(__file__).resolve().parent.parent
-
-
-def docker_compose() -> list[str] | None:
-    """The Compose client here: `docker compose`, else `docker-compose`, else None."""
-    for command in (["docker", "compose"], ["docker-compose"]):
-        if shutil.which(command[0]) is None:
-            continue
-        probe = subprocess.run([*command, "version"], capture_output=True, text=True)
-        if probe.returncode == 0:
-            return command
-    return None
+    return REPO
 
 
 @pytest.fixture
 def shared(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
     """Puzzles for yesterday, today and tomorrow, a game by ann (root's player) won today,
     and a factory of accounts: shared("player") -> URL of a new account with that role."""
-    from test_game import set_word, today  # test_game imports this module
-
     day = today(conn)
     set_word(conn, day - timedelta(1), YESTERDAY_WORD)
     set_word(conn, day, TODAY_WORD)

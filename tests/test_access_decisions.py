@@ -17,13 +17,13 @@ from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
-from test_security import denied
 
 from wordle_db import db, game, migration, roles, sqlfiles
 from wordle_db.db import Connection
 from wordle_db.errors import DatabaseError
 
-from test_game import WRONG
+from support.puzzles import WRONG
+from support.secrets import denied
 
 REFRESH = "CALL _wordle_accounts_refresh()"
 

@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import URL
-from support.network import Network, available, network
 
 from wordle_db import db, publish, roles, schema, words
 from wordle_db.server import LocalServer
+
+from support.network import Network, available, network
 
 PORT = 3306  # the server's namespace has a port space of its own
 PASSWORD = "a-password-of-the-tests"

@@ -6,70 +6,23 @@ list of attempts: a new one joins as a row."""
 
 from __future__ import annotations
 
-import hashlib
 import subprocess
 import threading
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_session_attacks import PRESETS, REFUSED
 
-from wordle_db import accounts, db, game, leagues, roles, schema, settings
-from wordle_db.errors import DatabaseError
+from wordle_db import accounts, db, game, leagues, schema
 from wordle_db.server import find_binary
 
-from conftest import new_local_server
-
-KEY = b"\x02" * 77  # a COSE public key's size; the database keeps it as given
-C1, C2, C3 = b"\x01" * 16, b"\x05" * 32, b"\x07" * 64  # credential ids
-
-
-def challenge(n: int) -> str:
-    return f"challenge{n:03d}".ljust(43, "A")  # 32 bytes in base64url
-
-
-def outcome(work: Callable[[], Any]) -> Any:
-    """The call's result, or the SQLSTATE (else the error number) that refused it."""
-    try:
-        return work()
-    except DatabaseError as exc:
-        return exc.sqlstate if (exc.sqlstate or "").startswith("WD") else exc.errno
-
-
-@pytest.fixture
-def front_urls(conn: Connection, db_url: URL) -> Iterator[Callable[[str], URL]]:
-    """New accounts by role, as front ends have them (player_names 'created': each plays only
-    the players it created), as URLs to connect with."""
-    settings.set_setting(conn, "player_names", "created")
-    made: list[str] = []
-
-    def account(role: str) -> URL:
-        user, password = f"acc_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
-        roles.grant(conn, role, f"{user}@localhost", password)
-        made.append(user)
-        return db_url.set(username=user, password=password)
-
-    yield account
-    for user in made:
-        conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
-
-
-@pytest.fixture
-def fronts(front_urls: Callable[[str], URL]) -> Iterator[Callable[[str], Connection]]:
-    """The same accounts, connected."""
-    with ExitStack() as stack:
-        yield lambda role: stack.enter_context(db.connect(front_urls(role)))
-
-
-def sign_up(conn: Connection, player: str, credential: bytes, n: int) -> dict[str, Any]:
-    accounts.challenge(conn, player, "register", challenge(n))
-    return accounts.add(conn, player, challenge(n), credential, KEY, 0, "phone")
+from support.accounts import C1, C2, C3, KEY, challenge, passkey_id, sign_up
+from support.calls import result_or_sqlstate
+from support.databases import new_local_server
+from support.sessions import PRESETS, REFUSED
 
 
 def test_a_passkey_signs_in_as_its_player_once_per_challenge(conn: Connection, fronts) -> None:
@@ -121,7 +74,7 @@ def test_a_passkey_signs_in_as_its_player_once_per_challenge(conn: Connection, f
     calls = {"challenge": accounts.challenge, "signed_in": accounts.signed_in}
     for what, steps, expected in rows:
         for name, *args in steps:
-            got = outcome(lambda n=name, a=args: calls[n](web, *a))
+            got = result_or_sqlstate(lambda n=name, a=args: calls[n](web, *a))
         assert got == expected, what
     assert db.scalar(conn, "SELECT sign_count FROM passkeys WHERE credential_id = ?", C2) == 6
 
@@ -130,7 +83,7 @@ def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fron
     web = fronts("player")
     accounts.challenge(web, "web-bob", "register", challenge(1))
     accounts.challenge(web, "web-ann", "register", challenge(2))
-    add = lambda player, n, cred=C1, key=KEY, count=0, label="phone": outcome(  # noqa: E731
+    add = lambda player, n, cred=C1, key=KEY, count=0, label="phone": result_or_sqlstate(  # noqa: E731
         lambda: accounts.add(web, player, challenge(n), cred, key, count, label)
     )
     rows = [
@@ -162,7 +115,7 @@ def test_adding_a_passkey_takes_the_players_own_challenge(conn: Connection, fron
     # listed by a short id, removed by it; nobody else's
     first = accounts.passkeys(web, "web-ann")[0]
     assert set(first) == {"id", "label", "created_at", "last_used_at"} and len(first["id"]) == 16
-    assert outcome(lambda: accounts.remove(web, "web-bob", first["id"])) == "WD090"
+    assert result_or_sqlstate(lambda: accounts.remove(web, "web-bob", first["id"])) == "WD090"
     assert accounts.remove(web, "web-ann", first["id"]) == {"passkeys": 9, "generation": 2}
 
 
@@ -184,7 +137,7 @@ def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> 
         ("a code for ann", lambda: accounts.transfer_code(other, "web-ann"), "WD039"),
     ]
     for what, work, expected in rows:
-        assert outcome(work) == expected, what
+        assert result_or_sqlstate(work) == expected, what
     # the code survived the foreign attempt: its own front end still redeems it
     assert accounts.redeem(web, code) == "web-ann"
     for role in ("reader", "publisher"):
@@ -195,7 +148,10 @@ def test_another_accounts_players_are_out_of_reach(conn: Connection, fronts) -> 
             "SELECT * FROM passkeys",
             "SELECT * FROM transfer_codes",
         ):
-            assert outcome(lambda s=sql, r=reader: db.query(r, s)) in (1370, 1142), (role, sql)
+            assert result_or_sqlstate(lambda s=sql, r=reader: db.query(r, s)) in (1370, 1142), (
+                role,
+                sql,
+            )
 
 
 def test_a_transfer_code_works_once_within_its_time(conn: Connection, fronts) -> None:
@@ -215,15 +171,15 @@ def test_a_transfer_code_works_once_within_its_time(conn: Connection, fronts) ->
         ("used already", code, "WD092"),
     ]
     for what, attempt, expected in rows:
-        assert outcome(lambda a=attempt: accounts.redeem(web, a)) == expected, what
+        assert result_or_sqlstate(lambda a=attempt: accounts.redeem(web, a)) == expected, what
     # a new code withdraws the earlier one; an expired one is refused
     first = accounts.transfer_code(web, "web-ann")["code"]
     second = accounts.transfer_code(web, "web-ann")["code"]
-    assert outcome(lambda: accounts.redeem(web, first)) == "WD092"
+    assert result_or_sqlstate(lambda: accounts.redeem(web, first)) == "WD092"
     conn.exec_driver_sql(
         "UPDATE transfer_codes SET expires_at = UTC_TIMESTAMP(6) - INTERVAL 1 SECOND"
     )
-    assert outcome(lambda: accounts.redeem(web, second)) == "WD092"
+    assert result_or_sqlstate(lambda: accounts.redeem(web, second)) == "WD092"
 
 
 def real_utc() -> datetime:
@@ -249,12 +205,14 @@ def test_expiries_follow_the_real_clock_whatever_the_session_says(
         with db.connect(url) as hostile:
             for statement in statements:
                 hostile.exec_driver_sql(statement)
-            used = outcome(lambda h=hostile: accounts.redeem(h, expired))
+            used = result_or_sqlstate(lambda h=hostile: accounts.redeem(h, expired))
             assert used in ("WD092", *REFUSED), (preset, "expired code", used)
-            used = outcome(lambda h=hostile: accounts.signed_in(h, challenge(1), C1, 0))
+            used = result_or_sqlstate(lambda h=hostile: accounts.signed_in(h, challenge(1), C1, 0))
             assert used in ("WD091", *REFUSED), (preset, "expired challenge", used)
             before, value = real_utc(), challenge(n)
-            made = outcome(lambda h=hostile, v=value: accounts.challenge(h, None, "sign in", v))
+            made = result_or_sqlstate(
+                lambda h=hostile, v=value: accounts.challenge(h, None, "sign in", v)
+            )
             if made in REFUSED:
                 continue
             stored = db.scalar(
@@ -268,7 +226,7 @@ def test_expiries_follow_the_real_clock_whatever_the_session_says(
                 <= stored
                 <= (real_utc() + timedelta(minutes=5, seconds=2))
             ), (preset, stored, before)
-            code = outcome(lambda h=hostile: accounts.transfer_code(h, "web-ann"))
+            code = result_or_sqlstate(lambda h=hostile: accounts.transfer_code(h, "web-ann"))
             assert isinstance(code, dict), (preset, code)
             assert (
                 before + timedelta(minutes=15, seconds=-2)
@@ -303,11 +261,6 @@ def test_codes_are_not_written_to_the_binary_log_in_the_clear(tmp_path: Path) ->
             assert secret not in text, f"the {what} is in the binary log in the clear"
     finally:
         server.stop()
-
-
-def passkey_id(credential: bytes) -> str:
-    """The id wordle_passkeys shows for a credential."""
-    return hashlib.sha256(credential).hexdigest()[:16]
 
 
 def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere(
@@ -379,13 +332,13 @@ def test_the_session_generation_grows_on_sign_up_removal_and_sign_out_everywhere
         ("signing up again", lambda: sign_up(web, "web-ann", C3, 4)["generation"], 5, 5),
     ]
     for what, work, expected, generation in rows:
-        got = outcome(work)
+        got = result_or_sqlstate(work)
         assert expected is None or got == expected, (what, got)
         assert accounts.generation(web, "web-ann") == generation, what
     assert accounts.generation(web, "web-bob") == 1  # nobody else's moved
     code = accounts.transfer_code(web, "web-ann")["code"]
     accounts.sign_out_everywhere(web, "web-ann")
-    assert outcome(lambda: accounts.redeem(web, code)) == "WD092"  # withdrawn
+    assert result_or_sqlstate(lambda: accounts.redeem(web, code)) == "WD092"  # withdrawn
     assert db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'web-ann'") == 6
 
 
@@ -404,7 +357,9 @@ def test_an_ended_session_makes_no_move_in_a_game_under_way(conn: Connection, fr
     assert db.scalar(conn, count) == 1
     for stale in (0, current - 1, current + 1, 2**32 - 1):
         assert (
-            outcome(lambda g=stale: game.play_with_keyboard(web, "web-bea", "pious", generation=g))
+            result_or_sqlstate(
+                lambda g=stale: game.play_with_keyboard(web, "web-bea", "pious", generation=g)
+            )
             == "WD096"
         ), stale
         assert db.scalar(conn, count) == 1, stale
@@ -475,10 +430,10 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
         current = accounts.generation(web, "web-ann")
         for stale in (0, current - 1, current + 1, 2**32 - 1):
             before = state()
-            assert outcome(lambda w=work, g=stale: w(g)) == "WD096", (what, stale)
+            assert result_or_sqlstate(lambda w=work, g=stale: w(g)) == "WD096", (what, stale)
             assert state() == before, (what, stale)
-    assert outcome(lambda: accounts.transfer_code(web, "web-ann", 1))["code"]
-    assert outcome(lambda: accounts.transfer_code(web, "web-ann", None))["code"]
+    assert result_or_sqlstate(lambda: accounts.transfer_code(web, "web-ann", 1))["code"]
+    assert result_or_sqlstate(lambda: accounts.transfer_code(web, "web-ann", None))["code"]
     assert add(1)["passkeys"] == 2
     assert accounts.sign_out_everywhere(web, "web-ann", 1) == 2
     assert accounts.remove(web, "web-ann", passkey_id(C2), None)["generation"] == 3
@@ -491,10 +446,10 @@ def test_an_ended_session_makes_nothing_lasting(conn: Connection, fronts) -> Non
     assert leagues.remove(web, "web-ann", "Own", "Bob", 3)["members"] == 1
     assert leagues.leave(web, "web-ann", "Club", 3)["members"] == 1
     # a new anonymous player's session is of generation 0
-    assert outcome(lambda: accounts.transfer_code(web, "web-new", 0))["code"]
-    assert outcome(lambda: accounts.transfer_code(web, "web-new2", 1)) == "WD096"
+    assert result_or_sqlstate(lambda: accounts.transfer_code(web, "web-new", 0))["code"]
+    assert result_or_sqlstate(lambda: accounts.transfer_code(web, "web-new2", 1)) == "WD096"
     assert leagues.create(web, "web-new3", "Mine", None, 0)["league"] == "Mine"
-    assert outcome(lambda: leagues.create(web, "web-new4", "Mine", None, 1)) == "WD096"
+    assert result_or_sqlstate(lambda: leagues.create(web, "web-new4", "Mine", None, 1)) == "WD096"
     assert db.scalar(conn, "SELECT COUNT(*) FROM players WHERE name = 'web-new4'") == 0
 
 
@@ -519,7 +474,7 @@ def test_a_call_racing_a_new_generation_checks_the_one_committed(
         bump.exec_driver_sql("START TRANSACTION")
         db.query(bump, "SELECT id FROM players WHERE name = 'web-ann' FOR UPDATE")
         waiter = threading.Thread(
-            target=lambda: result.append(outcome(lambda: RACED[call](web, made)))
+            target=lambda: result.append(result_or_sqlstate(lambda: RACED[call](web, made)))
         )
         waiter.start()
         waiter.join(timeout=1.0)
@@ -546,7 +501,7 @@ def test_another_accounts_player_has_no_generation_to_read_or_end(conn: Connecti
         ("its own player", lambda: accounts.sign_out_everywhere(other, "web-cy"), 1),
     ]
     for what, work, expected in rows:
-        assert outcome(work) == expected, what
+        assert result_or_sqlstate(work) == expected, what
     assert accounts.generation(web, "web-ann") == 1
     for role in ("reader", "publisher"):
         reader = fronts(role)
@@ -555,8 +510,8 @@ def test_another_accounts_player_has_no_generation_to_read_or_end(conn: Connecti
             "CALL wordle_sign_out_everywhere('web-ann', NULL)",
             "CALL _wordle_session_bump(1, @g)",
         ):
-            assert outcome(lambda s=sql, r=reader: db.query(r, s)) == 1370, (role, sql)
-    assert outcome(lambda: db.query(other, "CALL _wordle_session_bump(1, @g)")) == 1370
+            assert result_or_sqlstate(lambda s=sql, r=reader: db.query(r, s)) == 1370, (role, sql)
+    assert result_or_sqlstate(lambda: db.query(other, "CALL _wordle_session_bump(1, @g)")) == 1370
     assert accounts.generation(web, "web-ann") == 1
 
 
@@ -576,12 +531,12 @@ def test_hostile_sessions_end_sessions_exactly_once_or_are_refused(
         with db.connect(url) as hostile:
             for statement in statements:
                 hostile.exec_driver_sql(statement)
-            read = outcome(lambda h=hostile: accounts.generation(h, "web-ann"))
+            read = result_or_sqlstate(lambda h=hostile: accounts.generation(h, "web-ann"))
             assert read in (before, *REFUSED), (preset, "read", read)
-            ended = outcome(lambda h=hostile: accounts.sign_out_everywhere(h, "web-ann"))
+            ended = result_or_sqlstate(lambda h=hostile: accounts.sign_out_everywhere(h, "web-ann"))
         after = db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'web-ann'")
         with db.connect(url) as web:
-            redeemed = outcome(lambda w=web, c=code: accounts.redeem(w, c))
+            redeemed = result_or_sqlstate(lambda w=web, c=code: accounts.redeem(w, c))
         if ended in REFUSED:
             assert (after, redeemed) == (before, "web-ann"), (preset, after, redeemed)
         else:

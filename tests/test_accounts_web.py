@@ -5,27 +5,22 @@ statistics there, then signs out there. Also the endpoints' refusals through the
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import struct
 from collections.abc import Iterator
 
-import cbor2
 import pytest
-from cryptography.hazmat.primitives.asymmetric import ec
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from sqlalchemy.engine import URL
 from starlette.testclient import TestClient
-from test_web_api import POST, client, make_client, web_db, web_url  # noqa: F401
-from test_web_api import SECRET as API_SECRET
-from test_web_browser import SECRET, base_url, browser_driver, row_text, type_keys, until  # noqa: F401  (the module's app and Chromium)
-from webauthn.helpers import bytes_to_base64url
 
 from wordle_db import db
 from wordle_db.web import players
+
+from support.accounts import SoftAuthenticator
+from support.browser import SECRET, browser_driver, row_text, type_keys, until
+from support.web import POST
+from support.web import SECRET as API_SECRET
 
 AUTHENTICATOR = {
     "protocol": "ctap2",
@@ -201,51 +196,6 @@ def test_a_second_host_header_does_not_choose_the_relying_party(client: TestClie
             answer.status_code,
             answer.text[:200],
         )
-
-
-class SoftAuthenticator:
-    """A passkey in software (ES256, 'none' attestation): what a browser's authenticator
-    answers, for plain HTTP tests."""
-
-    def __init__(self) -> None:
-        self.key = ec.generate_private_key(ec.SECP256R1())
-        self.id = os.urandom(32)
-
-    def _client(self, kind: str, challenge: str, origin: str) -> bytes:
-        return json.dumps({"type": kind, "challenge": challenge, "origin": origin}).encode()
-
-    def create(self, options: dict, origin: str) -> dict:
-        numbers = self.key.public_key().public_numbers()
-        cose = cbor2.dumps(
-            {
-                1: 2,
-                3: -7,
-                -1: 1,
-                -2: numbers.x.to_bytes(32, "big"),
-                -3: numbers.y.to_bytes(32, "big"),
-            }
-        )
-        data = (
-            hashlib.sha256(options["rp"]["id"].encode()).digest()
-            + b"\x45"
-            + b"\0" * 20
-            + struct.pack(">H", len(self.id))
-            + self.id
-            + cose
-        )
-        client_data = self._client("webauthn.create", options["challenge"], origin)
-        return {
-            "id": bytes_to_base64url(self.id),
-            "rawId": bytes_to_base64url(self.id),
-            "type": "public-key",
-            "clientExtensionResults": {},
-            "response": {
-                "clientDataJSON": bytes_to_base64url(client_data),
-                "attestationObject": bytes_to_base64url(
-                    cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": data})
-                ),
-            },
-        }
 
 
 def test_a_copied_cookie_outlives_sign_up_passkey_removal_and_sign_out(

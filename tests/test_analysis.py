@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_session_attacks import PRESETS, REFUSED, counters
 
 from wordle_db import analysis, channels, db, game, publish, roles, schema, settings, solver, words
 from wordle_db.errors import DatabaseError
 
-from conftest import _database, _drop, cli_runner
+from support.databases import cli_runner, drop_database, new_database
+from support.sessions import PRESETS, REFUSED, counters
 
 ALLOWED = words.bundled_path(words.BUNDLED_ALLOWED).read_text().split()
 ANSWERS = words.bundled_path(words.BUNDLED_ANSWERS).read_text().split()
@@ -73,7 +73,7 @@ class Built:
 def built(server_url: URL) -> Iterator[Built]:
     """Every 8th answer word and every 16th accepted word, the games' words, a channel `abc`
     of three answers (abc acb bac) and three other words (ddd aaa bbb); both solvers built."""
-    url = _database(server_url)
+    url = new_database(server_url)
     schema.migrate(url)
     game_words = {w for g in GAMES.values() for w in [*g.guesses, g.answer]}
     answers = sorted(set(ANSWERS[::8]) | {g.answer for g in GAMES.values()} | set(OTHER_ANSWERS))
@@ -98,7 +98,7 @@ def built(server_url: URL) -> Iterator[Built]:
     solver.build(url, workers=2)
     solver.build(url, workers=1, channel="abc")
     yield Built(url, stored, day)
-    _drop(url)
+    drop_database(url)
 
 
 def play_game(conn: Connection, player: str, g: Game, day: date) -> Game:
@@ -505,7 +505,11 @@ def test_the_analysis_panel_in_the_browser(
     import uvicorn
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from test_web_browser import (
+
+    from wordle_db.cli.serve import listen
+    from wordle_db.web.app import Settings, create_app
+
+    from support.browser import (
         browser_driver,
         row_states,
         row_text,
@@ -514,9 +518,6 @@ def test_the_analysis_panel_in_the_browser(
         type_keys,
         until,
     )
-
-    from wordle_db.cli.serve import listen
-    from wordle_db.web.app import Settings, create_app
 
     url = accounts("player")
     with db.connect(built.url) as conn:

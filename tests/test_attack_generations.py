@@ -10,12 +10,13 @@ from typing import Any
 
 from sqlalchemy.engine import URL
 from starlette.testclient import TestClient
-from test_accounts_web import SoftAuthenticator
-from test_web_api import POST, client, make_client, web_db, web_url  # noqa: F401
-from test_web_api import SECRET as API_SECRET
 
 from wordle_db import db
 from wordle_db.web import players
+
+from support.accounts import SoftAuthenticator, signed_up_player
+from support.web import POST
+from support.web import SECRET as API_SECRET
 
 
 def _refused(response: Any) -> None:
@@ -35,23 +36,6 @@ def _not_as(owner: str, response: Any) -> None:
         assert response.status_code in (403, 409), response.text
 
 
-def _signed_up(client: TestClient) -> str:
-    assert client.post("/api/guess", json={"word": "slate"}, headers=POST).status_code == 200
-    options = client.post("/api/account/register/options", json={}, headers=POST).json()
-    signed_up = client.post(
-        "/api/account/register",
-        headers=POST,
-        json={
-            "credential": SoftAuthenticator().create(options, "http://testserver"),
-            "label": "pc",
-        },
-    )
-    assert signed_up.status_code == 200, signed_up.text
-    name = players.player_of(API_SECRET, client.cookies.get(players.COOKIE))
-    assert name is not None
-    return name
-
-
 def test_a_transfer_code_made_in_the_cache_window_outlives_sign_out_everywhere(
     client: TestClient, make_client, web_db
 ) -> None:
@@ -60,7 +44,7 @@ def test_a_transfer_code_made_in_the_cache_window_outlives_sign_out_everywhere(
     thief's process still serves the old cookie, as documented; but that is enough to make a
     transfer code *after* the bump (the bump withdrew only the codes that existed), and
     redeeming it gives a cookie of the *new* generation: the 5 s window becomes 400 days."""
-    name = _signed_up(client)
+    name = signed_up_player(client)
     stolen = client.cookies.get(players.COOKIE)
     thief = make_client()  # another worker process: its own generation cache
     thief.cookies.set(players.COOKIE, str(stolen))
@@ -78,7 +62,7 @@ def test_a_passkey_added_in_the_cache_window_outlives_sign_out_everywhere(
     """The same window, used to register the thief's own passkey on the account (a second
     passkey does not bump): after it the thief signs in whenever it likes, whatever the owner
     signs out (until the owner notices the extra passkey in the list)."""
-    _signed_up(client)
+    signed_up_player(client)
     thief = make_client()
     thief.cookies.set(players.COOKIE, str(client.cookies.get(players.COOKIE)))
     assert thief.get("/api/board").status_code == 200  # caches gen 1
@@ -111,7 +95,7 @@ def test_a_stale_session_in_the_cache_window_signs_the_owner_out_and_keeps_the_a
     the thief (on another process) signs out everywhere itself: the owner's fresh cookie is
     now the stale one, the thief's the current one; and it removes the owner's passkey, so
     the owner cannot sign back in either."""
-    _signed_up(client)
+    signed_up_player(client)
     thief = make_client()
     thief.cookies.set(players.COOKIE, str(client.cookies.get(players.COOKIE)))
     assert thief.get("/api/board").status_code == 200  # caches gen 1

@@ -6,31 +6,31 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
-from test_accounts import (  # noqa: F401
+
+from wordle_db import accounts, db, game
+from wordle_db.web import players
+
+from support.accounts import (
     C1,
     C2,
     C3,
     KEY,
     challenge,
-    front_urls,
-    fronts,
-    outcome,
+    held_player_row,
     passkey_id,
     sign_up,
+    signed_up_player,
 )
-from test_attack_generations import _signed_up
-from test_web_api import POST, client, make_client, web_db, web_url  # noqa: F401
-from test_web_api import SECRET as API_SECRET
-
-from wordle_db import accounts, db, game
-from wordle_db.web import players
+from support.calls import result_or_sqlstate
+from support.sessions import PRESETS, REFUSED
+from support.web import POST
+from support.web import SECRET as API_SECRET
 
 # --- the web: a stale cookie inside the cache window ---------------------------------------
 
@@ -38,7 +38,7 @@ from wordle_db.web import players
 def _stale_thief(client: TestClient, make_client: Callable[..., TestClient]) -> TestClient:
     """The owner signs up on `client`; a thief's copy of the cookie is read by another
     process (its cache holds generation 1), then the owner signs out everywhere (2)."""
-    _signed_up(client)
+    signed_up_player(client)
     thief = make_client()
     thief.cookies.set(players.COOKIE, str(client.cookies.get(players.COOKIE)))
     assert thief.get("/api/board").status_code == 200  # caches generation 1
@@ -153,30 +153,14 @@ def test_null_generation_reaches_no_other_accounts_player(conn: Connection, fron
         ("huge", lambda: db.call(other, "wordle_sign_out_everywhere", "web-ann", 2**40)),
         ("negative", lambda: db.call(other, "wordle_sign_out_everywhere", "web-ann", -1)),
     ]:
-        assert outcome(work) in ("WD039", "WD090", 1264), what
+        assert result_or_sqlstate(work) in ("WD039", "WD090", 1264), what
         assert state() == before, what
     # and the owner's front end with a negative or huge generation is refused, not clamped
     for bad in (-1, 2**32, 2**40):
-        assert outcome(lambda b=bad: db.call(web, "wordle_transfer_code", "web-ann", b, None)) in (
-            "WD096",
-            1264,
-        ), bad
+        assert result_or_sqlstate(
+            lambda b=bad: db.call(web, "wordle_transfer_code", "web-ann", b, None)
+        ) in ("WD096", 1264), bad
     assert state() == before
-
-
-@contextmanager
-def _held(db_url: URL, name: str) -> Iterator[None]:
-    """An administrator's transaction holding player `name`'s row, as a bump (or a call
-    interrupted by KILL QUERY inside one) does."""
-    with db.connect(db_url) as holder:
-        player = db.scalar(holder, "SELECT id FROM players WHERE name = ?", name)
-        holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
-        holder.exec_driver_sql("START TRANSACTION")  # the row by its key, no gap: as a bump
-        db.query(holder, "SELECT id FROM players WHERE id = ? FOR UPDATE", player)
-        try:
-            yield
-        finally:
-            holder.exec_driver_sql("ROLLBACK")
 
 
 @pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
@@ -189,7 +173,7 @@ def test_account_calls_of_other_players_do_not_wait_for_a_held_player(
     with db.connect(url) as web, db.connect(other_url) as other:
         sign_up(web, "web-ann", C1, 1)
         sign_up(other, "web-bob", C2, 2)
-        with _held(db_url, "web-ann"):
+        with held_player_row(db_url, "web-ann"):
             for front in (web, other):
                 front.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
                 me = "web-ann-2" if front is web else "web-bob"
@@ -216,17 +200,17 @@ def test_one_players_held_row_stops_every_accounts_passkey_sign_in(
         )
         accounts.challenge(web, "web-ann", "register", challenge(4))
         waiting = threading.Thread(
-            target=lambda: outcome(
+            target=lambda: result_or_sqlstate(
                 lambda: accounts.add(web, "web-ann", challenge(4), C3, KEY, 0, "x", 1)
             )
         )
-        with _held(db_url, "web-ann"):
+        with held_player_row(db_url, "web-ann"):
             waiting.start()
             time.sleep(0.5)  # ann's add waits for her row, the expired challenge deleted
             other.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
             accounts.challenge(other, None, "sign in", challenge(5))
             started = time.monotonic()
-            got = outcome(lambda: accounts.signed_in_session(other, challenge(5), C2, 0))
+            got = result_or_sqlstate(lambda: accounts.signed_in_session(other, challenge(5), C2, 0))
             waited = time.monotonic() - started
         waiting.join(timeout=30)
         assert got == {"player": "web-bob", "generation": 1} and waited < 1, (got, waited)
@@ -236,7 +220,6 @@ def test_hostile_sessions_cannot_pass_an_ended_generation(conn: Connection, fron
     """Held: after every hostile preset (sql_mode '' included, where an out-of-range number
     might be clamped), an ended, negative or huge generation is refused (WD096, a range error
     or a refused session) and leaves no code, challenge or new generation."""
-    from test_session_attacks import PRESETS, REFUSED
 
     url = front_urls("player")
     with db.connect(url) as web:
@@ -268,7 +251,7 @@ def test_hostile_sessions_cannot_pass_an_ended_generation(conn: Connection, fron
                 ("web-bob", 2**32 + 2),
                 ("web-bob", "1x"),
             ):
-                got = outcome(
+                got = result_or_sqlstate(
                     lambda p=player, b=bad, h=hostile: db.query(
                         h, "CALL wordle_transfer_code(?, ?, @c)", p, b
                     )
@@ -291,10 +274,10 @@ def test_a_front_end_cannot_kill_its_own_call_inside_a_routine(
         result: list[Any] = []
         waiting = threading.Thread(
             target=lambda: result.append(
-                outcome(lambda: accounts.sign_out_everywhere(web, "web-ann", 1))
+                result_or_sqlstate(lambda: accounts.sign_out_everywhere(web, "web-ann", 1))
             )
         )
-        with _held(db_url, "web-ann"):
+        with held_player_row(db_url, "web-ann"):
             waiting.start()
             time.sleep(0.5)
             try:
@@ -322,7 +305,9 @@ def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(
             read: list[Any] = []
             sql = f"SELECT COUNT(*) + SLEEP(1.5) AS n FROM past_games {clause}"
             thread = threading.Thread(
-                target=lambda s=sql, r=read: r.append(outcome(lambda: db.query(reader, s)))
+                target=lambda s=sql, r=read: r.append(
+                    result_or_sqlstate(lambda: db.query(reader, s))
+                )
             )
             begun = time.monotonic()
             thread.start()

@@ -12,8 +12,8 @@ from sqlalchemy.engine import Connection
 
 from wordle_db import db, game
 
-from test_game import today
-from test_rush import at_once, lock_waits, no_lock_waits
+from support.puzzles import today
+from support.races import at_once, lock_waits, no_lock_waits
 
 
 def settle(conn: Connection) -> None:
@@ -113,10 +113,10 @@ def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:
     one routine at a time, every guess and hint called it with the wrong number of arguments
     between the callee's and the callers' replacement (1318, not a WD error), both ways (found
     by review). It has a new name now, installed before its callers and dropped after them."""
+    from test_rush import rush_database  # until it moves beside this test (tests/migrations/)
+
     from wordle_db import schema
     from wordle_db.errors import DatabaseError
-
-    from test_rush import rush_database
 
     url = rush_database(new_db)
     schema.migrate(url, "0027")

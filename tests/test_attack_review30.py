@@ -8,29 +8,17 @@ guess's fast path against the long way, hostile session settings, forged kept de
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
-from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
+from test_attack_review28 import retired_decisions, settle  # until both move to tests/access/
 
 from wordle_db import channels, db, publish, words
 from wordle_db.errors import DatabaseError
 
-from conftest import SIDE, TODAY_WORD, TOMORROW_WORD
-from test_attack_review28 import retired_decisions, settle
-from test_game import today
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def outcome(conn: Connection, procedure: str, *args: Any) -> tuple[Any, ...]:
-    """A call's first row, or its SQLSTATE and message: what a caller can tell apart."""
-    try:
-        return ("row", db.call(conn, procedure, *args)[0])
-    except DatabaseError as exc:
-        return ("error", exc.sqlstate, str(exc))
-
+from support import REPO
+from support.calls import install_play, row_or_sqlstate
+from support.puzzles import SIDE, TODAY_WORD, TOMORROW_WORD, today
 
 # --- Found: the refresh's MEMORY tables needed megabytes of max_heap_table_size ---------------
 
@@ -114,20 +102,16 @@ def test_no_role_reaches_the_purge_or_shadows_its_tables(shared, role: str) -> N
 # --- Held: the fast path and the long way give the same row or the same error -----------------
 
 
-def install(conn: Connection, name: str, text: str) -> None:
-    conn.exec_driver_sql(text.replace("PROCEDURE _wordle_play(", f"PROCEDURE {name}(", 1))
-
-
 def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connection) -> None:
     """The same (channel, guess, day) through _wordle_play and through a copy whose fast path
     is switched off (the long way only), each for a fresh player: the same row or the same
     SQLSTATE and message. Channels by case, trailing space, NUL, folded accent, length;
     guesses by case, spaces, NUL, combining marks, the Kelvin sign and long s (which LOWER()
     maps into a-z), another day's answer; days past, future, unpublished."""
-    current = (ROOT / "sql/game/_wordle_play.sql").read_text()
+    current = (REPO / "sql/game/_wordle_play.sql").read_text()
     long_way = current.replace("IF v_today IS NULL OR v_day > v_today THEN", "IF TRUE THEN", 1)
     assert long_way != current
-    install(conn, "_wordle_play_long", long_way)
+    install_play(conn, "_wordle_play_long", long_way)
     day = today(conn)
     channels.add(conn, "fr", 5, language="fr", accents="fold")
     words.import_lines(conn, [(1, "crème", 0)], True, channel="fr")
@@ -158,7 +142,9 @@ def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connect
             for d in days:
                 n += 1
                 seen = [
-                    outcome(conn, proc, channel, f"odd{n}{proc[-4:]}", guess, d, None, False, None)
+                    row_or_sqlstate(
+                        conn, proc, channel, f"odd{n}{proc[-4:]}", guess, d, None, False, None
+                    )
                     for proc in ("_wordle_play", "_wordle_play_long")
                 ]
                 if seen[0] != seen[1]:
@@ -193,14 +179,14 @@ def test_hostile_settings_give_a_guess_the_clean_result(shared, conn: Connection
     front = shared("player")
     with db.connect(front) as c:
         clean = [
-            outcome(c, "wordle_play_on", None, "clean", w, None, None)
+            row_or_sqlstate(c, "wordle_play_on", None, "clean", w, None, None)
             for w in ("slate", "qqqqq", TODAY_WORD)
         ]
     for n, setting in enumerate(SETTINGS):
         with db.connect(front) as c:
             c.exec_driver_sql(setting)
             seen = [
-                outcome(c, "wordle_play_on", None, f"hostile{n}", w, None, None)
+                row_or_sqlstate(c, "wordle_play_on", None, f"hostile{n}", w, None, None)
                 for w in ("slate", "qqqqq", TODAY_WORD)
             ]
         assert seen == clean, setting
@@ -217,7 +203,7 @@ def test_a_forged_or_old_decision_lets_nobody_play_another_name(shared, conn: Co
     version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
     ann = db.scalar(conn, "SELECT id FROM players WHERE name = 'ann'")
     with db.connect(attacker) as c:
-        before = outcome(
+        before = row_or_sqlstate(
             c, "wordle_play_on", None, "ann", "slate", today(conn) - timedelta(1), None
         )
         me = db.scalar(c, "SELECT SESSION_USER()")
@@ -232,5 +218,7 @@ def test_a_forged_or_old_decision_lets_nobody_play_another_name(shared, conn: Co
         ],
     )
     with db.connect(attacker) as c:
-        after = outcome(c, "wordle_play_on", None, "ann", "slate", today(conn) - timedelta(1), None)
+        after = row_or_sqlstate(
+            c, "wordle_play_on", None, "ann", "slate", today(conn) - timedelta(1), None
+        )
     assert before[0] == "error" and before[:2] == after[:2] == ("error", "WD039")

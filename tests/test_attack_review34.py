@@ -7,7 +7,6 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,12 +14,10 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, publish, words
 
-from conftest import SIDE, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD
-from test_attack_review30 import outcome
-from test_game import today
-from test_rush import at_once, lock_waits, no_lock_waits
-
-ROOT = Path(__file__).resolve().parent.parent
+from support import REPO
+from support.calls import install_play, row_or_sqlstate
+from support.puzzles import SIDE, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, today
+from support.races import at_once, lock_waits, no_lock_waits
 
 
 def code(exc: BaseException) -> str:
@@ -128,21 +125,17 @@ def test_a_guess_never_waits_for_another_players_uncommitted_rows(
                 if setting:
                     c.exec_driver_sql(setting)
                 for w in ("pious", "slate", "dumpy"):  # new, repeated, new
-                    r = outcome(c, "wordle_play_on", None, "att", w, None, None)
+                    r = row_or_sqlstate(c, "wordle_play_on", None, "att", w, None, None)
                     assert r[0] == "row" or r[1] == "WD034", (setting, w, r)
         finally:
             h.exec_driver_sql("ROLLBACK")
     assert lock_waits(conn) == before
 
 
-def install(conn: Connection, name: str, text: str) -> None:
-    conn.exec_driver_sql(text.replace("PROCEDURE _wordle_play(", f"PROCEDURE {name}(", 1))
-
-
 def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connection) -> None:
     """The kept player's read (0034) and 0028's long way give the same rows and errors, game
     states, channels, days, odd guesses, hard mode and generations crossed."""
-    install(conn, "_wordle_play_old", (ROOT / "sql/history/_wordle_play.0028.sql").read_text())
+    install_play(conn, "_wordle_play_old", (REPO / "sql/history/_wordle_play.0028.sql").read_text())
     day = today(conn)
     channels.add(conn, "fr", 5, language="fr", accents="fold")
     words.import_lines(conn, [(1, "crème", 0)], True, channel="fr")
@@ -198,7 +191,7 @@ def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connec
                         name = f"k{n}{proc[-3:]}"
                         names[proc] = name
                         for i, w in enumerate(before):
-                            outcome(
+                            row_or_sqlstate(
                                 conn,
                                 "_wordle_play",
                                 channel,
@@ -212,7 +205,7 @@ def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connec
                     for guess, hard2 in todo:
                         if True:
                             seen = [
-                                outcome(
+                                row_or_sqlstate(
                                     conn, proc, channel, names[proc], guess, d, hard2, False, gen
                                 )
                                 for proc in names
@@ -253,7 +246,7 @@ def test_a_guess_waiting_for_its_game_sees_what_the_other_move_committed(
                     c.exec_driver_sql(setting)
                 c.exec_driver_sql("SET innodb_lock_wait_timeout = 30")
                 result.append(
-                    outcome(c, "wordle_guess_on", None, "racer", "pious", None, None, gen)
+                    row_or_sqlstate(c, "wordle_guess_on", None, "racer", "pious", None, None, gen)
                 )
 
         t = threading.Thread(target=guess)

@@ -7,49 +7,20 @@ give the same rows and errors."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import date, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
+from test_attack_review34 import HOSTILE  # until both move to tests/game/
 
-from wordle_db import db, game, publish
+from wordle_db import db, game
 
-from test_attack_review30 import outcome
-from test_attack_review34 import HOSTILE, install
-from test_channels import OWN, add
-from test_game import today
-from test_rush import lock_waits, no_lock_waits
-
-ROOT = Path(__file__).resolve().parent.parent
-OLD = (ROOT / "sql/history/_wordle_play.0034.sql").read_text()
-# 25 hours apart: one is never UTC's day; "utc" passes the zone check (general_ci) as UTC, and
-# the read compares it under the column's unicode_ci
-ZONES = {"east": "+13:00", "west": "-12:00", "low": "utc"}
-
-
-def old_and_new(conn: Connection) -> None:
-    """_wordle_play_old (0034) beside _wordle_play, callable by wordle_player accounts."""
-    install(conn, "_wordle_play_old", OLD)
-    database = db.scalar(conn, "SELECT DATABASE()")
-    conn.exec_driver_sql(
-        f"GRANT EXECUTE ON PROCEDURE `{database}`._wordle_play_old TO wordle_player"
-    )
-    conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{database}`._wordle_play TO wordle_player")
-
-
-def zoned_channels(conn: Connection) -> dict[str, date]:
-    """east (+13:00) and west (-12:00), each with its yesterday, today, tomorrow and the day
-    after published; their todays."""
-    todays = {}
-    for name, zone in ZONES.items():
-        add(conn, name, 5, [*OWN, "wuxiq"], ["crane", "slate", "pious"], time_zone=zone)
-        todays[name] = db.scalar(conn, f"SELECT wordle_today_on('{name}')")
-        for shift, word in zip((-1, 0, 1, 2), [*OWN, "wuxiq"], strict=True):
-            publish.publish(conn, todays[name] + timedelta(shift), word, name)
-    return todays
+from support.calls import row_or_sqlstate
+from support.old_play import ZONES, zoned_channels
+from support.puzzles import today
+from support.races import lock_waits, no_lock_waits
 
 
 class Both:
@@ -73,22 +44,12 @@ class Both:
             results = []
             for channel, player, guess, day, hard, gen in calls:
                 who = player if player is not None else base + suffix
-                r = outcome(self.c, proc, channel, who, guess, day, hard, False, gen)
+                r = row_or_sqlstate(self.c, proc, channel, who, guess, day, hard, False, gen)
                 named = r[2].replace(base + suffix, "NAME") if r[0] == "error" else None
                 results.append(r if named is None else (*r[:2], named))
             seen.append(results)
         if seen[0] != seen[1]:
             self.different.append((label, calls, seen))
-
-
-@pytest.fixture
-def player(shared, conn: Connection) -> Iterator[tuple[URL, Connection]]:
-    """A wordle_player account (URL and a connection) that may call both procedures."""
-    db.call(conn, "wordle_set_setting", "player_names", "any")
-    old_and_new(conn)
-    url = shared("player")
-    with db.connect(url) as c:
-        yield url, c
 
 
 SESSIONS = [
@@ -108,14 +69,14 @@ SESSIONS = [
 
 @pytest.mark.parametrize("session", SESSIONS)
 def test_channels_days_and_sessions_old_and_new_agree(
-    player, conn: Connection, session: tuple[str, ...]
+    old_and_new_player, conn: Connection, session: tuple[str, ...]
 ) -> None:
     """Channels (default, by name, by a case or trailing-space variant, +13:00, -12:00,
     unknown) crossed with days (none, UTC's and the zones' yesterday to the day after
     tomorrow, the first and last dates) under hostile session zones, clocks, isolation levels,
     collations and plans: a new player's guess, then the kept player's, give 0034's rows and
     errors (which day, which puzzle number, WD030 for every zone's future, WD031, WD060)."""
-    _url, c = player
+    _url, c = old_and_new_player
     todays = zoned_channels(conn)
     day = today(conn)
     for statement in session:
@@ -134,12 +95,14 @@ def test_channels_days_and_sessions_old_and_new_agree(
     assert both.different == []
 
 
-def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Connection) -> None:
+def test_default_channel_and_access_changes_old_and_new_agree(
+    old_and_new_player, conn: Connection
+) -> None:
     """The default channel moved (to a zoned channel, to a case variant, missing: the
     operator's state), and the access rules changed between a player's guesses (player_names
     any -> account -> created, names of root's player and variants): the same rows and
     errors."""
-    _url, c = player
+    _url, c = old_and_new_player
     zoned_channels(conn)
     day = today(conn)
     both = Both(c)
@@ -186,7 +149,9 @@ def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Conn
         names = {suffix: both.name() for suffix in ("a", "b")}
         for _suffix, name in names.items():
             for proc in ("_wordle_play", "_wordle_play_old"):
-                outcome(c, proc, None, f"{name}{proc[-1]}", "slate", None, None, False, None)
+                row_or_sqlstate(
+                    c, proc, None, f"{name}{proc[-1]}", "slate", None, None, False, None
+                )
         db.call(conn, "wordle_set_setting", "player_names", rule)
         for name in names.values():
             both.same(
@@ -199,7 +164,7 @@ def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Conn
             )
         for who in ("ann", "Ann", "ann ", "", "racer", "kept"):  # one player for both:
             seen = [
-                outcome(c, proc, None, who, guess, None, None, False, None)  # refused?
+                row_or_sqlstate(c, proc, None, who, guess, None, None, False, None)  # refused?
                 for proc, guess in (("_wordle_play", "slate"), ("_wordle_play_old", "pious"))
             ]
             seen = [r[:2] if r[0] == "error" else ("row",) for r in seen]
@@ -210,13 +175,13 @@ def test_default_channel_and_access_changes_old_and_new_agree(player, conn: Conn
 
 @pytest.mark.parametrize("setting", [None, HOSTILE[1], HOSTILE[5], "SET big_tables = 1"])
 def test_the_one_read_waits_for_no_other_players_rows(
-    player, conn: Connection, db_url: URL, setting: str | None
+    old_and_new_player, conn: Connection, db_url: URL, setting: str | None
 ) -> None:
     """Another player's first move of the day under way (its player, kept decision, game and
     attempt rows, uncommitted, one of them the same account's neighbouring name), another
     player's game of the zoned channel locked: this account's new and kept players' guesses,
     today's and yesterday's, on the default and a zoned channel, wait for nothing."""
-    _url, c = player
+    _url, c = old_and_new_player
     todays = zoned_channels(conn)
     account = db.scalar(c, "SELECT SESSION_USER()")
     for name in ("kept", "vic"):
@@ -258,7 +223,7 @@ def test_the_one_read_waits_for_no_other_players_rows(
                     ("east", todays["east"] - timedelta(1)),
                 ):
                     for who in ("kept", "new"):
-                        r = outcome(c, "wordle_play_on", channel, who, "crane", d, None)
+                        r = row_or_sqlstate(c, "wordle_play_on", channel, who, "crane", d, None)
                         assert r[0] == "row" or r[1] == "WD034", (setting, channel, d, who, r)
         finally:
             h.exec_driver_sql("ROLLBACK")
@@ -267,16 +232,16 @@ def test_the_one_read_waits_for_no_other_players_rows(
 
 @pytest.mark.parametrize("held", ["settings", "channels", "access_version", "puzzles", "words"])
 def test_rows_an_administrator_holds_make_no_more_waits_than_before(
-    player, conn: Connection, db_url: URL, held: str
+    old_and_new_player, conn: Connection, db_url: URL, held: str
 ) -> None:
     """The one read now joins settings, channels, puzzles, words and access_version in one
     statement: a row of them X-locked by an uncommitted administrator's change (a default
     channel or zone being set, a REVOKE's version bump, a publication) makes a kept player's
     guess wait no more than 0034's two reads did (neither waits: consistent reads)."""
-    _url, c = player
+    _url, c = old_and_new_player
     todays = zoned_channels(conn)
     for proc in ("_wordle_play", "_wordle_play_old"):
-        outcome(c, proc, "east", "kept" + proc[-1], "slate", None, None, False, None)
+        row_or_sqlstate(c, proc, "east", "kept" + proc[-1], "slate", None, None, False, None)
     change = {
         "settings": "UPDATE settings SET value = CONCAT(value, '') WHERE name = 'default_channel'",
         "channels": "UPDATE channels SET max_tries = max_tries + 1",
@@ -295,7 +260,9 @@ def test_rows_an_administrator_holds_make_no_more_waits_than_before(
                 c.exec_driver_sql("SET innodb_lock_wait_timeout = 0")
                 for proc in ("_wordle_play", "_wordle_play_old"):
                     seen[proc] = [
-                        outcome(c, proc, "east", "kept" + proc[-1], w, d, None, False, None)[:2]
+                        row_or_sqlstate(
+                            c, proc, "east", "kept" + proc[-1], w, d, None, False, None
+                        )[:2]
                         for w, d in (("crane", None), ("pious", todays["east"] - timedelta(1)))
                     ]
         finally:
@@ -312,7 +279,7 @@ def test_rows_an_administrator_holds_make_no_more_waits_than_before(
 
 
 def test_a_channel_in_a_zone_unknown_to_the_server_is_refused_as_before(
-    player, conn: Connection
+    old_and_new_player, conn: Connection
 ) -> None:
     """A channel's named zone unknown to this server (zone tables not loaded on a restored
     copy, a new Galera node or a replica: channels rows come along, mysql.time_zone* do not).
@@ -324,7 +291,7 @@ def test_a_channel_in_a_zone_unknown_to_the_server_is_refused_as_before(
     game of it can exist (that accidental NOT NULL is all that stops its new game). Only the
     day NULL went the long way (the puzzle's key is NULL) and was refused as before. Fixed
     before landing: the long way when today is unknown too (`IF v_today IS NULL OR ...`)."""
-    _url, c = player
+    _url, c = old_and_new_player
     todays = zoned_channels(conn)
     day = todays["east"]
     game.play(c, "kept", "slate", channel="east")  # kept decision and today's game

@@ -16,14 +16,13 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_attack_review35 import player  # noqa: F401  (the fixture)
 
 from wordle_db import db, game, publish
 
-from test_attack_review30 import outcome
-from test_channels import add
-from test_game import today
-from test_rush import GUESSES, at_once, lock_waits, no_lock_waits
+from support.calls import row_or_sqlstate
+from support.old_play import games_of, kept
+from support.puzzles import GUESSES, add_channel, today
+from support.races import at_once, lock_waits, no_lock_waits
 
 ANSWERS = ["qopaz", "zimbu", "vexor", "jumpy", "fuzzy", "kylix"]
 PROCS = ["_wordle_play_old", "_wordle_play"]
@@ -33,8 +32,8 @@ def zoned(conn: Connection) -> dict[str, date]:
     """west (-12:00, 10 tries, accepts 'wuxiq') and east (+13:00, 6 tries, does not), both
     published from the day before west's today to the day after east's (east's today is
     always west's future: 25 hours apart); their todays."""
-    add(conn, "west", 5, ANSWERS, ["wuxiq", "slate"], time_zone="-12:00", max_tries=10)
-    add(conn, "east", 5, ANSWERS, ["slate"], time_zone="+13:00")
+    add_channel(conn, "west", 5, ANSWERS, ["wuxiq", "slate"], time_zone="-12:00", max_tries=10)
+    add_channel(conn, "east", 5, ANSWERS, ["slate"], time_zone="+13:00")
     todays = {n: db.scalar(conn, f"SELECT wordle_today_on('{n}')") for n in ("west", "east")}
     days = sorted({d + timedelta(s) for d in todays.values() for s in (-1, 0, 1)})
     for n in ("west", "east"):
@@ -56,18 +55,6 @@ def routines_not_loaded(db_url: URL) -> Iterator[None]:
             h.exec_driver_sql("UNLOCK TABLES")
 
 
-def games_of(conn: Connection, name: str) -> list[dict[str, Any]]:
-    return db.query(
-        conn,
-        "SELECT c.name AS channel, g.day, g.max_tries, g.archive, g.hard, "
-        "g.attempts, g.state, g.revealed, (SELECT COUNT(*) FROM attempts a "
-        "WHERE a.game_id = g.id) AS rows_ FROM games g JOIN players p ON "
-        "p.id = g.player_id JOIN channels c ON c.id = g.channel_id WHERE "
-        "p.name = ? ORDER BY g.id",
-        name,
-    )
-
-
 # --- Found: the long way keeps the first read's player, max_tries and word check ------------
 
 
@@ -75,7 +62,7 @@ def games_of(conn: Connection, name: str) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("guess", ["wuxiq", "slate"])
 @pytest.mark.parametrize("proc", PROCS)
 def test_a_kept_players_long_way_while_the_default_channel_moves(
-    player, conn: Connection, db_url: URL, proc: str, guess: str
+    old_and_new_player, conn: Connection, db_url: URL, proc: str, guess: str
 ) -> None:
     """A kept player guesses on the default channel (west, 10 tries) with the day D that is
     east's today and west's future. 0035's one read finds west's puzzle of D, the kept
@@ -91,7 +78,7 @@ def test_a_kept_players_long_way_while_the_default_channel_moves(
     only needs to repeat such guesses (each refused WD030, writing nothing) until an operator
     moves the default channel. Fixed before landing: the long way forgets the read's player and
     word check (`SET v_player = NULL, v_known = FALSE`), as 0034 did."""
-    url, _c = player
+    url, _c = old_and_new_player
     todays = zoned(conn)
     day = todays["east"]
     assert day > todays["west"]
@@ -99,10 +86,12 @@ def test_a_kept_players_long_way_while_the_default_channel_moves(
     with db.connect(url) as c:
         # the kept decision, and every routine of the path loaded but _wordle_find_puzzle
         for d in (todays["west"], todays["west"] - timedelta(1)):
-            assert outcome(c, proc, None, "kept", "slate", d, None, False, None)[0] == "row"
+            assert row_or_sqlstate(c, proc, None, "kept", "slate", d, None, False, None)[0] == "row"
         got: list[Any] = []
         call = threading.Thread(
-            target=lambda: got.append(outcome(c, proc, None, "kept", guess, day, None, False, None))
+            target=lambda: got.append(
+                row_or_sqlstate(c, proc, None, "kept", guess, day, None, False, None)
+            )
         )
         with routines_not_loaded(db_url):
             call.start()
@@ -142,7 +131,7 @@ def test_no_role_calls_the_new_routine(shared, conn: Connection) -> None:
                 (1, 1, day, day + timedelta(9), 99),
                 (2**31, 1, day, day, None),
             ):
-                got = outcome(c, "_wordle_new_game", *args)
+                got = row_or_sqlstate(c, "_wordle_new_game", *args)
                 assert got[0] == "error" and "denied" in got[2], (role, got)
     assert db.scalar(conn, "SELECT COUNT(*) FROM games") == before
 
@@ -163,32 +152,27 @@ CASES = [  # (channel, day shift, hard), the kept player's first guess of that g
 ]
 
 
-def test_the_game_a_kept_first_guess_makes_is_0034s(player, conn: Connection) -> None:
+def test_the_game_a_kept_first_guess_makes_is_0034s(old_and_new_player, conn: Connection) -> None:
     """Channels (default 6 tries, side, west 10 tries, east) x days (today, past, unpublished
     past, future in the zone) x hard mode: a kept player's first guess makes the same game
     (max_tries, archive, hard, attempts, state) and answers the same row or error through
     0035's new path as through 0034's _wordle_lock_player_game."""
-    _url, c = player
+    _url, c = old_and_new_player
     todays = zoned(conn)
     seen: dict[str, list[Any]] = {}
     for proc in PROCS:
         name = "kept" + proc[-1]
-        outcome(c, proc, None, name, "slate", None, None, False, None)  # kept from here on
+        row_or_sqlstate(c, proc, None, name, "slate", None, None, False, None)  # kept from here on
         results = []
         for channel, shift, hard in CASES:
             base = todays.get(channel or "", today(conn))
-            r = outcome(c, proc, channel, name, "slate", base + timedelta(shift), hard, False, None)
+            r = row_or_sqlstate(
+                c, proc, channel, name, "slate", base + timedelta(shift), hard, False, None
+            )
             results.append(r[:2] if r[0] == "error" else ("row", r[1]))
         seen[proc] = [results, games_of(conn, name)]
     assert seen["_wordle_play"] == seen["_wordle_play_old"]
     assert len(seen["_wordle_play"][1]) == 1 + sum(r[0] == "row" for r in seen["_wordle_play"][0])
-
-
-def kept(url: URL, conn: Connection, name: str) -> int:
-    """A kept access decision for `name` (a game on the side channel); its generation."""
-    with db.connect(url) as c:
-        game.play(c, name, "vexor", channel="side")
-    return int(db.scalar(conn, "SELECT session_generation FROM players WHERE name = ?", name))
 
 
 HOSTILE = [
@@ -315,16 +299,16 @@ REFUSED = [  # (session statements, channel, day shift, guess, generation shift)
 
 @pytest.mark.parametrize("proc", PROCS)
 def test_a_refused_first_guess_leaves_no_game(
-    player, conn: Connection, db_url: URL, proc: str
+    old_and_new_player, conn: Connection, db_url: URL, proc: str
 ) -> None:
     """A kept player's refused first guess of a day (an ended generation after the game was
     made, a session setting refused, a future/unpublished day, a word refused, an unknown
     channel; with autocommit off and a transaction left open too): the same refusal as 0034
     and no game, committed or left in an open transaction."""
-    url, c = player
+    url, c = old_and_new_player
     zoned(conn)
     name = "kept" + proc[-1]
-    assert outcome(c, proc, None, name, "slate", None, None, False, None)[0] == "row"
+    assert row_or_sqlstate(c, proc, None, name, "slate", None, None, False, None)[0] == "row"
     gen = db.scalar(conn, "SELECT session_generation FROM players WHERE name = ?", name)
     before = games_of(conn, name)
     day = today(conn)
@@ -333,7 +317,7 @@ def test_a_refused_first_guess_leaves_no_game(
         with db.connect(url) as s:
             for statement in statements:
                 s.exec_driver_sql(statement)
-            r = outcome(
+            r = row_or_sqlstate(
                 s,
                 proc,
                 channel,
@@ -382,7 +366,7 @@ def test_reveal_and_guess_on_make_kept_players_games_as_before(shared, conn: Con
                 if "reveal" in proc
                 else (None, "hinter", "slate", day + timedelta(shift), None, passed)
             )
-            r = outcome(c, proc, *args)
+            r = row_or_sqlstate(c, proc, *args)
             assert (r[0] == "error" and r[1] == "WD096") == (passed == gen + 1), (proc, r)
     made = [
         (g["day"], g["max_tries"], g["archive"], g["revealed"], g["attempts"])
@@ -396,7 +380,7 @@ def test_reveal_and_guess_on_make_kept_players_games_as_before(shared, conn: Con
 @pytest.mark.parametrize("change", ["remove", "max_tries", "version"])
 @pytest.mark.parametrize("proc", PROCS)
 def test_a_change_between_the_read_and_the_new_game(
-    player, conn: Connection, db_url: URL, proc: str, change: str
+    old_and_new_player, conn: Connection, db_url: URL, proc: str, change: str
 ) -> None:
     """A kept player's first guess of yesterday on west, paused (mysql.proc held) where it
     makes the game (0035: _wordle_new_game; 0034: _wordle_lock_player_game), while an
@@ -405,12 +389,14 @@ def test_a_change_between_the_read_and_the_new_game(
     0035 does as 0034 (the game made with the decision read before the change: the guess is
     ordered before it). The only difference: 0035's game takes west's max_tries from the read
     (10), 0034's from its later read (7)."""
-    url, _c = player
+    url, _c = old_and_new_player
     todays = zoned(conn)
     name = "kept" + proc[-1]
     with db.connect(url) as first:  # the kept decision and west's game of today
-        assert outcome(first, proc, "west", name, "slate", None, None, False, None)[0] == "row"
-    add(conn, "spare", 5, ANSWERS)
+        assert (
+            row_or_sqlstate(first, proc, "west", name, "slate", None, None, False, None)[0] == "row"
+        )
+    add_channel(conn, "spare", 5, ANSWERS)
     db.call(conn, "wordle_channel_remove", "spare", True)  # root's routines loaded
     paused = "_wordle_new_game" if proc == "_wordle_play" else "_wordle_lock_player_game"
     sql = {
@@ -419,11 +405,11 @@ def test_a_change_between_the_read_and_the_new_game(
         "version": "UPDATE access_version SET version = version + 1",
     }[change]
     with db.connect(url) as c:
-        assert outcome(c, proc, "west", name, "wuxiq", None, None, False, None)[0] == "row"
+        assert row_or_sqlstate(c, proc, "west", name, "wuxiq", None, None, False, None)[0] == "row"
         got: list[Any] = []
         call = threading.Thread(
             target=lambda: got.append(
-                outcome(
+                row_or_sqlstate(
                     c, proc, "west", name, "wuxiq", todays["west"] - timedelta(1), None, False, None
                 )
             )

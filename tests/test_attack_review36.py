@@ -15,111 +15,31 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
-from test_accounts import C1, C2, front_urls, fronts, outcome, sign_up  # noqa: F401
-from test_attack_generations import _signed_up
-from test_session_attacks import PRESETS, REFUSED
-from test_web_api import POST, client, make_client, web_db, web_url  # noqa: F401
-from test_web_api import SECRET as API_SECRET
 
 from wordle_db import accounts, db, leagues, schema
 from wordle_db.web import players
 
-# The five changes, as raw CALLs: (player, generation) first; {code}, {own}, {member} filled in.
-CHANGES = {
-    "create": "CALL wordle_league_create(?, ?, 'Evil', NULL, @c)",
-    "join": "CALL wordle_league_join(?, ?, '{code}', NULL)",
-    "leave": "CALL wordle_league_leave(?, ?, 'Club')",
-    "remove": "CALL wordle_league_remove(?, ?, 'Own', 'Bob')",
-    "code": "CALL wordle_league_code(?, ?, 'Own')",
-}
-
-
-def _raw(conn: Connection, sql: str, *args: Any) -> Any:
-    """One statement, no retry (as a front end other than wordle_db's Python layer sends it):
-    the result, or the SQLSTATE/error number that refused it."""
-    return outcome(lambda: db.query(conn, sql, *args))
-
-
-def _ids(conn: Connection, *names: str) -> list[int]:
-    return [int(db.scalar(conn, "SELECT id FROM players WHERE name = ?", n)) for n in names]
-
-
-def _league(conn: Connection, creator: str, name: str) -> int:
-    return int(
-        db.scalar(
-            conn,
-            "SELECT l.id FROM leagues l JOIN players p ON p.id = "
-            "l.creator_id WHERE p.name = ? AND l.name = ?",
-            creator,
-            name,
-        )
-    )
-
-
-def _deadlocks(conn: Connection) -> int:
-    return int(db.query(conn, "SHOW GLOBAL STATUS LIKE 'Innodb_deadlocks'")[0]["Value"])
-
-
-def _in_threads(calls: list[Callable[[], Any]]) -> tuple[list[threading.Thread], list[Any]]:
-    results: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        results[i] = calls[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-        time.sleep(0.3)  # in this order: each reaches its wait
-    return threads, results
-
-
-def _together(calls: list[tuple[Connection, str]]) -> list[Any]:
-    """Each (connection, statement) in a thread, released together: their _raw outcomes."""
-    results: list[Any] = [None] * len(calls)
-    start = threading.Barrier(len(calls))
-
-    def run(i: int) -> None:
-        start.wait()
-        results[i] = _raw(*calls[i])
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    return results
-
+from support.accounts import C1, sign_up, signed_up_player
+from support.calls import raw_call, result_or_sqlstate
+from support.leagues import (
+    CHANGES,
+    ann_in_leagues,
+    league_id_of,
+    leagues_state,
+    player_ids,
+    stall_then_release,
+)
+from support.races import deadlock_count
+from support.sessions import PRESETS, REFUSED
+from support.web import POST
+from support.web import SECRET as API_SECRET
 
 # --- 4. deadlocks the player's row taken first makes -----------------------------------------
-
-
-def _stall_then_release(
-    conn: Connection, db_url: URL, held: list[tuple[int, int]], calls: list[Callable[[], Any]]
-) -> list[Any]:
-    """An administrator holds the league_members rows `held` (league, player): each leave
-    stops at deleting its own membership, after the league's row (and now the player's) is
-    locked; then all go on at once, as two calls a few microseconds apart do."""
-    with db.connect(db_url) as holder:
-        holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
-        holder.exec_driver_sql("START TRANSACTION")
-        for league, player in held:
-            db.query(
-                holder,
-                "SELECT * FROM league_members WHERE league_id = ? AND player_id = ? FOR UPDATE",
-                league,
-                player,
-            )
-        threads, results = _in_threads(calls)
-        holder.exec_driver_sql("ROLLBACK")
-    for t in threads:
-        t.join(timeout=30)
-    return results
 
 
 def test_two_creators_leaving_each_others_leagues_do_not_deadlock(
@@ -136,19 +56,22 @@ def test_two_creators_leaving_each_others_leagues_do_not_deadlock(
         beta = leagues.create(b, "web-bob", "Beta", "Bob")["code"]
         leagues.join(b, "web-bob", alpha, "Bob")
         leagues.join(a, "web-ann", beta, "Ann")
-        ann, bob = _ids(conn, "web-ann", "web-bob")
-        held = [(_league(conn, "web-ann", "Alpha"), ann), (_league(conn, "web-bob", "Beta"), bob)]
-        before = _deadlocks(conn)
-        got = _stall_then_release(
+        ann, bob = player_ids(conn, "web-ann", "web-bob")
+        held = [
+            (league_id_of(conn, "web-ann", "Alpha"), ann),
+            (league_id_of(conn, "web-bob", "Beta"), bob),
+        ]
+        before = deadlock_count(conn)
+        got = stall_then_release(
             conn,
             db_url,
             held,
             [
-                lambda: _raw(a, "CALL wordle_league_leave('web-ann', NULL, 'Alpha')"),
-                lambda: _raw(b, "CALL wordle_league_leave('web-bob', NULL, 'Beta')"),
+                lambda: raw_call(a, "CALL wordle_league_leave('web-ann', NULL, 'Alpha')"),
+                lambda: raw_call(b, "CALL wordle_league_leave('web-bob', NULL, 'Beta')"),
             ],
         )
-    assert 1213 not in got and _deadlocks(conn) == before, got
+    assert 1213 not in got and deadlock_count(conn) == before, got
 
 
 HEIR_CALLS = [
@@ -167,46 +90,23 @@ def test_a_creator_leaving_and_the_heirs_league_call_do_not_deadlock(
     url = front_urls("player")
     got: list[Any] = []
     with db.connect(url) as a, db.connect(url) as b:
-        before = _deadlocks(conn)
+        before = deadlock_count(conn)
         for n, heir_call in enumerate(HEIR_CALLS):
             code = leagues.create(a, "web-ann", f"Club{n}", "Ann")["code"]
             leagues.join(b, "web-bob", code, "Bob")
-            (ann,) = _ids(conn, "web-ann")
-            held = [(_league(conn, "web-ann", f"Club{n}"), ann)]
+            (ann,) = player_ids(conn, "web-ann")
+            held = [(league_id_of(conn, "web-ann", f"Club{n}"), ann)]
             mine = f"CALL wordle_league_leave('web-ann', NULL, 'Club{n}')"
             heirs = heir_call.replace("{n}", str(n)).replace("{code}", code)
             got.append(
-                _stall_then_release(
-                    conn, db_url, held, [lambda s=mine: _raw(a, s), lambda s=heirs: _raw(b, s)]
+                stall_then_release(
+                    conn,
+                    db_url,
+                    held,
+                    [lambda s=mine: raw_call(a, s), lambda s=heirs: raw_call(b, s)],
                 )
             )
-    assert not any(1213 in g for g in got) and _deadlocks(conn) == before, got
-
-
-def _leagues_state(conn: Connection) -> tuple[Any, ...]:
-    return tuple(
-        db.scalar(conn, s)
-        for s in (
-            "SELECT GROUP_CONCAT(id, ':', name, ':', creator_id, ':', HEX(code_hash) ORDER BY id) "
-            "FROM leagues",
-            "SELECT GROUP_CONCAT(league_id, ':', player_id, ':', nickname ORDER BY league_id, "
-            "player_id) FROM league_members",
-            "SELECT GROUP_CONCAT(name, ':', session_generation ORDER BY id) FROM players",
-        )
-    )
-
-
-def _ann_in_leagues(web: Connection) -> str:
-    """ann (generation 2 after a sign-out everywhere) is in bob's Club and created Own (bob a
-    member); bob's Other is one she could join. Returns Other's code."""
-    sign_up(web, "web-ann", C1, 1)
-    accounts.sign_out_everywhere(web, "web-ann", 1)
-    club = leagues.create(web, "web-bob", "Club", "Bob")["code"]
-    other = leagues.create(web, "web-bob", "Other", "Bob")["code"]
-    leagues.join(web, "web-ann", club, "Ann", 2)
-    leagues.create(web, "web-ann", "Own", "Ann", 2)
-    leagues.join(web, "web-bob", leagues.new_code(web, "web-ann", "Own", 2)["code"], "Bob")
-    return str(other)
+    assert not any(1213 in g for g in got) and deadlock_count(conn) == before, got
 
 
 # --- 1. an ended session's generation, as any value SQL can carry, in hostile sessions -------
@@ -220,8 +120,8 @@ def test_no_stale_generation_changes_a_league_in_any_session(conn: Connection, f
     hostile session preset (sql_mode '' included): refused, nothing changed."""
     url = front_urls("player")
     with db.connect(url) as web:
-        other = _ann_in_leagues(web)
-    before = _leagues_state(conn)
+        other = ann_in_leagues(web)
+    before = leagues_state(conn)
     got: dict[Any, set[Any]] = {}
     for preset, statements in [("plain", []), *PRESETS]:
         with db.connect(url) as hostile:
@@ -230,7 +130,9 @@ def test_no_stale_generation_changes_a_league_in_any_session(conn: Connection, f
             for what, sql in CHANGES.items():
                 for bad in STALE:
                     stmt = sql.format(code=other)
-                    res = outcome(lambda s=stmt, b=bad, h=hostile: db.query(h, s, "web-ann", b))
+                    res = result_or_sqlstate(
+                        lambda s=stmt, b=bad, h=hostile: db.query(h, s, "web-ann", b)
+                    )
                     got.setdefault(bad, set()).add(res if not isinstance(res, list) else "DONE")
                     assert res in ("WD096", 1264, 1265, 1366, 1292, 1690, *REFUSED), (
                         preset,
@@ -238,7 +140,7 @@ def test_no_stale_generation_changes_a_league_in_any_session(conn: Connection, f
                         bad,
                         res,
                     )
-        assert _leagues_state(conn) == before, preset
+        assert leagues_state(conn) == before, preset
 
 
 # --- 2. the IF v_player IS NOT NULL guard: names the account may not use ----------------------
@@ -253,22 +155,22 @@ def test_another_accounts_or_an_unknown_name_skips_the_check_but_changes_nothing
     made."""
     url, thief_url = front_urls("player"), front_urls("player")
     with db.connect(url) as web:
-        other = _ann_in_leagues(web)
+        other = ann_in_leagues(web)
     login = thief_url.username
-    before = _leagues_state(conn)
+    before = leagues_state(conn)
     with db.connect(thief_url) as thief:
         for name in ("web-ann", "root", "web-nobody"):
             for what, sql in CHANGES.items():
                 for gen in (None, 0, 1, 2):
                     stmt = sql.format(code=other)
-                    res = outcome(lambda s=stmt, n=name, g=gen: db.query(thief, s, n, g))
+                    res = result_or_sqlstate(lambda s=stmt, n=name, g=gen: db.query(thief, s, n, g))
                     if name == "web-nobody" and what in ("create", "join") and gen in (None, 0):
                         continue  # a new player of the thief's own: allowed
                     assert res in ("WD039", "WD082", "WD096"), (name, what, gen, res)
-    after = _leagues_state(conn)
+    after = leagues_state(conn)
     assert after[:1] != () and after[1] is not None
     # ann's leagues and memberships as they were (the thief's new web-nobody aside)
-    ann = _ids(conn, "web-ann")[0]
+    ann = player_ids(conn, "web-ann")[0]
     assert [x for x in after[1].split(",") if f":{ann}:" in x] == [
         x for x in before[1].split(",") if f":{ann}:" in x
     ]
@@ -285,11 +187,13 @@ def test_a_refused_change_leaves_no_lock_and_no_transaction(
     a sign-out everywhere by another session goes through at once."""
     url = front_urls("player")
     with db.connect(url) as web, db.connect(db_url) as admin:
-        other = _ann_in_leagues(web)
+        other = ann_in_leagues(web)
         admin.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
         for what, sql in CHANGES.items():
             stmt = sql.format(code=other)
-            assert outcome(lambda s=stmt: db.query(web, s, "web-ann", 1)) == "WD096", what
+            assert result_or_sqlstate(lambda s=stmt: db.query(web, s, "web-ann", 1)) == "WD096", (
+                what
+            )
             assert db.scalar(web, "SELECT @@in_transaction") == 0, what
             started = time.monotonic()
             accounts.sign_out_everywhere(admin, "web-ann", None)
@@ -303,8 +207,8 @@ def test_a_change_racing_a_bump_sees_the_new_generation(
     her current session runs: the change waits, then sees the new one and is refused."""
     url = front_urls("player")
     with db.connect(url) as web:
-        other = _ann_in_leagues(web)
-        before = _leagues_state(conn)
+        other = ann_in_leagues(web)
+        before = leagues_state(conn)
         for gen, (what, sql) in enumerate(CHANGES.items(), 2):
             result: list[Any] = []
             with db.connect(db_url) as bump:
@@ -317,7 +221,7 @@ def test_a_change_racing_a_bump_sees_the_new_generation(
                 stmt = sql.format(code=other)
                 waiter = threading.Thread(
                     target=lambda s=stmt, g=gen, r=result: r.append(
-                        outcome(lambda: db.query(web, s, "web-ann", g))
+                        result_or_sqlstate(lambda: db.query(web, s, "web-ann", g))
                     )
                 )
                 waiter.start()
@@ -326,7 +230,7 @@ def test_a_change_racing_a_bump_sees_the_new_generation(
                 bump.exec_driver_sql("COMMIT")
                 waiter.join(timeout=30)
             assert result == ["WD096"], what
-    assert _leagues_state(conn)[:2] == before[:2]
+    assert leagues_state(conn)[:2] == before[:2]
 
 
 def test_a_held_player_row_makes_no_other_players_league_change_wait(
@@ -357,7 +261,7 @@ def test_a_held_player_row_makes_no_other_players_league_change_wait(
         ]
         for what, sql in steps:
             started = time.monotonic()
-            got = _raw(other, sql)
+            got = raw_call(other, sql)
             assert isinstance(got, list) and time.monotonic() - started < 0.9, (what, got)
         holder.exec_driver_sql("ROLLBACK")
     assert (
@@ -413,7 +317,7 @@ def test_a_stale_cookie_on_another_process_changes_no_league(
     """A thief's copy of the owner's cookie, on a process that cached generation 1; the owner
     signs out everywhere (2). Each league POST of the thief inside CACHE_SECONDS: WD096, a new
     player's cookie, nothing changed (also not for that new player)."""
-    name = _signed_up(client)
+    name = signed_up_player(client)
     spy = make_client()
     trap = _owner_in_leagues(client, spy)
     thief = make_client()
@@ -443,7 +347,7 @@ def test_a_cookie_from_before_sign_up_changes_no_league(
     thief = make_client()
     thief.cookies.set(players.COOKIE, str(client.cookies.get(players.COOKIE)))
     assert thief.get("/api/leagues").status_code == 200  # caches generation 0
-    _signed_up(client)
+    signed_up_player(client)
     before = _owners_view(client)
     path, body = WEB[what]
     got = thief.post(path, json={k: v.format(code=trap) for k, v in body.items()}, headers=POST)
@@ -459,7 +363,7 @@ def test_an_old_cookie_without_a_generation_changes_and_reads_no_league(
     league read does not show the owner's leagues."""
     spy = make_client()
     trap = _owner_in_leagues(client, spy)
-    name = _signed_up(client)
+    name = signed_up_player(client)
     player_id = name.removeprefix(players.PREFIX)
     old = f"{player_id}.{players._signature(API_SECRET, player_id, None)}"
     assert players.session_of(API_SECRET, old) == (name, 0)
@@ -542,24 +446,27 @@ def test_downgrade_and_upgrade_keep_grants_and_old_arity_fails_clearly(
     with db.connect(url) as a, db.connect(url) as b:
         down = _routines(conn)
         assert down[1] == head[1] and [r["n"] for r in down[0]] == [r["n"] for r in head[0]]
-        assert _raw(a, "CALL wordle_league_leave('web-ann', NULL, 'X')") == 1318
+        assert raw_call(a, "CALL wordle_league_leave('web-ann', NULL, 'X')") == 1318
         alpha = db.query(a, "CALL wordle_league_create('web-ann', 'Alpha', 'Ann', @c)")[0]["code"]
         beta = db.query(b, "CALL wordle_league_create('web-bob', 'Beta', 'Bob', @c)")[0]["code"]
         db.query(b, "CALL wordle_league_join('web-bob', ?, 'Bob')", alpha)
         db.query(a, "CALL wordle_league_join('web-ann', ?, 'Ann')", beta)
-        ann, bob = _ids(conn, "web-ann", "web-bob")
-        held = [(_league(conn, "web-ann", "Alpha"), ann), (_league(conn, "web-bob", "Beta"), bob)]
-        before = _deadlocks(conn)
-        got = _stall_then_release(
+        ann, bob = player_ids(conn, "web-ann", "web-bob")
+        held = [
+            (league_id_of(conn, "web-ann", "Alpha"), ann),
+            (league_id_of(conn, "web-bob", "Beta"), bob),
+        ]
+        before = deadlock_count(conn)
+        got = stall_then_release(
             conn,
             db_url,
             held,
             [
-                lambda: _raw(a, "CALL wordle_league_leave('web-ann', 'Alpha')"),
-                lambda: _raw(b, "CALL wordle_league_leave('web-bob', 'Beta')"),
+                lambda: raw_call(a, "CALL wordle_league_leave('web-ann', 'Alpha')"),
+                lambda: raw_call(b, "CALL wordle_league_leave('web-bob', 'Beta')"),
             ],
         )
-        assert 1213 not in got and _deadlocks(conn) == before, ("0035", got)
+        assert 1213 not in got and deadlock_count(conn) == before, ("0035", got)
     assert schema.migrate(db_url)[1] is not None
     assert _routines(conn) == head
     with db.connect(url) as a:
@@ -570,7 +477,7 @@ def test_downgrade_and_upgrade_keep_grants_and_old_arity_fails_clearly(
             "CALL wordle_league_remove('web-ann', 'Beta', 'Bob')",
             "CALL wordle_league_code('web-ann', 'Beta')",
         ):
-            assert _raw(a, sql) == 1318, sql
+            assert raw_call(a, sql) == 1318, sql
         assert db.scalar(a, "SELECT @@in_transaction") == 0
         assert leagues.create(a, "web-ann", "Gamma", "Ann", 0)["league"] == "Gamma"
 
@@ -582,7 +489,7 @@ def test_cookies_signed_with_odd_generations_are_new_players(
     session: the POST runs as a new player, the owner's leagues unchanged."""
     spy = make_client()
     trap = _owner_in_leagues(client, spy)
-    name = _signed_up(client)
+    name = signed_up_player(client)
     player_id = name.removeprefix(players.PREFIX)
     before = _owners_view(client)
     for n, gen in enumerate(("-1", "01", "1.0", "+1", str(2**32), " 1")):

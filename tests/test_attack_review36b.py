@@ -15,21 +15,15 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_accounts import C1, front_urls, fronts, outcome, sign_up  # noqa: F401
-from test_attack_review36 import (
-    _deadlocks,
-    _ids,
-    _in_threads,
-    _league,
-    _raw,
-    _stall_then_release,
-    _together,
-)
-from test_session_attacks import REFUSED
 
-from wordle_db import accounts, db, leagues, schema
+from wordle_db import db, leagues, schema
 
-from test_game import set_word, today
+from support.accounts import C1, sign_up
+from support.calls import raw_call, result_or_sqlstate
+from support.leagues import accounts_sign_out, league_id_of, player_ids, stall_then_release
+from support.puzzles import set_word, today
+from support.races import deadlock_count, in_threads, together
+from support.sessions import REFUSED
 
 # --- 1. a third party queued for the heir's row: the heir's shared lock blocks it, the
 # creator's foreign key check queues behind it --------------------------------------------------
@@ -56,16 +50,16 @@ def _three_way(
     with db.connect(url) as a, db.connect(url) as b, db.connect(url) as b2:
         code = leagues.create(a, "web-ann", f"Club{n}", "Ann")["code"]
         leagues.join(b, "web-bob", code, "Bob")
-        (ann,) = _ids(conn, "web-ann")
-        held = [(_league(conn, "web-ann", f"Club{n}"), ann)]
+        (ann,) = player_ids(conn, "web-ann")
+        held = [(league_id_of(conn, "web-ann", f"Club{n}"), ann)]
         mine = f"CALL wordle_league_leave('web-ann', NULL, 'Club{n}')"
         heirs = bobs.replace("{n}", str(n)).replace("{code}", code)
         third = queued.replace("{guess}", ("pious", "dumpy")[n])
-        return _stall_then_release(
+        return stall_then_release(
             conn,
             db_url,
             held,
-            [lambda: _raw(a, mine), lambda: _raw(b, heirs), lambda: _raw(b2, third)],
+            [lambda: raw_call(a, mine), lambda: raw_call(b, heirs), lambda: raw_call(b2, third)],
         )
 
 
@@ -82,12 +76,12 @@ def test_a_call_queued_for_the_heirs_row_makes_no_deadlock(
     with db.connect(url) as web:
         sign_up(web, "web-bob", C1, 1)  # a signed-up player, for the transfer code
         db.query(web, "CALL wordle_play('web-bob', 'slate', NULL, NULL)")  # a game under way
-    before = _deadlocks(conn)
+    before = deadlock_count(conn)
     got = [
         _three_way(conn, db_url, url, n, bobs, QUEUED[queued])
         for n, bobs in enumerate(BOBS.values())
     ]
-    assert not any(1213 in g for g in got) and _deadlocks(conn) == before, got
+    assert not any(1213 in g for g in got) and deadlock_count(conn) == before, got
 
 
 def test_control_on_0035_the_same_three_calls_do_not_deadlock(
@@ -99,19 +93,19 @@ def test_control_on_0035_the_same_three_calls_do_not_deadlock(
     with db.connect(url) as a, db.connect(url) as b, db.connect(url) as b2:
         code = db.query(a, "CALL wordle_league_create('web-ann', 'Club', 'Ann', @c)")[0]["code"]
         db.query(b, "CALL wordle_league_join('web-bob', ?, 'Bob')", code)
-        (ann,) = _ids(conn, "web-ann")
-        before = _deadlocks(conn)
-        got = _stall_then_release(
+        (ann,) = player_ids(conn, "web-ann")
+        before = deadlock_count(conn)
+        got = stall_then_release(
             conn,
             db_url,
-            [(_league(conn, "web-ann", "Club"), ann)],
+            [(league_id_of(conn, "web-ann", "Club"), ann)],
             [
-                lambda: _raw(a, "CALL wordle_league_leave('web-ann', 'Club')"),
-                lambda: _raw(b, "CALL wordle_league_leave('web-bob', 'Club')"),
-                lambda: _raw(b2, "CALL wordle_sign_out_everywhere('web-bob', NULL)"),
+                lambda: raw_call(a, "CALL wordle_league_leave('web-ann', 'Club')"),
+                lambda: raw_call(b, "CALL wordle_league_leave('web-bob', 'Club')"),
+                lambda: raw_call(b2, "CALL wordle_sign_out_everywhere('web-bob', NULL)"),
             ],
         )
-    assert 1213 not in got and _deadlocks(conn) == before, got
+    assert 1213 not in got and deadlock_count(conn) == before, got
     assert schema.migrate(db_url)[1] is not None
 
 
@@ -127,8 +121,8 @@ def _club_with_bob(a: Connection, b: Connection, conn: Connection) -> tuple[int,
     sign_up(a, "web-ann", C1, 1)
     code = leagues.create(a, "web-ann", "Club", "Ann", 1)["code"]
     leagues.join(b, "web-bob", code, "Bob")
-    (bob,) = _ids(conn, "web-bob")
-    return _league(conn, "web-ann", "Club"), bob
+    (bob,) = player_ids(conn, "web-bob")
+    return league_id_of(conn, "web-ann", "Club"), bob
 
 
 def test_a_change_holding_the_row_first_commits_before_the_bump(
@@ -142,13 +136,13 @@ def test_a_change_holding_the_row_first_commits_before_the_bump(
     url = front_urls("player")
     with db.connect(url) as a, db.connect(url) as a2, db.connect(url) as b:
         club, bob = _club_with_bob(a, b, conn)
-        got = _stall_then_release(
+        got = stall_then_release(
             conn,
             db_url,
             [(club, bob)],
             [
-                lambda: _raw(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
-                lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)"),
+                lambda: raw_call(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
+                lambda: raw_call(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)"),
             ],
         )
     assert isinstance(got[0], list) and isinstance(got[1], list), got
@@ -165,10 +159,10 @@ def test_two_changes_and_a_bump_at_once_each_commit_first_or_are_refused(
     got: list[Any] = []
     with db.connect(url) as a, db.connect(url) as a2, db.connect(url) as a3:
         sign_up(a, "web-ann", C1, 1)
-        before = _deadlocks(conn)
+        before = deadlock_count(conn)
         for r in range(15):
             gen = _gen(conn, "web-ann")
-            results = _together(
+            results = together(
                 [
                     (a, f"CALL wordle_league_create('web-ann', {gen}, 'A{r}', NULL, @c)"),
                     (a2, f"CALL wordle_league_create('web-ann', {gen}, 'B{r}', NULL, @c)"),
@@ -183,7 +177,7 @@ def test_two_changes_and_a_bump_at_once_each_commit_first_or_are_refused(
             )
             assert made == sum(isinstance(x, list) for x in results[:2]), results
             assert all(isinstance(x, list) or x == "WD096" for x in results), results
-    assert _deadlocks(conn) == before, got
+    assert deadlock_count(conn) == before, got
 
 
 # --- 3. KILL QUERY: of the bump, of the change; what a killed change leaves held ------------
@@ -213,10 +207,10 @@ def test_a_killed_bump_leaves_the_change_done_and_the_generation(
                 club,
                 bob,
             )
-            threads, got = _in_threads(
+            threads, got = in_threads(
                 [
-                    lambda: _raw(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
-                    lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)"),
+                    lambda: raw_call(a, "CALL wordle_league_remove('web-ann', 1, 'Club', 'Bob')"),
+                    lambda: raw_call(a2, "CALL wordle_sign_out_everywhere('web-ann', 1)"),
                 ]
             )
             _kill(db_url, bumper)
@@ -227,10 +221,6 @@ def test_a_killed_bump_leaves_the_change_done_and_the_generation(
         assert _gen(conn, "web-ann") == 1
         conn.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
         assert accounts_sign_out(conn) == 2  # nothing held by the killed bump
-
-
-def accounts_sign_out(conn: Connection) -> int:
-    return accounts.sign_out_everywhere(conn, "web-ann", None)
 
 
 def test_a_killed_change_holds_nothing_anybody_else_waits_for(
@@ -253,22 +243,22 @@ def test_a_killed_change_holds_nothing_anybody_else_waits_for(
             db.query(
                 holder,
                 "SELECT * FROM leagues WHERE id = ? FOR UPDATE",
-                _league(conn, "web-dave", "Club"),
+                league_id_of(conn, "web-dave", "Club"),
             )
-            threads, got = _in_threads(
-                [lambda: _raw(a, "CALL wordle_league_leave('web-ann', NULL, 'Club')")]
+            threads, got = in_threads(
+                [lambda: raw_call(a, "CALL wordle_league_leave('web-ann', NULL, 'Club')")]
             )
             _kill(db_url, me)
             threads[0].join(timeout=10)
             holder.exec_driver_sql("ROLLBACK")
         open_after_kill = db.scalar(a, "SELECT @@in_transaction")
         a2.exec_driver_sql("SET innodb_lock_wait_timeout = 3")
-        queued, _ = _in_threads(
-            [lambda: _raw(a2, "CALL wordle_sign_out_everywhere('web-ann', NULL)")]
+        queued, _ = in_threads(
+            [lambda: raw_call(a2, "CALL wordle_sign_out_everywhere('web-ann', NULL)")]
         )
         c.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
         started = time.monotonic()
-        carls = _raw(c, "CALL wordle_league_leave('web-carl', NULL, 'Hall')")
+        carls = raw_call(c, "CALL wordle_league_leave('web-carl', NULL, 'Hall')")
         took = time.monotonic() - started
         a.exec_driver_sql("ROLLBACK")
         queued[0].join(timeout=10)
@@ -285,8 +275,11 @@ def test_no_role_calls_the_shared_check(shared, role: str) -> None:
     with db.connect(shared(role)) as s:
         s.exec_driver_sql("SET autocommit = 0")
         s.exec_driver_sql("START TRANSACTION")
-        assert outcome(lambda: db.query(s, "CALL _wordle_league_session(1, NULL, TRUE)")) == 1370
-        assert outcome(
+        assert (
+            result_or_sqlstate(lambda: db.query(s, "CALL _wordle_league_session(1, NULL, TRUE)"))
+            == 1370
+        )
+        assert result_or_sqlstate(
             lambda: db.query(s, "SELECT * FROM players WHERE id = 1 LOCK IN SHARE MODE")
         ) in (1142, 1146)
 
@@ -301,7 +294,7 @@ def test_a_hostile_session_is_left_with_nothing_open(conn: Connection, front_url
         conn.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
         for gen in (1, 0, 2):
             a.exec_driver_sql("START TRANSACTION")
-            got = _raw(a, f"CALL wordle_league_create('web-ann', {gen}, 'L{gen}', NULL, @c)")
+            got = raw_call(a, f"CALL wordle_league_create('web-ann', {gen}, 'L{gen}', NULL, @c)")
             assert got == "WD096" or isinstance(got, list), got
             assert db.scalar(a, "SELECT @@in_transaction") == 0, gen
             accounts_sign_out(conn)

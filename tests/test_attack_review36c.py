@@ -21,20 +21,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_accounts import C1, C2, front_urls, fronts, outcome, sign_up  # noqa: F401
-from test_attack_review36 import (
-    _deadlocks,
-    _ids,
-    _in_threads,
-    _league,
-    _raw,
-    _stall_then_release,
-    _together,
-)
 
 from wordle_db import accounts, db, leagues
 
-from test_game import set_word, today
+from support.accounts import C1, sign_up
+from support.calls import raw_call
+from support.leagues import league_id_of, player_ids, stall_then_release
+from support.puzzles import set_word, today
+from support.races import deadlock_count, in_threads, together
 
 # --- 1. the join's _wordle_player(TRUE): a new player_access row's foreign key check
 # share-locks the joiner's players row BEFORE the league's ----------------------------------
@@ -59,15 +53,15 @@ def _three_way_after_access_change(
         leagues.join(b, "web-bob", code, "Bob")
         mine = f"CALL wordle_league_leave('web-ann', NULL, 'Club{n}')"
         heirs = f"CALL wordle_league_join('web-bob', NULL, '{code}', NULL)"
-        (ann,) = _ids(conn, "web-ann")
-        held = [(_league(conn, "web-ann", f"Club{n}"), ann)]
+        (ann,) = player_ids(conn, "web-ann")
+        held = [(league_id_of(conn, "web-ann", f"Club{n}"), ann)]
         if change:
             conn.exec_driver_sql("CALL _wordle_access_changed()")
-        return _stall_then_release(
+        return stall_then_release(
             conn,
             db_url,
             held,
-            [lambda: _raw(a, mine), lambda: _raw(b, heirs), lambda: _raw(b2, queued)],
+            [lambda: raw_call(a, mine), lambda: raw_call(b, heirs), lambda: raw_call(b2, queued)],
         )
 
 
@@ -79,9 +73,9 @@ def test_after_an_access_change_the_heirs_join_makes_no_deadlock(
     bob's passkey removal queues X on bob's row; ann's leave (holding Club) asks bob's row
     shared: queued behind the X. A cycle unless nothing of bob's is locked before Club."""
     url = front_urls("player")
-    before = _deadlocks(conn)
+    before = deadlock_count(conn)
     got = _three_way_after_access_change(conn, db_url, url, 0, QUEUED[queued])
-    assert 1213 not in got and _deadlocks(conn) == before, got
+    assert 1213 not in got and deadlock_count(conn) == before, got
 
 
 def test_control_without_an_access_change_no_deadlock(
@@ -90,11 +84,11 @@ def test_control_without_an_access_change_no_deadlock(
     """The same three calls with bob's kept decision still current: bob's join locks nothing
     of bob's before Club (the player_access row exists: no insert, no foreign key check)."""
     url = front_urls("player")
-    before = _deadlocks(conn)
+    before = deadlock_count(conn)
     got = _three_way_after_access_change(
         conn, db_url, url, 0, QUEUED["passkey removal"], change=False
     )
-    assert 1213 not in got and _deadlocks(conn) == before, got
+    assert 1213 not in got and deadlock_count(conn) == before, got
 
 
 # --- 2. the race property: the bump commits while the change waits for the league's row ------
@@ -139,16 +133,16 @@ def test_a_bump_committed_while_a_change_waits_refuses_it(
         leagues.create(a, "web-ann", "Own", "Ann", 1)
         leagues.join(b, "web-bob", leagues.new_code(a, "web-ann", "Own", 1)["code"], "Bob")
         other = leagues.create(b, "web-bob", "Other", "Bob")["code"]
-        (ann,) = _ids(conn, "web-ann")
+        (ann,) = player_ids(conn, "web-ann")
         calls = {**RACED, "create": "CALL wordle_league_create('web-ann', 1, 'New', NULL, @c)"}
         for what, sql in calls.items():
             if where == "league held" and what == "create":
                 continue
             db.query(conn, "UPDATE players SET session_generation = 1 WHERE id = ?", ann)
             league = (
-                _league(conn, "web-bob", "Other")
+                league_id_of(conn, "web-bob", "Other")
                 if what == "join"
-                else _league(conn, "web-ann", "Own")
+                else league_id_of(conn, "web-ann", "Own")
             )
             state = _state(conn)
             with db.connect(db_url) as holder, db.connect(db_url) as bumper:
@@ -158,7 +152,7 @@ def test_a_bump_committed_while_a_change_waits_refuses_it(
                 else:
                     db.query(holder, "CALL _wordle_session_bump(?, @g)", ann)
                 stmt = sql.format(code=other)
-                threads, res = _in_threads([lambda s=stmt: _raw(a, s)])
+                threads, res = in_threads([lambda s=stmt: raw_call(a, s)])
                 if where == "league held":
                     accounts.sign_out_everywhere(bumper, "web-ann", 1)
                 holder.exec_driver_sql("COMMIT")
@@ -191,25 +185,30 @@ def test_an_ended_session_gets_wd096_whatever_the_league_or_nickname(
         accounts.sign_out_everywhere(a, "web-ann", 1)
         with db.connect(db_url) as holder:
             holder.exec_driver_sql("START TRANSACTION")
-            for league in (_league(conn, "web-ann", "Own"), _league(conn, "web-bob", "Club")):
+            for league in (
+                league_id_of(conn, "web-ann", "Own"),
+                league_id_of(conn, "web-bob", "Club"),
+            ):
                 db.query(holder, "SELECT * FROM leagues WHERE id = ? FOR UPDATE", league)
             a.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
             got = {}
             for league in ("Own", "Club", "Nope"):
                 for nick in ("Bob", "Ann", "Zed"):
-                    got[("remove", league, nick)] = _raw(
+                    got[("remove", league, nick)] = raw_call(
                         a, "CALL wordle_league_remove('web-ann', 1, ?, ?)", league, nick
                     )
-                got[("leave", league)] = _raw(
+                got[("leave", league)] = raw_call(
                     a, "CALL wordle_league_leave('web-ann', 1, ?)", league
                 )
-                got[("code", league)] = _raw(a, "CALL wordle_league_code('web-ann', 1, ?)", league)
+                got[("code", league)] = raw_call(
+                    a, "CALL wordle_league_code('web-ann', 1, ?)", league
+                )
             for name in ("Own", "Club", "Fresh"):
-                got[("create", name)] = _raw(
+                got[("create", name)] = raw_call(
                     a, "CALL wordle_league_create('web-ann', 1, ?, 'Ann', @c)", name
                 )
             for code in (other,):  # club's code: its row is held (a wait, not ann's)
-                got[("join", code)] = _raw(
+                got[("join", code)] = raw_call(
                     a, "CALL wordle_league_join('web-ann', 1, ?, NULL)", code
                 )
             holder.exec_driver_sql("ROLLBACK")
@@ -235,7 +234,7 @@ def test_many_players_mixed_league_changes_and_guesses(
             for k in range(4):
                 if k != i:
                     leagues.join(w, n, codes[k], f"n{i}")
-    before = _deadlocks(conn)
+    before = deadlock_count(conn)
     errors: list[Any] = []
     stop = time.monotonic() + 6
     lock = threading.Lock()
@@ -270,7 +269,7 @@ def test_many_players_mixed_league_changes_and_guesses(
                     )
                 else:
                     sql, args = "CALL wordle_passkey_remove(?, NULL, '0000000000000000')", (n,)
-                res = _raw(c, sql, *args)
+                res = raw_call(c, sql, *args)
                 if res in (1213, 1205):
                     errors.append((sql, res))
                 elif isinstance(res, list) and res and "code" in res[0] and res[0]["code"]:
@@ -285,7 +284,7 @@ def test_many_players_mixed_league_changes_and_guesses(
     status = db.query(conn, "SHOW ENGINE INNODB STATUS")[0]["Status"]
     last = status[status.find("LATEST DETECTED DEADLOCK") : status.find("TRANSACTIONS\n")]
     assert last is not None
-    assert not errors and _deadlocks(conn) == before, (errors, _deadlocks(conn) - before)
+    assert not errors and deadlock_count(conn) == before, (errors, deadlock_count(conn) - before)
 
 
 # --- 5. the join's shared lock by code: the code_hash index record before the league's row ----
@@ -301,12 +300,12 @@ def _last_leave_and_join(conn: Connection, db_url: URL, url: URL) -> list[Any]:
         mine = "CALL wordle_league_leave('web-ann', NULL, 'Solo')"
         bobs = f"CALL wordle_league_join('web-bob', NULL, '{code}', 'Bob')"
         db.query(b, "CALL wordle_play('web-bob', 'slate', NULL, NULL)")  # bob exists
-        (ann,) = _ids(conn, "web-ann")
-        return _stall_then_release(
+        (ann,) = player_ids(conn, "web-ann")
+        return stall_then_release(
             conn,
             db_url,
-            [(_league(conn, "web-ann", "Solo"), ann)],
-            [lambda: _raw(a, mine), lambda: _raw(b, bobs)],
+            [(league_id_of(conn, "web-ann", "Solo"), ann)],
+            [lambda: raw_call(a, mine), lambda: raw_call(b, bobs)],
         )
 
 
@@ -315,9 +314,9 @@ def test_a_join_racing_the_last_members_leave_does_not_deadlock(
 ) -> None:
     """The join either joined before the league went or gets WD084; never 1213."""
     set_word(conn, today(conn), "crane")
-    before = _deadlocks(conn)
+    before = deadlock_count(conn)
     got = _last_leave_and_join(conn, db_url, front_urls("player"))
-    assert 1213 not in got and _deadlocks(conn) == before, got
+    assert 1213 not in got and deadlock_count(conn) == before, got
 
 
 def test_joins_racing_new_codes_do_not_deadlock(conn: Connection, front_urls) -> None:
@@ -329,9 +328,9 @@ def test_joins_racing_new_codes_do_not_deadlock(conn: Connection, front_urls) ->
     with db.connect(url) as a, db.connect(url) as b:
         code = leagues.create(a, "web-ann", "Club", "Ann")["code"]
         leagues.join(b, "web-bob", code, "Bob")
-        before = _deadlocks(conn)
+        before = deadlock_count(conn)
         for _ in range(30):
-            results = _together(
+            results = together(
                 [
                     (a, "CALL wordle_league_code('web-ann', NULL, 'Club')"),
                     (b, f"CALL wordle_league_join('web-bob', NULL, '{code}', NULL)"),
@@ -340,7 +339,7 @@ def test_joins_racing_new_codes_do_not_deadlock(conn: Connection, front_urls) ->
             got.append(results)
             if isinstance(results[0], list):
                 code = results[0][0]["code"]
-    assert not any(1213 in r for r in got) and _deadlocks(conn) == before, (
+    assert not any(1213 in r for r in got) and deadlock_count(conn) == before, (
         [r for r in got if 1213 in r],
-        _deadlocks(conn) - before,
+        deadlock_count(conn) - before,
     )

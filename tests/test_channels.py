@@ -14,29 +14,9 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, publish, schema, solver, words
 
-from conftest import Invoke, cli_runner
-from test_game import sql_error, today
-
-SIX = ["planet", "garden", "silver", "breeze", "candle", "frozen"]
-# Letters only, in no English list: a channel's own answers.
-OWN = ["qopaz", "zimbu", "vexor"]
-
-
-def add(
-    conn: Connection,
-    name: str,
-    letters: int,
-    answers: list[str],
-    accepted: list[str] = (),
-    **options: Any,
-) -> None:
-    channels.add(conn, name, letters, **options)
-    numbered = [(n, w, 0) for n, w in enumerate(answers, 1)]
-    words.import_lines(conn, numbered, True, channel=name)
-    if accepted:
-        words.import_lines(
-            conn, [(n, w, 0) for n, w in enumerate(accepted, 1)], False, channel=name
-        )
+from support.calls import sql_error
+from support.databases import Invoke, cli_runner
+from support.puzzles import OWN, SIX, add_channel, today
 
 
 def play_to_the_end(
@@ -53,7 +33,7 @@ def play_to_the_end(
 def test_two_channels_one_player_one_day(conn: Connection) -> None:
     day = today(conn)
     channels.change(conn, "en", "first_day", str(day - timedelta(9)))
-    add(conn, "six", 6, SIX, max_tries=4, language="en")
+    add_channel(conn, "six", 6, SIX, max_tries=4, language="en")
     publish.publish(conn, day, "crane")
     publish.publish(conn, day, "candle", channel="six")
 
@@ -72,7 +52,7 @@ def test_two_channels_one_player_one_day(conn: Connection) -> None:
 
 
 def test_each_channel_has_its_length(conn: Connection) -> None:
-    add(conn, "six", 6, SIX)
+    add_channel(conn, "six", 6, SIX)
     sql_error(lambda: game.play(conn, "ann", "planet"), "WD032", "a guess must have 5 letters")
     assert game.play(conn, "ann", "planet", channel="six")["guess"] == "planet"
     sql_error(
@@ -89,7 +69,7 @@ def test_each_channel_has_its_length(conn: Connection) -> None:
 
 
 def test_a_channels_words_stay_in_it(conn: Connection) -> None:
-    add(conn, "own", 5, OWN)
+    add_channel(conn, "own", 5, OWN)
     day = today(conn)
     drawn = {publish.publish(conn, day + timedelta(n), channel="own")["day"] for n in range(3)}
     assert len(drawn) == 3
@@ -119,8 +99,8 @@ def test_a_channels_words_stay_in_it(conn: Connection) -> None:
 def test_forty_publish_today_at_once_publish_each_channel_once(
     db_url: URL, conn: Connection
 ) -> None:
-    add(conn, "six", 6, SIX)
-    add(conn, "own", 5, OWN)
+    add_channel(conn, "six", 6, SIX)
+    add_channel(conn, "own", 5, OWN)
     errors: list[str] = []
     start = threading.Barrier(40)
 
@@ -149,8 +129,8 @@ def test_forty_publish_today_at_once_publish_each_channel_once(
 
 
 def test_accents_fold_or_stay_letters(conn: Connection) -> None:
-    add(conn, "fr", 5, ["étude", "monde"], ["cœur", "forêt"], language="fr")
-    add(conn, "frk", 5, ["étude", "monde"], language="fr", accents="keep")
+    add_channel(conn, "fr", 5, ["étude", "monde"], ["cœur", "forêt"], language="fr")
+    add_channel(conn, "frk", 5, ["étude", "monde"], language="fr", accents="keep")
     day = today(conn)
     for channel in ("fr", "frk"):
         publish.publish(conn, day, "monde", channel=channel)
@@ -210,7 +190,7 @@ def test_each_language_plays_its_letters(
     key: str,
 ) -> None:
     letters = len(word)
-    add(
+    add_channel(
         conn,
         language,
         letters,
@@ -246,7 +226,7 @@ def test_an_accent_rule_is_one_setting_checked_by_the_database(conn: Connection)
 def test_words_check_lists_the_answers_a_dictionary_rejects(
     run: Invoke, conn: Connection, tmp_path: Path
 ) -> None:
-    add(conn, "frc", 5, ["monde", "étude", "aimes", "peurs"], language="fr")
+    add_channel(conn, "frc", 5, ["monde", "étude", "aimes", "peurs"], language="fr")
     result = run("words", "check", "--channel", "frc")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
@@ -288,7 +268,7 @@ def test_words_check_lists_the_answers_a_dictionary_rejects(
 
 
 def test_hard_mode_and_letter_hints_follow_the_channel(conn: Connection) -> None:
-    add(conn, "six", 6, SIX, letter_hints=1)
+    add_channel(conn, "six", 6, SIX, letter_hints=1)
     publish.publish(conn, today(conn), "candle", channel="six")
     game.play(conn, "ann", "garden", hard=True, channel="six")  # 020211
     sql_error(
@@ -327,7 +307,7 @@ def test_unknown_channels_and_bad_definitions_are_one_line(conn: Connection) -> 
 
 
 def test_old_calls_play_the_default_channel(conn: Connection) -> None:
-    add(conn, "six", 6, SIX)
+    add_channel(conn, "six", 6, SIX)
     db.call(conn, "wordle_set_setting", "max_tries", "5")
     assert channels.one_channel(conn, "en")["max_tries"] == 5
     assert db.scalar(conn, "SELECT wordle_setting('max_tries')") == "5"
@@ -489,9 +469,9 @@ def test_downgrade_refuses_to_drop_other_channels(new_db, conn: Connection) -> N
 
 def test_one_channel_that_cannot_be_published_stops_no_other(run: Invoke, conn: Connection) -> None:
     channels.add(conn, "empty", 5)  # no answer yet
-    add(conn, "later", 5, OWN)
+    add_channel(conn, "later", 5, OWN)
     channels.change(conn, "later", "first_day", str(today(conn) + timedelta(7)))
-    add(conn, "six", 6, SIX)
+    add_channel(conn, "six", 6, SIX)
     result = run("publish-today")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
@@ -549,7 +529,7 @@ def test_before_the_first_puzzle_a_zone_change_moves_a_first_day_that_was_today(
         ("played", "-12:00", "+13:00", None),
     ]
     for name, before, _, chosen in cases:
-        add(conn, name, 5, OWN, time_zone=before)
+        add_channel(conn, name, 5, OWN, time_zone=before)
         if chosen:
             channels.change(conn, name, "first_day", chosen)
     publish.publish(conn, channel="played")
@@ -574,7 +554,7 @@ def test_control_characters_stay_escaped_in_messages(run: Invoke) -> None:
 def test_a_serializable_reader_of_a_channel_holds_up_no_publication(
     shared, conn: Connection, db_url: URL
 ) -> None:
-    add(conn, "six", 6, SIX)
+    add_channel(conn, "six", 6, SIX)
     with db.connect(shared("player")) as reader:
         reader.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE")
         reader.exec_driver_sql("START TRANSACTION")
@@ -597,8 +577,8 @@ def test_language_codes_are_lower_case(conn: Connection) -> None:
 
 
 def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> None:
-    add(conn, "six", 6, SIX, ["bisous"])
-    add(conn, "own", 5, OWN)
+    add_channel(conn, "six", 6, SIX, ["bisous"])
+    add_channel(conn, "own", 5, OWN)
     for name in ("six", "own"):
         channels.remove(conn, name, force=True)
     before = (
@@ -639,7 +619,7 @@ def test_a_guess_plays_today_in_its_channels_zone_whatever_the_session(
     for."""
     zones = {"east": "+13:00", "west": "-12:00", "utc": "+00:00"}
     for name, zone in zones.items():
-        add(conn, name, 5, OWN, ["crane", "slate"], time_zone=zone)
+        add_channel(conn, name, 5, OWN, ["crane", "slate"], time_zone=zone)
     todays = {name: db.scalar(conn, f"SELECT wordle_today_on('{name}')") for name in zones}
     for name in zones:  # the days before and after, published (UTC's day is one of them)
         publish.publish(conn, todays[name] - timedelta(1), OWN[1], name)

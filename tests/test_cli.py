@@ -13,7 +13,7 @@ from sqlalchemy.engine import URL
 
 from wordle_db import db, schema
 
-from conftest import Invoke, cli_runner
+from support.databases import Invoke, cli_runner
 
 
 def wordle(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -1,4 +1,4 @@
-"""wordle-db on a real three-node MariaDB Galera cluster (tests/cluster.py starts it).
+"""wordle-db on a real three-node MariaDB Galera cluster (tests/support/galera.py starts it).
 
 Many clients on all three nodes at once: publication exactly once, one player's guesses raced
 over the nodes, reads right after writes elsewhere, a node killed with kill -9 in the middle of
@@ -26,8 +26,8 @@ from wordle_db.cluster import LocalCluster
 from wordle_db.errors import GONE, DatabaseError, WordleError
 from wordle_db.server import LocalServer, find_binary
 
-from cluster import hosts_url, node_url
-from conftest import cli_runner
+from support.databases import cli_runner
+from support.galera import hosts_url, node_url
 
 GAME_TABLES = (
     "settings",

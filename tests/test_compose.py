@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
 import subprocess
 import uuid
 from collections.abc import Callable
@@ -20,11 +21,10 @@ from sqlalchemy.engine import URL
 from wordle_db import db
 from wordle_db.web import setup
 
-from conftest import cli_runner, docker_compose
+from support import REPO
+from support.databases import cli_runner
 
-SPEC: dict[str, Any] = yaml.safe_load(
-    (Path(__file__).parent.parent / "docker-compose.yml").read_text()
-)
+SPEC: dict[str, Any] = yaml.safe_load((REPO / "docker-compose.yml").read_text())
 PIPED = re.compile(r"""^printf '%s\\n' "\$\$(\w+)" \| (wordle-db .*)$""")
 
 
@@ -84,6 +84,17 @@ def test_the_services_run_through_their_own_accounts(new_db: Callable[[], URL]) 
         with db.connect(url) as admin:
             for user in ("web", "publisher"):
                 admin.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'%'")
+
+
+def docker_compose() -> list[str] | None:
+    """The Compose client here: `docker compose`, else `docker-compose`, else None."""
+    for command in (["docker", "compose"], ["docker-compose"]):
+        if shutil.which(command[0]) is None:
+            continue
+        probe = subprocess.run([*command, "version"], capture_output=True, text=True)
+        if probe.returncode == 0:
+            return command
+    return None
 
 
 COMPOSE = docker_compose()

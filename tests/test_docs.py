@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,7 +13,9 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, publish, schema, solver, sqlfiles, words
 
-from test_game import set_word, today
+from support import REPO
+from support.puzzles import set_word, today
+from support.secrets import reachable_sql
 
 ROLES = ("wordle_player", "wordle_reader", "wordle_publisher")
 
@@ -149,30 +150,6 @@ def test_kinds_parameters_roles_and_columns_match(
         assert doc.table_params == params, f"{doc.name}: parameter table"
 
 
-@functools.cache
-def _texts() -> dict[str, str]:
-    return {o.name: o.text for o in sqlfiles.current_objects()}
-
-
-@functools.cache
-def _uses(name: str) -> frozenset[str]:
-    """The objects whose names appear in `name`'s SQL (as whole words)."""
-    words = set(re.findall(r"\w+", _texts()[name]))
-    return frozenset(other for other in _texts() if other in words and other != name)
-
-
-def reachable_sql(name: str) -> str:
-    """The SQL of an object and of every object it uses, transitively."""
-    seen, todo, text = {name}, [name], ""
-    while todo:
-        current = todo.pop()
-        text += _texts()[current]
-        for other in _uses(current) - seen:
-            seen.add(other)
-            todo.append(other)
-    return text
-
-
 def test_documented_errors_are_the_ones_raised(documented: list[Documented]) -> None:
     for doc in documented:
         if doc.kind == "VIEW":
@@ -249,7 +226,7 @@ def test_readme_sql_examples_give_the_documented_rows_on_two_channels(db_url: UR
             for word in guesses:
                 game.play(conn, name, word, day, channel=channel)
         set_word(conn, today(conn), "crane")  # README's bot wins today in one
-        blocks = README_SQL.findall((Path(__file__).parent.parent / "README.md").read_text())
+        blocks = README_SQL.findall((REPO / "README.md").read_text())
         assert len(blocks) >= 2
         checked = 0
         for sql, rows in blocks:

@@ -10,29 +10,12 @@ import pytest
 from click.testing import Result
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import channels, db, game, publish, words
+from wordle_db import channels, db, game, publish
 from wordle_db.errors import DatabaseError
 
-from conftest import Invoke
-
-WRONG = ["slate", "pious", "dumpy", "black", "fight", "wrong", "vouch", "zesty"]
-
-
-def set_word(conn: Connection, day: date, word: str) -> None:
-    """The puzzle of `day` is `word` (made an answer word first if it is not one)."""
-    words.import_lines(conn, [(1, word, 0)], answers=True)
-    publish.publish(conn, day, word)
-
-
-def today(conn: Connection) -> date:
-    return db.scalar(conn, "SELECT wordle_today()")
-
-
-def sql_error(call, sqlstate: str, message: str) -> None:
-    with pytest.raises(Exception) as raised:
-        call()
-    error = raised.value
-    assert (error.sqlstate, message in str(error)) == (sqlstate, True), str(error)
+from support.calls import sql_error
+from support.databases import Invoke
+from support.puzzles import WRONG, set_word, today
 
 
 def test_a_game_through_the_cli_equals_the_same_game_through_sql(

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
+
+from support.puzzles import reference_hint
 
 PUBLISHED = [
     ("abbey", "kebab", "01211"),
@@ -37,30 +38,13 @@ ACCENTED = [
 ]
 
 
-def reference(answer: str, guess: str) -> str:
-    """The rule, written independently: greens first, then yellows while copies remain."""
-    answer, guess = answer.lower(), guess.lower()
-    hint = ["0"] * len(guess)
-    left: Counter[str] = Counter()
-    for i, (a, g) in enumerate(zip(answer, guess, strict=True)):
-        if a == g:
-            hint[i] = "2"
-        else:
-            left[a] += 1
-    for i, g in enumerate(guess):
-        if hint[i] == "0" and left[g] > 0:
-            hint[i] = "1"
-            left[g] -= 1
-    return "".join(hint)
-
-
 def rows_hint(conn: Connection, answer: str | None, guess: str | None) -> str:
     return "".join(str(r["state"]) for r in db.call(conn, "wordle_hint_rows", answer, guess))
 
 
 def test_reference_agrees_with_the_published_cases() -> None:
     for answer, guess, expected in PUBLISHED + ACCENTED:
-        assert reference(answer, guess) == expected, (answer, guess)
+        assert reference_hint(answer, guess) == expected, (answer, guess)
 
 
 @pytest.mark.parametrize(("answer", "guess", "expected"), PUBLISHED + ACCENTED)
@@ -119,9 +103,11 @@ def test_bad_input_raises_the_same_error_from_both(
 
 def test_long_words_and_a_low_recursion_limit(conn: Connection) -> None:
     answer, guess = "abcdefghijklmnopqrstuvwxyzabcdef", "fedcbazyxwvutsrqponmlkjihgfedcba"
-    assert db.scalar(conn, "SELECT wordle_hint(?, ?)", answer, guess) == reference(answer, guess)
+    assert db.scalar(conn, "SELECT wordle_hint(?, ?)", answer, guess) == reference_hint(
+        answer, guess
+    )
     conn.exec_driver_sql("SET SESSION max_recursive_iterations = 3")
-    assert rows_hint(conn, answer, guess) == reference(answer, guess)
+    assert rows_hint(conn, answer, guess) == reference_hint(answer, guess)
     assert db.scalar(conn, "SELECT @@max_recursive_iterations") == 3
 
 
@@ -141,7 +127,7 @@ def test_function_agrees_with_reference_on_every_abc_pair(conn: Connection) -> N
         "FROM abc a CROSS JOIN abc g",
     )
     assert len(rows) == 59_049
-    wrong = [r for r in rows if r["hint"] != reference(r["answer"], r["guess"])]
+    wrong = [r for r in rows if r["hint"] != reference_hint(r["answer"], r["guess"])]
     assert wrong == []
 
 
@@ -191,5 +177,5 @@ def test_rows_agree_with_reference_on_every_abc_pair(db_url: URL) -> None:
         results = list(pool.map(lambda half: rows_hints_of_every_guess(db_url, half), halves))
     checked = {(answer, guess) for result in results for answer, guess, _ in result}
     assert len(checked) == sum(map(len, results)) == 59_049
-    wrong = [r for result in results for r in result if r[2] != reference(r[0], r[1])]
+    wrong = [r for result in results for r in result if r[2] != reference_hint(r[0], r[1])]
     assert wrong == []

@@ -21,62 +21,18 @@ import pytest
 from click.testing import CliRunner, Result
 from sqlalchemy.engine import URL
 
-from wordle_db import db, game, lines, publish, schema, words
+from wordle_db import db, game, lines, schema, words
 from wordle_db.cli import cli
 from wordle_db.server import LocalServer
 
-from conftest import Invoke
-
-ACCOUNT_TABLES = ("mysql.global_priv", "mysql.roles_mapping")
-ANSWER = "crane"  # today's word in these tests
-
-
-def checksums(url: URL) -> dict[str, int | None]:
-    """CHECKSUM TABLE of every base table of the database, and of the server's accounts."""
-    with db.connect(url) as conn:
-        names = [
-            f"{db.quote_identifier(url.database)}.{db.quote_identifier(r['name'])}"
-            for r in db.query(
-                conn,
-                "SELECT TABLE_NAME AS name FROM information_schema.TABLES "
-                "WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME",
-                url.database,
-            )
-        ]
-        rows = db.query(conn, f"CHECKSUM TABLE {', '.join([*names, *ACCOUNT_TABLES])}")
-    return {row["Table"]: row["Checksum"] for row in rows}
-
-
-def assert_one_line_error(result: Result, needle: str = "") -> None:
-    """Refused: non-zero exit through the CLI's own handler, `Error: ...` alone on stderr."""
-    assert result.exit_code != 0, result.output
-    assert isinstance(result.exception, SystemExit), repr(result.exception)  # not a crash
-    assert "Traceback" not in result.output
-    assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n"), result.stderr
-    assert result.stderr.startswith(("Error: ", "Aborted!")), result.stderr
-    assert needle in result.stderr, result.stderr
+from support.databases import Invoke
+from support.refusals import assert_one_line_error
 
 
 def invoke(
     url: str, *args: str, input: bytes | str | None = None, env: dict[str, str] | None = None
 ) -> Result:
     return CliRunner().invoke(cli, ["--db-url", url, *args], input=input, env=env)
-
-
-@pytest.fixture
-def today_is_published(db_url: URL) -> URL:
-    """Today published with a known word: a guess must not publish anything more."""
-    with db.connect(db_url) as conn:
-        publish.publish(conn, None, ANSWER)
-    return db_url
-
-
-@pytest.fixture
-def unchanged(today_is_published: URL) -> Iterator[None]:
-    """The test must leave every row as it found it."""
-    before = checksums(today_is_published)
-    yield
-    assert checksums(today_is_published) == before
 
 
 def url_text(url: URL) -> str:

@@ -11,8 +11,8 @@ from sqlalchemy.engine import Connection
 from wordle_db import db
 from wordle_db.errors import DatabaseError
 
-from conftest import Invoke
-from test_game import set_word, today
+from support.databases import Invoke
+from support.puzzles import set_word, today
 
 HOSTILE = [
     "'; DROP TABLE words; --",

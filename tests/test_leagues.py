@@ -12,46 +12,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_hostile_input import assert_one_line_error, checksums, today_is_published  # noqa: F401  (rows checksummed before and after)
 
 from wordle_db import db, game, leagues
 from wordle_db.errors import DatabaseError
 
-from conftest import Invoke
-from test_game import set_word, today
-
-YESTERDAY, TODAY = "ghost", "crane"
-# Yesterday (played on its day): ada won in 2, ben in 1 in hard mode, cy lost after a letter
-# hint. Today: ada won in 2, ben has one guess, cy has not started.
-PLAYS: list[tuple[str, int, list[str], bool]] = [
-    ("ada", -1, ["slate", "ghost"], False),
-    ("ben", -1, ["ghost"], True),
-    ("cy", -1, ["about", "other", "which", "their", "there", "first"], False),
-    ("ada", 0, ["slate", "crane"], False),
-    ("ben", 0, ["slate"], False),
-]
-
-
-@pytest.fixture
-def league(conn: Connection) -> Iterator[dict[str, Any]]:
-    """The league 'Office' of ada (creator, 'Ann'), ben ('Bobby') and cy ('player 3')."""
-    day = today(conn)
-    set_word(conn, day - timedelta(1), YESTERDAY)
-    set_word(conn, day, TODAY)
-    made = leagues.create(conn, "ada", "Office", "Ann")
-    leagues.join(conn, "ben", made["code"], "Bobby")
-    leagues.join(conn, "cy", made["code"])
-    for player, offset, words, hard in PLAYS:
-        when = day + timedelta(offset)
-        if player == "cy" and offset == -1:
-            game.play(conn, "cy", words[0], when)
-            game.reveal_letter(conn, "cy", when)
-            words = words[1:]
-        for n, word in enumerate(words):
-            game.play(conn, player, word, when, hard if n == 0 else None)
-    # yesterday's games were played on their day: not from the archive
-    conn.exec_driver_sql(f"UPDATE games SET archive = FALSE WHERE day = '{day - timedelta(1)}'")
-    yield {"code": made["code"], "day": day}
+from support.databases import Invoke
+from support.leagues import TODAY
+from support.puzzles import set_word, today
+from support.refusals import assert_one_line_error, checksums
 
 
 def board(conn: Connection, player: str, day: date | None = None) -> list[tuple[Any, ...]]:

@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_leagues import league  # noqa: F401  (ada's league 'Office' of three players)
-from test_session_attacks import PRESETS, REFUSED, others_can_play, outcome
 
 from wordle_db import db, game, leagues
 
-from test_game import today
+from support.puzzles import today
+from support.sessions import PRESETS, REFUSED, others_can_play, rows_or_sqlstate
 
 Probe = tuple[str, tuple[Any, ...]]
 # Whose values differ between two accounts, or between two calls, by nature.
@@ -99,7 +98,8 @@ def test_hostile_sessions_get_the_clean_league_results_or_a_refusal(
         setup_account(conn, url, role, joiner)
     with db.connect(clean_url) as clean:
         expected = [
-            normalised(outcome(clean, *probe(clean_url.username))) for _, probe in PROBES[role]
+            normalised(rows_or_sqlstate(clean, *probe(clean_url.username)))
+            for _, probe in PROBES[role]
         ]
     if role in ("reader", "publisher"):  # no league routine is theirs
         assert {e for e in expected} == {("error", "42000")}, expected
@@ -128,7 +128,7 @@ def test_hostile_sessions_get_the_clean_league_results_or_a_refusal(
             for statement in statements:
                 hostile.exec_driver_sql(statement)
             for (probe_name, probe), want in zip(PROBES[role], expected, strict=True):
-                got = normalised(outcome(hostile, *probe(hostile_url.username)))
+                got = normalised(rows_or_sqlstate(hostile, *probe(hostile_url.username)))
                 assert got == want or (got[0] == "error" and got[1] in REFUSED), (
                     f"{role} after {preset!r}: {probe_name} gave {got}, a clean session {want}"
                 )

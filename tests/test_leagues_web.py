@@ -18,15 +18,19 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from sqlalchemy.engine import URL
 from starlette.testclient import TestClient
-from test_web_api import POST, admin, client, make_client, web_db, web_url  # noqa: F401
-from test_web_browser import base_url, browser, message, screenshot, seen_help, type_keys, until  # noqa: F401  (the module's app and Chromium)
 
 from wordle_db import db, leagues
 from wordle_db.web import players
 
-from conftest import TODAY_WORD
+from support import REPO
+from support.browser import message, screenshot, type_keys, until
+from support.puzzles import TODAY_WORD
+from support.web import POST
 
-STATIC = Path(__file__).resolve().parent.parent / "wordle_db" / "web" / "static"
+# A return visit: the how-to-play dialog opens on a first visit only (support/browser.py).
+pytestmark = pytest.mark.usefixtures("seen_help")
+
+STATIC = REPO / "wordle_db" / "web" / "static"
 LANGUAGES = ["de", "en", "es", "fr", "it", "pt"]
 
 

@@ -20,8 +20,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
-from test_web_api import POST, admin, client, make_client, web_db, web_url  # noqa: F401
-from test_web_browser import base_url, browser, until  # noqa: F401
 
 from wordle_db import backup, channels, db, game, publish, schema
 from wordle_db.cli.serve import listen
@@ -30,10 +28,13 @@ from wordle_db.server import find_binary
 from wordle_db.web.app import Settings, create_app
 from wordle_db.web.metrics import serve_metrics
 
-from conftest import SIDE, TODAY_WORD, TOMORROW_WORD, cli_runner, new_local_server
-from test_game import today
+from support import REPO
+from support.browser import until
+from support.databases import cli_runner, new_local_server
+from support.puzzles import SIDE, TODAY_WORD, TOMORROW_WORD, today
+from support.web import POST
 
-UNITS = Path(__file__).resolve().parent.parent / "deploy" / "systemd"
+UNITS = REPO / "deploy" / "systemd"
 
 
 def test_health_and_readiness_say_why_and_tell_no_secret(

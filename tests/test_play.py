@@ -9,7 +9,7 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
 
-from test_game import set_word, today
+from support.puzzles import set_word, today
 
 
 def spawn(db_url: URL, *args: str) -> pexpect.spawn:

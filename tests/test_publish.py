@@ -14,7 +14,7 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, publish, schema, words
 
-from conftest import Invoke, cli_runner
+from support.databases import Invoke, cli_runner
 
 
 def url_text(url: URL) -> str:

@@ -8,9 +8,8 @@ import random
 import string
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -19,62 +18,9 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import db, game, publish, schema, solver, words
 from wordle_db.errors import DatabaseError
 
-from conftest import TODAY_WORD as ANSWER
-from test_game import today
-
-GUESSES = ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]  # none is the answer: six tries
-
-
-def at_once(workers: list[Callable[[], None]]) -> list[BaseException]:
-    """Run the workers in threads released together; the exceptions they raised."""
-    start = threading.Barrier(len(workers))
-    errors: list[BaseException] = []
-
-    def run(work: Callable[[], None]) -> None:
-        start.wait()
-        try:
-            work()
-        except BaseException as exc:  # collected, and asserted by the caller
-            errors.append(exc)
-
-    threads = [threading.Thread(target=run, args=(work,)) for work in workers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=300)
-    assert not any(t.is_alive() for t in threads), "a player never finished"
-    return errors
-
-
-def player_game(url: URL, name: str) -> Callable[[], None]:
-    def play() -> None:
-        with db.connect(url) as conn:
-            for guess in GUESSES:
-                game.play(conn, name, guess)
-
-    return play
-
-
-def assert_consistent(conn: Connection, players: int) -> None:
-    games = db.query(
-        conn,
-        """
-        SELECT g.id, g.attempts, g.max_tries, g.state, COUNT(a.attempt) AS rows_
-        FROM games g JOIN players p ON p.id = g.player_id LEFT JOIN attempts a ON a.game_id = g.id
-        WHERE p.name LIKE 'rush%' GROUP BY g.id""",
-    )
-    assert len(games) == players
-    for g in games:
-        assert (g["attempts"], g["rows_"], g["state"]) == (6, 6, "lost"), g
-        assert g["attempts"] <= g["max_tries"]
-    assert (
-        db.scalar(
-            conn,
-            "SELECT COUNT(*) FROM (SELECT player_id FROM games "
-            "GROUP BY player_id, channel_id, day HAVING COUNT(*) > 1) d",
-        )
-        == 0
-    )
+from support.puzzles import GUESSES, today
+from support.puzzles import TODAY_WORD as ANSWER
+from support.races import assert_consistent, at_once, lock_waits, no_lock_waits, player_game
 
 
 def test_32_new_players_finish_their_games_at_once(shared, conn: Connection) -> None:
@@ -83,25 +29,6 @@ def test_32_new_players_finish_their_games_at_once(shared, conn: Connection) -> 
     errors = at_once([player_game(front_end, f"rush{n}") for n in range(32)])
     assert errors == []
     assert_consistent(conn, 32)
-
-
-def lock_waits(conn: Connection) -> int:
-    return int(db.query(conn, "SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_waits'")[0]["Value"])
-
-
-@contextmanager
-def no_lock_waits(conn: Connection) -> Iterator[None]:
-    """Every session opened meanwhile (and conn's) fails at once (1205) where it would wait
-    for any InnoDB lock, a row's or a table's AUTO-INC lock (which Innodb_row_lock_waits does
-    not count): a test run under it shows that nothing waited. The server is this worker's.
-    Not for SKIP LOCKED reads: under a timeout of 0 they fail ("error 1 during COMMIT")."""
-    db.query(conn, "SET GLOBAL innodb_lock_wait_timeout = 0")
-    db.query(conn, "SET SESSION innodb_lock_wait_timeout = 0")
-    try:
-        yield
-    finally:
-        db.query(conn, "SET GLOBAL innodb_lock_wait_timeout = DEFAULT")
-        db.query(conn, "SET SESSION innodb_lock_wait_timeout = DEFAULT")
 
 
 @pytest.mark.alone  # no other worker's work beside its 32 players (conftest.py)

@@ -18,19 +18,10 @@ from sqlalchemy.engine import Connection
 from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
 
-from conftest import (
-    SIDE,
-    SIDE_TODAY,
-    SIDE_TOMORROW,
-    TODAY_WORD,
-    TOMORROW_WORD,
-    YESTERDAY_WORD,
-    Invoke,
-)
-from test_docs import reachable_sql
-from test_game import WRONG, today
+from support.databases import Invoke
+from support.puzzles import SIDE, SIDE_TODAY, TODAY_WORD, WRONG, YESTERDAY_WORD, today
+from support.secrets import assert_no_secret, denied, reachable_sql
 
-SECRETS = (TODAY_WORD, TOMORROW_WORD, SIDE_TODAY, SIDE_TOMORROW)
 TABLES = [
     "words",
     "puzzles",
@@ -100,18 +91,6 @@ def attempt(conn: Connection, sql: str, *args: Any) -> tuple[list[dict[str, Any]
         rows, error = [], str(exc)
     warnings = db.query(conn, "SHOW WARNINGS")
     return rows, error + " ".join(str(w) for w in warnings)
-
-
-def assert_no_secret(rows: list[dict[str, Any]], text: str, probe: str) -> None:
-    blob = (repr(rows) + text).lower()
-    for secret in SECRETS:
-        assert secret not in blob, f"{probe} leaked {secret!r}: {blob[:300]}"
-
-
-def denied(error: str) -> bool:
-    return any(
-        word in error for word in ("denied", "permission", "doesn't exist", "does not exist")
-    )
 
 
 @pytest.mark.parametrize("role", ["player", "reader"])

@@ -17,65 +17,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
-from test_security import assert_no_secret
 
 from wordle_db import db, game, publish, roles
 from wordle_db.errors import DatabaseError, WordleError
 
-from conftest import TODAY_WORD
-from test_game import set_word, today
-
-REFUSED = ("WD012", "WD013")
-
-# (name, statements run in the caller's session before the probes)
-PRESETS: list[tuple[str, list[str]]] = [
-    ("clock far ahead", ["SET timestamp = UNIX_TIMESTAMP('2030-01-01')"]),
-    ("clock far back", ["SET timestamp = UNIX_TIMESTAMP('2001-01-01')"]),
-    ("clock one day ahead", ["SET timestamp = UNIX_TIMESTAMP() + 86400"]),
-    ("forced insert id", ["SET insert_id = 1"]),
-    ("insert id at the maximum", ["SET insert_id = 4294967295"]),
-    ("last insert id", ["SET last_insert_id = 1"]),
-    ("random seed", ["SET rand_seed1 = 1, rand_seed2 = 2"]),
-    ("no recursion", ["SET max_recursive_iterations = 0"]),
-    ("short group_concat", ["SET group_concat_max_len = 4"]),
-    ("no check constraints", ["SET check_constraint_checks = 0"]),
-    ("no foreign keys", ["SET foreign_key_checks = 0"]),
-    ("no unique checks", ["SET unique_checks = 0"]),
-    ("empty sql_mode", ["SET sql_mode = ''"]),
-    ("odd sql_mode", ["SET sql_mode = 'ANSI,PAD_CHAR_TO_FULL_LENGTH,NO_BACKSLASH_ESCAPES'"]),
-    ("zone far east", ["SET time_zone = '+13:00'"]),
-    ("zone far west", ["SET time_zone = '-12:00'"]),
-    ("serializable", ["SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE"]),
-    ("read uncommitted", ["SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED"]),
-    ("read only", ["SET SESSION TRANSACTION READ ONLY"]),
-    ("autocommit off", ["SET autocommit = 0"]),
-    ("open transaction", ["SET autocommit = 0", "START TRANSACTION WITH CONSISTENT SNAPSHOT"]),
-    (
-        "serializable transaction",
-        ["SET TRANSACTION ISOLATION LEVEL SERIALIZABLE", "START TRANSACTION"],
-    ),
-    ("statement time limit", ["SET max_statement_time = 10"]),  # refused; shorter: see below
-    ("auto-increment step", ["SET auto_increment_increment = 1000"]),
-    ("a Galera node's step", ["SET auto_increment_increment = 3, auto_increment_offset = 2"]),
-    ("auto is null", ["SET sql_auto_is_null = 1"]),
-    ("safe updates", ["SET sql_safe_updates = 1"]),
-    ("join size", ["SET max_join_size = 1"]),
-    ("completion release", ["SET completion_type = 'RELEASE'"]),
-    ("division precision", ["SET div_precision_increment = 0"]),
-    ("select limit", ["SET sql_select_limit = 1"]),
-    ("month names", ["SET lc_time_names = 'de_DE'"]),
-    (
-        "optimizer",
-        [
-            "SET optimizer_switch = 'derived_merge=off,condition_pushdown_for_derived=off"
-            ",index_condition_pushdown=off'"
-        ],
-    ),
-    ("lock wait", ["SET innodb_lock_wait_timeout = 1"]),
-    ("regex flags", ["SET default_regex_flags = 'MULTILINE,DOTALL'"]),
-    ("session memory", ["SET max_session_mem_used = 4000000"]),
-    ("hash joins", ["SET join_cache_level = 4"]),  # read today's rows through the views
-]
+from support import clone
+from support.databases import copy_rows
+from support.puzzles import TODAY_WORD, set_word, today
+from support.sessions import PRESETS, REFUSED, counters, others_can_play, rows_or_sqlstate
 
 Probe = tuple[str, Callable[[str, date], tuple[str, tuple[Any, ...]]]]
 
@@ -178,35 +127,6 @@ SETUP: dict[str, list[Probe]] = {
 # Presets that shape the caller's own query of a view (a row limit, a join size limit): its
 # rows may be cut short, or the server may refuse the query (1104), as for any table.
 OWN_QUERY = {"select limit", "join size"}
-# Whose values differ between two accounts by nature: names and the times rows were made.
-VARYING = ("player", "started_at", "finished_at", "played_at", "published_at")
-
-
-def outcome(conn: Connection, sql: str, args: tuple[Any, ...]) -> tuple[str, Any]:
-    """('rows', normalised rows) or ('error', SQLSTATE); warnings are checked for secrets."""
-    try:
-        rows = db.query(conn, sql, *args)
-        result: tuple[str, Any] = (
-            "rows",
-            [{k: v for k, v in row.items() if k not in VARYING} for row in rows],
-        )
-    except DatabaseError as exc:
-        assert_no_secret([], str(exc), sql)
-        result = ("error", exc.sqlstate)
-    try:
-        warnings = db.query(conn, "SHOW WARNINGS")
-    except DatabaseError:
-        warnings = []
-    assert_no_secret(result[1] if result[0] == "rows" else [], repr(warnings), sql)
-    return result
-
-
-def others_can_play(url: URL, day: date) -> None:
-    """A new player's first guess and a publication go through within two seconds."""
-    with db.connect(url) as other:
-        other.exec_driver_sql("SET innodb_lock_wait_timeout = 2")
-        game.play(other, f"bystander_{time.monotonic_ns()}", "slate")
-        db.call(other, "wordle_publish", day + timedelta(400))
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=[p[0] for p in PRESETS])
@@ -222,14 +142,16 @@ def test_hostile_session_gets_the_clean_result_or_a_refusal(
                 sql, args = probe(url.username, day)
                 db.query(setup, sql, *args)
     with db.connect(clean_url) as clean:
-        expected = [outcome(clean, *probe(clean_url.username, day)) for _, probe in PROBES[role]]
+        expected = [
+            rows_or_sqlstate(clean, *probe(clean_url.username, day)) for _, probe in PROBES[role]
+        ]
     name, statements = preset
     with db.connect(hostile_url) as hostile:
         for statement in statements:
             hostile.exec_driver_sql(statement)
         for (probe_name, probe), want in zip(PROBES[role], expected, strict=True):
             sql, args = probe(hostile_url.username, day)
-            got = outcome(hostile, sql, args)
+            got = rows_or_sqlstate(hostile, sql, args)
             if name in OWN_QUERY and sql.startswith("SELECT") and got != want:
                 assert got in (("error", "42000"), ("error", "WD012")) or (
                     got[0] == "rows" and got[1] == want[1][: len(got[1])]
@@ -291,7 +213,7 @@ def test_view_filters_leak_nothing_through_warnings_errors_or_time(
                 for when in (day, day + timedelta(1)):
                     sql = f"SELECT COUNT(*) AS n FROM {view} WHERE day = ? AND {condition}"
                     started = time.monotonic()
-                    kind, rows = outcome(attacker, sql, (when,))
+                    kind, rows = rows_or_sqlstate(attacker, sql, (when,))
                     assert time.monotonic() - started < 0.9, (view, condition, "delay")
                     assert kind == "rows", (view, condition, rows)
 
@@ -393,8 +315,6 @@ def test_a_forced_insert_id_cannot_reach_another_game(shared, conn: Connection) 
 
 
 def test_the_random_seed_does_not_steer_the_draw(new_db, template_url: URL, schema_recipe) -> None:
-    import clone
-    from conftest import copy_rows
 
     drawn = []
     for _ in range(2):
@@ -656,15 +576,6 @@ def test_player_names_created_never_lends_another_accounts_player(shared, conn: 
         == 1
     )
     game.play(conn, "web-a1", "pious")  # an administrator may
-
-
-def counters(conn: Connection) -> dict[str, int]:
-    rows = db.query(
-        conn,
-        "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler%' "
-        "OR Variable_name LIKE 'Rows%' OR Variable_name LIKE 'Created_tmp%'",
-    )
-    return {r["Variable_name"]: int(r["Value"]) for r in rows}
 
 
 def test_letter_hints_tell_nothing_through_counters_or_fresh_players(

@@ -16,10 +16,10 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import channels, db, game, schema, settings, solver, words
 from wordle_db.errors import DatabaseError
 
-import clone
-from conftest import Invoke, _database, _drop, cli_runner, copy_rows
-from test_game import set_word, sql_error, today
-from test_hints import reference
+from support import clone
+from support.calls import sql_error
+from support.databases import Invoke, cli_runner, copy_rows, drop_database, new_database
+from support.puzzles import reference_hint, set_word, today
 
 ANSWERS = words.bundled_path(words.BUNDLED_ANSWERS).read_text().split()
 # (answer, guesses): the hints are computed by the Python reference.
@@ -35,12 +35,12 @@ GAMES = [
 
 def python_candidates(pairs: list[str]) -> list[str]:
     parsed = [p.split("=") for p in pairs]
-    return [a for a in ANSWERS if all(reference(a, g) == h for g, h in parsed)]
+    return [a for a in ANSWERS if all(reference_hint(a, g) == h for g, h in parsed)]
 
 
 @pytest.mark.parametrize(("answer", "guesses"), GAMES)
 def test_candidates_match_the_reference(conn: Connection, answer: str, guesses: list[str]) -> None:
-    pairs = [f"{g}={reference(answer, g)}" for g in guesses]
+    pairs = [f"{g}={reference_hint(answer, g)}" for g in guesses]
     total, found = solver.candidates(conn, solver.pairs_text(pairs), None, None)
     expected = python_candidates(pairs)
     assert found == sorted(expected)
@@ -128,7 +128,7 @@ def copy_built(source: URL, target: URL) -> None:
 def built_once(server_url: URL, make: Callable[[URL], None]) -> Iterator[URL]:
     """A database migrated to head and filled by make(url) for a module's tests to copy
     (copy_built), never to use; dropped at the module's end."""
-    url = _database(server_url)
+    url = new_database(server_url)
     try:
         schema.migrate(url)
         make(url)
@@ -141,7 +141,7 @@ def built_once(server_url: URL, make: Callable[[URL], None]) -> Iterator[URL]:
                 conn.exec_driver_sql(f"ALTER EVENT {db.quote_identifier(event['name'])} DISABLE")
         yield url
     finally:
-        _drop(url)
+        drop_database(url)
 
 
 def own_copy(new_db: Callable[[], URL], recipe: clone.Recipe, source: URL) -> URL:
@@ -292,7 +292,7 @@ def test_hard_mode_suggestions_are_the_guesses_hard_mode_allows(small: URL) -> N
         check = "SELECT wordle_hard_mode_violation(?, ?, ?)"
         for answer, guesses in HARD_GAMES:
             assert answer in ANSWERS[::8]
-            pairs = [(g, reference(answer, g)) for g in guesses]
+            pairs = [(g, reference_hint(answer, g)) for g in guesses]
             allowed = {
                 w for w in five if all(db.scalar(conn, check, g, h, w) is None for g, h in pairs)
             }
@@ -369,7 +369,7 @@ def test_build_codes_agree_with_wordle_hint_on_every_pair(small: URL) -> None:
         assert [wrong for _, wrong in halves] == [0, 0]
         # The Python reference, on a part of them (duplicates and all).
         for (answer, guess), code in list(codes.items())[::97]:
-            assert code == int(reference(answer, guess), 3), (answer, guess)
+            assert code == int(reference_hint(answer, guess), 3), (answer, guess)
 
 
 @pytest.mark.parametrize("length", [7, 10])
@@ -395,10 +395,10 @@ def test_long_words_get_two_byte_codes_that_agree_with_the_reference(
         codes = stored_codes(conn)
         assert len(codes) == len(answers) * (len(answers) + len(others))
         for (answer, guess), code in codes.items():
-            assert code == int(reference(answer, guess), 3), (answer, guess)
+            assert code == int(reference_hint(answer, guess), 3), (answer, guess)
         # Suggestions read the two-byte codes: each group of candidates agrees with them.
         guess = solver.suggest(conn, None, None, None, limit=1)[0]["guess"]
-        hint = reference(answers[0], guess)
+        hint = reference_hint(answers[0], guess)
         left, found = solver.candidates(conn, f"{guess}={hint}", None, None)
         assert found == sorted(a for a in answers if codes[a, guess] == int(hint, 3))
         after = solver.suggest(conn, f"{guess}={hint}", None, None, limit=1)
@@ -582,11 +582,11 @@ def test_each_channel_has_its_own_solver(small: URL) -> None:
         codes = stored_codes(conn, "six")
         assert len(codes) == 8 * 12
         for (answer, guess), code in codes.items():
-            assert code == int(reference(answer, guess), 3), (answer, guess)
+            assert code == int(reference_hint(answer, guess), 3), (answer, guess)
         # Candidates, suggestions and games of six: six's words only.
-        hint = reference("garden", "planet")
+        hint = reference_hint("garden", "planet")
         total, found = solver.candidates(conn, f"planet={hint}", None, None, channel="six")
-        assert found == sorted(w for w in SIX_ANSWERS if reference(w, "planet") == hint)
+        assert found == sorted(w for w in SIX_ANSWERS if reference_hint(w, "planet") == hint)
         assert total == len(found) >= 1
         ranked = solver.suggest(conn, None, None, None, limit=100, channel="six")
         assert {r["guess"] for r in ranked} == set(SIX_ANSWERS + SIX_OTHERS)
@@ -596,7 +596,7 @@ def test_each_channel_has_its_own_solver(small: URL) -> None:
         for answer in SIX_ANSWERS:
             steps = solver.solve_word(conn, answer, None, False, channel="six")
             assert steps[-1]["guess"] == answer, steps
-            assert all(s["hint"] == reference(answer, s["guess"]) for s in steps), steps
+            assert all(s["hint"] == reference_hint(answer, s["guess"]) for s in steps), steps
         report = solver.solve_all(conn, None, False, channel="six")
         assert (report["games"], report["solved"], report["failures"]) == (8, 8, 0)
         assert report["opener"] in SIX_ANSWERS + SIX_OTHERS
@@ -636,7 +636,7 @@ def test_a_players_game_is_read_in_its_channel(small: URL) -> None:
     with db.connect(small) as conn:
         add_six(conn)
         row = game.play(conn, "ann", "plants", channel="six")
-        expected = sorted(w for w in SIX_ANSWERS if reference(w, "plants") == row["hint"])
+        expected = sorted(w for w in SIX_ANSWERS if reference_hint(w, "plants") == row["hint"])
         assert solver.candidates(conn, None, "ann", None, channel="six")[1] == expected
         # ann has no guess today in en: there every answer word of en is still possible.
         assert solver.candidates(conn, None, "ann", None)[1] == sorted(ANSWERS[::8])
@@ -672,9 +672,11 @@ def test_the_solver_commands_take_a_channel(small: URL) -> None:
     built = run("solver", "build", "--channel", "six", "--workers", "1")
     assert built.exit_code == 0, built.output
     assert "solver ready: 12 guesses x 8 answers (6 letters)" in built.stdout
-    hint = reference("garden", "planet")
+    hint = reference_hint("garden", "planet")
     found = run("candidates", "--channel", "six", f"planet={hint}")
-    assert found.stdout.split() == sorted(w for w in SIX_ANSWERS if reference(w, "planet") == hint)
+    assert found.stdout.split() == sorted(
+        w for w in SIX_ANSWERS if reference_hint(w, "planet") == hint
+    )
     env = run("candidates", "--count", f"planet={hint}", env={"WORDLE_DB_CHANNEL": "six"})
     assert env.stdout.strip() == str(len(found.stdout.split()))
     suggested = run("suggest", "--channel", "six", "--json", f"planet={hint}")
@@ -711,7 +713,7 @@ def test_hard_mode_opens_with_no_chain_it_cannot_split(new_db: Callable[[], URL]
     def trapped(opening: str) -> bool:
         parts: dict[str, list[str]] = {}
         for answer in answers:
-            parts.setdefault(reference(answer, opening), []).append(answer)
+            parts.setdefault(reference_hint(answer, opening), []).append(answer)
         return any(
             len(part) >= 6 and sum(len({w[i] for w in part}) > 1 for i in range(5)) == 1
             for part in parts.values()

@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from sqlalchemy.engine import URL
-from test_web_api import web_db  # noqa: F401  (the module's database and account)
 
 from wordle_db.cli import cli
+
+from support import REPO
 
 
 def test_bad_port_and_port_in_use_say_one_line() -> None:
@@ -179,7 +180,7 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
         )
         with urllib.request.urlopen(request) as answer:
             code = json.load(answer)["code"]
-        script = (Path(__file__).parent.parent / "wordle_db/web/static/leagues.js").read_text()
+        script = (REPO / "wordle_db/web/static/leagues.js").read_text()
         link = re.search(
             r"link\.value = `\$\{location\.origin\}/\$\{here\}#\$\{fragment\}`", script
         )

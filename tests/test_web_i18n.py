@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from babel import Locale
 
-STATIC = Path(__file__).resolve().parent.parent / "wordle_db" / "web" / "static"
+from support import REPO
+
+STATIC = REPO / "wordle_db" / "web" / "static"
 LANGUAGES = ["de", "en", "es", "fr", "it", "pt"]
 
 

@@ -9,7 +9,7 @@ from sqlalchemy.engine import Connection
 
 from wordle_db import channels, db, words
 
-from conftest import Invoke
+from support.databases import Invoke
 
 
 def count(conn: Connection, where: str = "TRUE") -> int:

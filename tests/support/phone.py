@@ -32,6 +32,9 @@ from wordle_db.cli.serve import listen
 from wordle_db.web import players
 from wordle_db.web.app import Settings, create_app
 
+from support import clone
+from support.databases import copy_rows, drop_database
+
 REPO = Path(__file__).resolve().parents[2]
 STATIC = REPO / "wordle_db" / "web" / "static"
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -149,9 +152,6 @@ def phone_db(
     """A database of this module with a channel per language (see EXTRA) and today's puzzle
     on each, and a front-end account (role player) as the README sets one up: (administrator's
     URL, the account's URL, today's answer per channel)."""
-    import clone
-    from conftest import _drop, copy_rows  # the root conftest's helpers (no test module)
-
     url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
     schema.ensure_database(url)
     clone.create(schema_recipe, url)  # the migrated template's schema, as db_url has it
@@ -181,7 +181,7 @@ def phone_db(
     yield url, url.set(username=user, password=password), answers
     with db.connect(url) as conn:
         conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
-    _drop(url)
+    drop_database(url)
 
 
 @pytest.fixture(scope="module")

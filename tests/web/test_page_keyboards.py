@@ -9,9 +9,10 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from support.phone import LANGUAGES, PHONES, Phone, Site, keyboards, phone, phone_db, site  # noqa: F401  (fixtures)
 
 from wordle_db import channels, db, publish, words
+
+from support.phone import LANGUAGES, PHONES, Phone, Site, keyboards
 
 E, B = "Enter", "Backspace"
 # The keys each language's channel shows (Debian's word lists: fr, it and pt fold accents,

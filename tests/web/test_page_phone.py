@@ -18,20 +18,10 @@ from babel.numbers import format_decimal
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from selenium.webdriver.common.by import By
-from support.phone import (  # noqa: F401  (fixtures)
-    LANGUAGES,
-    PHONES,
-    Phone,
-    Site,
-    analysed,
-    catalogue,
-    finish,
-    phone,
-    phone_db,
-    site,
-)
 
 from wordle_db import db, game
+
+from support.phone import LANGUAGES, PHONES, Phone, Site, catalogue, finish
 
 # Dialogs and the buttons that open them (the analysis once a game is over).
 DIALOGS = {

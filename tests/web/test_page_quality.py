@@ -14,19 +14,8 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL
-from support.phone import (  # noqa: F401  (fixtures)
-    LANGUAGES,
-    Phone,
-    Site,
-    analysed,
-    catalogue,
-    finish,
-    lighthouse,
-    phone,
-    phone_db,
-    serving,
-    site,
-)
+
+from support.phone import LANGUAGES, Phone, Site, catalogue, finish, lighthouse, serving
 
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 

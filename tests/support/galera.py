@@ -19,6 +19,8 @@ from sqlalchemy.engine import URL
 
 from wordle_db import cluster, db, schema
 
+from support.databases import cli_runner, copy_rows
+
 TEMPLATE_DB = "wt_cluster_template"
 
 
@@ -55,8 +57,6 @@ def hosts_url(galera: cluster.LocalCluster, database: str, first: int = 0) -> UR
 def cluster_db(galera: cluster.LocalCluster, cluster_template: str) -> Iterator[str]:
     """A database of this test's own on the cluster: schema at head (migrated through node 1),
     the bundled words copied from the template; dropped afterwards."""
-    from conftest import copy_rows
-
     name = f"wt_{uuid.uuid4().hex[:12]}"
     url = node_url(galera, 0, name)
     schema.migrate(url)
@@ -69,8 +69,6 @@ def cluster_db(galera: cluster.LocalCluster, cluster_template: str) -> Iterator[
 @pytest.fixture(scope="session")
 def cluster_template(galera: cluster.LocalCluster) -> str:
     """`wordle-db init` through node 1 (the CLI itself), once a session."""
-    from conftest import cli_runner
-
     result = cli_runner(node_url(galera, 0, TEMPLATE_DB))("init")
     assert result.exit_code == 0, result.output
     return TEMPLATE_DB

@@ -3,7 +3,8 @@
 Where the server comes from, in order:
 1. $WORDLE_DB_TEST_URL: a server you run (the account must create databases, users and roles);
 2. the local MariaDB binaries: a private mariadbd on a unix socket, from a data directory copied
-   from a template initialised once per machine (a copy and a start take well under a second);
+   from a template initialised once per machine (a copy and a start take well under a second),
+   kept in memory (/dev/shm) when there is room (support/databases.py: server_home);
 3. a Docker daemon: testcontainers with $WORDLE_DB_TEST_IMAGE (default mariadb:11.4);
 4. otherwise the run stops and says what to install. No test is skipped for want of a server.
 
@@ -37,6 +38,7 @@ from support.databases import (
     drop_database,
     new_database,
     new_local_server,
+    server_home,
 )
 from support.puzzles import (
     SIDE,
@@ -77,14 +79,15 @@ def _local_server(tmp: Path) -> Iterator[URL] | None:
     mariadbd = find_binary("mariadbd", "mysqld")
     if mariadbd is None or find_binary("mariadb-install-db", "mysql_install_db") is None:
         return None
-    server = new_local_server(tmp / "server", mariadbd)
 
     def run() -> Iterator[URL]:
-        server.start()
-        try:
-            yield db.parse_url(server.url("")).set(database="")
-        finally:
-            server.stop()
+        with server_home(tmp) as home:
+            server = new_local_server(home / "server", mariadbd)
+            server.start()
+            try:
+                yield db.parse_url(server.url("")).set(database="")
+            finally:
+                server.stop()
 
     return run()
 

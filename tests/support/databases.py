@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import tempfile
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -17,6 +19,30 @@ from sqlalchemy.engine import URL
 from wordle_db import db
 from wordle_db.cli import cli
 from wordle_db.server import LocalServer
+
+MEMORY = Path("/dev/shm")
+MEMORY_ROOM = 2 * 1024**3  # a test server's data directory stays well under 1 GB
+HOME_PREFIX = "wordle-db-test-"
+
+
+@contextmanager
+def server_home(fallback: Path) -> Iterator[Path]:
+    """Where a test server keeps its files: in memory (/dev/shm) when it is there with room,
+    else `fallback`. A test database's tables and routines are files that each test creates
+    and drops: on disk each costs syncs (about 1.5 s a test database, 0.2 s in memory). The
+    directory in memory is removed afterwards, and so are those of killed runs."""
+    if not (MEMORY.is_dir() and shutil.disk_usage(MEMORY).free >= MEMORY_ROOM):
+        yield fallback
+        return
+    for stale in MEMORY.glob(f"{HOME_PREFIX}*"):
+        pid = stale.name[len(HOME_PREFIX) :].split("-")[0]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(stale, ignore_errors=True)
+    home = Path(tempfile.mkdtemp(prefix=f"{HOME_PREFIX}{os.getpid()}-", dir=MEMORY))
+    try:
+        yield home
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def new_local_server(home: Path, mariadbd: str) -> LocalServer:

@@ -13,12 +13,10 @@ import uuid
 from collections.abc import Callable
 
 import pytest
-from alembic.operations import Operations
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
-from wordle_db import db, game, migration, roles, sqlfiles
+from wordle_db import db, game, roles
 from wordle_db.db import Connection
 from wordle_db.errors import DatabaseError
 
@@ -201,24 +199,6 @@ def test_many_front_ends_keep_decisions_without_waiting_for_each_other(
         "(SELECT id FROM players WHERE name LIKE 'f%\\_%')",
     )
     assert played == 16 * 8
-
-
-def test_a_migration_installing_routines_forgets_every_decision(shared, conn: Connection) -> None:
-    """A later migration may change who may use a name: objects_up retires what was kept, before
-    it installs routines and again once the calls running the old ones have ended."""
-    db.call(conn, "wordle_set_setting", "player_names", "any")
-    url, name = shared("player"), f"n{uuid.uuid4().hex[:8]}"
-    with db.connect(url) as front:
-        game.play(front, name, WRONG[0])
-        version = db.scalar(conn, "SELECT version FROM access_version")
-        assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE name = ?", name) == 1
-        with Operations.context(MigrationContext.configure(conn)):
-            migration.objects_up(["_wordle_player"], sqlfiles.current("_wordle_player").revision)
-        assert db.scalar(conn, "SELECT version FROM access_version") == version + 2
-        assert game.play(front, name, WRONG[1])["attempt"] == 2  # decided again
-        assert db.scalar(conn, "SELECT MAX(version) FROM player_access WHERE name = ?", name) == (
-            version + 2
-        )
 
 
 def test_an_account_change_writes_one_row_whatever_was_kept(shared, conn: Connection) -> None:

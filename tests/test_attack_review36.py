@@ -21,7 +21,7 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
 
-from wordle_db import accounts, db, leagues, schema
+from wordle_db import accounts, db, leagues
 from wordle_db.web import players
 
 from support.accounts import C1, sign_up, signed_up_player
@@ -399,87 +399,6 @@ def test_new_anonymous_players_still_make_and_change_leagues(make_client) -> Non
 
 
 # --- 6. the migration down and up -------------------------------------------------------------
-
-ROUTINES = (
-    "wordle_league_create",
-    "wordle_league_join",
-    "wordle_league_leave",
-    "wordle_league_remove",
-    "wordle_league_code",
-)
-
-
-def _routines(conn: Connection) -> Any:
-    """Each league change's parameters, definer and security, and who may execute it."""
-    params = db.query(
-        conn,
-        "SELECT SPECIFIC_NAME AS n, GROUP_CONCAT(PARAMETER_NAME ORDER BY "
-        "ORDINAL_POSITION) AS p FROM information_schema.PARAMETERS WHERE "
-        "SPECIFIC_SCHEMA = DATABASE() AND SPECIFIC_NAME LIKE "
-        "'wordle\\_league\\_%' GROUP BY SPECIFIC_NAME ORDER BY 1",
-    )
-    grants = db.query(
-        conn,
-        "SELECT Routine_name AS n, GROUP_CONCAT(User, ':', Proc_priv "
-        "ORDER BY User) AS g FROM mysql.procs_priv WHERE Db = DATABASE() "
-        "AND Routine_name LIKE 'wordle\\_league\\_%' GROUP BY 1 ORDER BY 1",
-    )
-    defs = db.query(
-        conn,
-        "SELECT ROUTINE_NAME AS n, DEFINER AS d, SECURITY_TYPE AS s, SQL_MODE "
-        "AS m FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = "
-        "DATABASE() AND ROUTINE_NAME LIKE 'wordle\\_league\\_%' ORDER BY 1",
-    )
-    return params, grants, defs
-
-
-def test_downgrade_and_upgrade_keep_grants_and_old_arity_fails_clearly(
-    conn: Connection, db_url: URL, front_urls
-) -> None:
-    """0036 -> 0035 -> head: the same grants, definers and security; on 0035 the old calls work
-    and the new ones fail with 1318; on head the old 3/4-argument calls fail with 1318 (no
-    argument taken for another). And the control for the deadlocks above: on 0035 the two
-    creators leaving each other's leagues do not deadlock."""
-    url = front_urls("player")
-    head = _routines(conn)
-    assert schema.migrate(db_url, "0035")[1] == "0035"
-    with db.connect(url) as a, db.connect(url) as b:
-        down = _routines(conn)
-        assert down[1] == head[1] and [r["n"] for r in down[0]] == [r["n"] for r in head[0]]
-        assert raw_call(a, "CALL wordle_league_leave('web-ann', NULL, 'X')") == 1318
-        alpha = db.query(a, "CALL wordle_league_create('web-ann', 'Alpha', 'Ann', @c)")[0]["code"]
-        beta = db.query(b, "CALL wordle_league_create('web-bob', 'Beta', 'Bob', @c)")[0]["code"]
-        db.query(b, "CALL wordle_league_join('web-bob', ?, 'Bob')", alpha)
-        db.query(a, "CALL wordle_league_join('web-ann', ?, 'Ann')", beta)
-        ann, bob = player_ids(conn, "web-ann", "web-bob")
-        held = [
-            (league_id_of(conn, "web-ann", "Alpha"), ann),
-            (league_id_of(conn, "web-bob", "Beta"), bob),
-        ]
-        before = deadlock_count(conn)
-        got = stall_then_release(
-            conn,
-            db_url,
-            held,
-            [
-                lambda: raw_call(a, "CALL wordle_league_leave('web-ann', 'Alpha')"),
-                lambda: raw_call(b, "CALL wordle_league_leave('web-bob', 'Beta')"),
-            ],
-        )
-        assert 1213 not in got and deadlock_count(conn) == before, ("0035", got)
-    assert schema.migrate(db_url)[1] is not None
-    assert _routines(conn) == head
-    with db.connect(url) as a:
-        for sql in (
-            "CALL wordle_league_create('web-ann', 'Gamma', 'Ann', @c)",
-            "CALL wordle_league_join('web-ann', '" + "0" * 32 + "', NULL)",
-            "CALL wordle_league_leave('web-ann', 'Alpha')",
-            "CALL wordle_league_remove('web-ann', 'Beta', 'Bob')",
-            "CALL wordle_league_code('web-ann', 'Beta')",
-        ):
-            assert raw_call(a, sql) == 1318, sql
-        assert db.scalar(a, "SELECT @@in_transaction") == 0
-        assert leagues.create(a, "web-ann", "Gamma", "Ann", 0)["league"] == "Gamma"
 
 
 def test_cookies_signed_with_odd_generations_are_new_players(

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import channels, db, game, publish, schema, solver, words
+from wordle_db import channels, db, game, publish, solver, words
 
 from support.calls import sql_error
 from support.databases import Invoke, cli_runner
@@ -396,77 +396,6 @@ def test_the_issues_walk_through_french_and_six_letters_beside_english(
         assert 0 < total == solver.candidates(conn, pairs, None, None, channel=channel)[0]
 
 
-def snapshot(conn: Connection, numbers: str) -> dict[str, Any]:
-    """Everything a player or an editor sees of the default channel (numbers: an SQL
-    expression of `day`)."""
-    games_rows = db.query(
-        conn,
-        "SELECT p.name, g.day, g.state, g.hard, g.attempts, g.max_tries,"
-        " g.revealed, g.archive FROM games g JOIN players p ON p.id = g.player_id"
-        " ORDER BY p.name, g.day",
-    )
-    return {
-        "puzzles": db.query(
-            conn,
-            f"SELECT p.day, w.word, p.picked, {numbers} AS number "
-            "FROM puzzles p JOIN words w ON w.id = p.word_id ORDER BY p.day",
-        ),
-        "pool": db.scalar(conn, "SELECT COUNT(*) FROM answer_pool"),
-        "games": games_rows,
-        "attempts": db.query(
-            conn, "SELECT game_id, attempt, guess, hint FROM attempts ORDER BY game_id, attempt"
-        ),
-        "stats": {p: db.call_one(conn, "wordle_stats", p) for p in ("ann", "bob")},
-        "settings": {
-            n: db.scalar(conn, "SELECT wordle_setting(?)", n)
-            for n in ("max_tries", "letter_hints", "time_zone", "first_day")
-        },
-    }
-
-
-def test_the_migration_keeps_every_game_and_number(new_db) -> None:
-    url = new_db()
-    schema.migrate(url, "0006")
-    with db.connect(url) as conn:
-        db.call(conn, "wordle_import_begin")  # the calls of revision 0006
-        db.executemany(
-            conn,
-            "INSERT INTO word_import (line, word) VALUES (?, ?)",
-            list(enumerate(["ghost", "crane", "plumb", "slate", "pious"], 1)),
-        )
-        db.call(conn, "wordle_import_words", True)
-        day: date = today(conn)
-        for n, word in enumerate(["ghost", "crane", "plumb", "slate"]):
-            db.call(conn, "wordle_publish_word", day - timedelta(3 - n), word)
-        db.call(conn, "wordle_set_setting", "letter_hints", "3")
-        for back, answer in ((3, "ghost"), (2, "crane"), (1, "plumb")):
-            db.call(conn, "wordle_play", "ann", answer, day - timedelta(back), None)
-        db.call(conn, "wordle_play", "ann", "crane", day, None)
-        db.call(conn, "wordle_play", "bob", "ghost", day - timedelta(2), True)
-        db.call(conn, "wordle_reveal_letter", "bob", day - timedelta(2))
-        before = snapshot(conn, "wordle_puzzle_number(p.day)")
-    schema.migrate(url)
-    with db.connect(url) as conn:
-        assert snapshot(conn, "wordle_puzzle_number(p.day)") == before
-        assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id <> 1") == 0
-        assert game.play(conn, "ann", "slate")["state"] == "won"  # the game goes on
-        played = snapshot(conn, "wordle_puzzle_number(p.day)")
-    schema.migrate(url, "0006")
-    with db.connect(url) as conn:
-        assert snapshot(conn, "wordle_puzzle_number(p.day)") == played
-
-
-def test_downgrade_refuses_to_drop_other_channels(new_db, conn: Connection) -> None:
-    url = new_db()
-    schema.migrate(url)
-    with db.connect(url) as other:
-        channels.add(other, "six", 6)
-    with pytest.raises(Exception, match="remove them first"):
-        schema.migrate(url, "0006")
-    with db.connect(url) as other:
-        assert db.scalar(other, "SELECT COUNT(*) FROM channels") == 2
-
-
 def test_one_channel_that_cannot_be_published_stops_no_other(run: Invoke, conn: Connection) -> None:
     channels.add(conn, "empty", 5)  # no answer yet
     add_channel(conn, "later", 5, OWN)
@@ -574,30 +503,6 @@ def test_language_codes_are_lower_case(conn: Connection) -> None:
         "WD011",
         "language must be a language code",
     )
-
-
-def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> None:
-    add_channel(conn, "six", 6, SIX, ["bisous"])
-    add_channel(conn, "own", 5, OWN)
-    for name in ("six", "own"):
-        channels.remove(conn, name, force=True)
-    before = (
-        db.scalar(conn, "SELECT COUNT(*) FROM words"),
-        db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer"),
-    )
-    assert before == (14_855 + 7 + 3, 2_309)  # their words stay, members of no channel
-    schema.migrate(db_url, "0006")
-    assert db.scalar(conn, "SELECT COUNT(*) FROM words") == 14_855
-    assert db.scalar(conn, "SELECT COUNT(*) FROM words WHERE is_answer") == 2_309
-    schema.migrate(db_url)
-    en = channels.one_channel(conn, "en")
-    assert (en["letters"], en["words"], en["answers"], en["answers_left"]) == (
-        5,
-        14_855,
-        2_309,
-        2_309,
-    )
-    sql_error(lambda: game.play(conn, "ann", OWN[0]), "WD033", "is not an accepted word")
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy.engine import URL
 
-from wordle_db import db, schema
+from wordle_db import db
 
 from support.databases import Invoke, cli_runner
 
@@ -93,16 +93,6 @@ def test_status_before_init_says_what_to_do(new_db: Callable[[], URL]) -> None:
     guess = run("guess", "crane")
     assert guess.exit_code == 1
     assert "wordle-db init" in guess.stderr
-
-
-def test_status_on_an_older_schema_says_to_migrate(new_db: Callable[[], URL]) -> None:
-    url = new_db()
-    schema.migrate(url, "0003")
-    run = cli_runner(url)
-    result = run("status")
-    assert result.exit_code == 0, result.output
-    assert f"0003, out of date (this wordle-db needs {schema.head()})" in result.output
-    assert "run `wordle-db migrate`" in result.output
 
 
 def test_status_json_has_the_documented_keys(run: Invoke) -> None:

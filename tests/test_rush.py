@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import string
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -269,77 +268,3 @@ def test_imports_and_the_solver_build_beside_the_players(new_db: Callable[[], UR
         assert db.scalar(conn, "SELECT COUNT(*) FROM words") == len(imported)
         with pytest.raises(DatabaseError, match="not built for the current word lists"):
             solver.suggest(conn, "slate=00000", None, None)  # the next build takes the new words
-
-
-def rush_database(new_db) -> URL:
-    """A database at revision 0008 (before migration 0009) with today published."""
-    url = new_db()
-    schema.migrate(url, "0008")
-    with db.connect(url) as conn:
-        db.call(conn, "wordle_import_begin")
-        db.executemany(
-            conn,
-            "INSERT INTO word_import (line, word) VALUES (?, ?)",
-            list(enumerate([ANSWER, *GUESSES], 1)),
-        )
-        db.call(conn, "wordle_import_words", True)
-        db.call(conn, "wordle_publish_word", today(conn), ANSWER)
-    return url
-
-
-def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db) -> None:
-    """An attack on migration 0009: a session leaves a transaction open that holds a routine the
-    migration replaces (wordle_today_on uses _wordle_channel). While the migration waits, and
-    with the migration part-way, guesses are still played; it ends once the session lets go."""
-    url = rush_database(new_db)
-    with db.connect(url) as idle:
-        idle.exec_driver_sql("SET autocommit = 0")
-        db.scalar(idle, "SELECT wordle_today_on(NULL)")
-        migrated: list[tuple[str | None, str | None]] = []
-        thread = threading.Thread(target=lambda: migrated.append(schema.migrate(url, "head")))
-        thread.start()
-        time.sleep(1)
-        with db.connect(url) as player:
-            for guess in GUESSES[:3]:
-                assert game.play(player, "held", guess)["state"] == "playing"
-        assert thread.is_alive() and not migrated
-        idle.exec_driver_sql("ROLLBACK")
-    thread.join(timeout=120)
-    assert migrated == [("0008", schema.head())]
-    with db.connect(url) as player:
-        assert game.play(player, "held", GUESSES[3])["attempt"] == 4
-
-
-def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None:
-    """Migration 0009 rewrites the routines every guess runs, and some callees change their
-    parameters: players playing while it runs, then 0010 (which drops the old callees), up and
-    down and up again, see no error."""
-    url = rush_database(new_db)
-    stop, played = threading.Event(), [0]
-    errors: list[BaseException] = []
-
-    def player(n: int) -> None:
-        try:
-            with db.connect(url) as c:
-                games = 0
-                while not stop.is_set():
-                    games += 1
-                    for guess in GUESSES:
-                        game.play(c, f"mig{n}_{games}", guess)
-                        played[0] += 1
-        except BaseException as exc:  # collected, and asserted below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=player, args=(n,)) for n in range(4)]
-    for thread in threads:
-        thread.start()
-    counts = []
-    for revision in ("0009", "0010", "0008", "0010"):
-        before = played[0]
-        schema.migrate(url, revision)
-        counts.append(played[0] - before)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert errors == []
-    assert all(counts), counts  # guesses were played while each migration ran

@@ -1,0 +1,357 @@
+"""Migrations on databases in use: players play on while a migration runs up and down, what a
+migration must keep it keeps (games, numbers, grants, the default channel), a downgrade that
+would lose data refuses, a migration retires kept access decisions, and an older schema is
+named as such. Most are pinned to the revisions they were written for (0003, 0006, 0008-0010,
+0027/0028, 0035); the schema's own checks are in test_schema.py."""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from alembic.operations import Operations
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import channels, db, game, leagues, migration, schema, sqlfiles
+
+from support.calls import raw_call, sql_error
+from support.databases import cli_runner
+from support.leagues import league_id_of, player_ids, stall_then_release
+from support.puzzles import GUESSES, OWN, SIX, WRONG, add_channel, today
+from support.puzzles import TODAY_WORD as ANSWER
+from support.races import deadlock_count
+
+
+def rush_database(new_db) -> URL:
+    """A database at revision 0008 (before migration 0009) with today published."""
+    url = new_db()
+    schema.migrate(url, "0008")
+    with db.connect(url) as conn:
+        db.call(conn, "wordle_import_begin")
+        db.executemany(
+            conn,
+            "INSERT INTO word_import (line, word) VALUES (?, ?)",
+            list(enumerate([ANSWER, *GUESSES], 1)),
+        )
+        db.call(conn, "wordle_import_words", True)
+        db.call(conn, "wordle_publish_word", today(conn), ANSWER)
+    return url
+
+
+def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db) -> None:
+    """An attack on migration 0009: a session leaves a transaction open that holds a routine the
+    migration replaces (wordle_today_on uses _wordle_channel). While the migration waits, and
+    with the migration part-way, guesses are still played; it ends once the session lets go."""
+    url = rush_database(new_db)
+    with db.connect(url) as idle:
+        idle.exec_driver_sql("SET autocommit = 0")
+        db.scalar(idle, "SELECT wordle_today_on(NULL)")
+        migrated: list[tuple[str | None, str | None]] = []
+        thread = threading.Thread(target=lambda: migrated.append(schema.migrate(url, "head")))
+        thread.start()
+        time.sleep(1)
+        with db.connect(url) as player:
+            for guess in GUESSES[:3]:
+                assert game.play(player, "held", guess)["state"] == "playing"
+        assert thread.is_alive() and not migrated
+        idle.exec_driver_sql("ROLLBACK")
+    thread.join(timeout=120)
+    assert migrated == [("0008", schema.head())]
+    with db.connect(url) as player:
+        assert game.play(player, "held", GUESSES[3])["attempt"] == 4
+
+
+def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None:
+    """Migration 0009 rewrites the routines every guess runs, and some callees change their
+    parameters: players playing while it runs, then 0010 (which drops the old callees), up and
+    down and up again, see no error."""
+    url = rush_database(new_db)
+    stop, played = threading.Event(), [0]
+    errors: list[BaseException] = []
+
+    def player(n: int) -> None:
+        try:
+            with db.connect(url) as c:
+                games = 0
+                while not stop.is_set():
+                    games += 1
+                    for guess in GUESSES:
+                        game.play(c, f"mig{n}_{games}", guess)
+                        played[0] += 1
+        except BaseException as exc:  # collected, and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=player, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    counts = []
+    for revision in ("0009", "0010", "0008", "0010"):
+        before = played[0]
+        schema.migrate(url, revision)
+        counts.append(played[0] - before)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert all(counts), counts  # guesses were played while each migration ran
+
+
+@pytest.mark.found_by("review of migration 0028")
+def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:
+    """0028's lock of a move takes more parameters (player id, generation). Changed in place,
+    one routine at a time, every guess and hint called it with the wrong number of arguments
+    between the callee's and the callers' replacement (1318, not a WD error), both ways (found
+    by review). It has a new name now, installed before its callers and dropped after them."""
+    from wordle_db import schema
+    from wordle_db.errors import DatabaseError
+
+    url = rush_database(new_db)
+    schema.migrate(url, "0027")
+    stop, played = threading.Event(), [0]
+    errors: list[BaseException] = []
+
+    def player(n: int) -> None:
+        with db.connect(url) as c:
+            games = 0
+            while not stop.is_set():
+                games += 1
+                for guess in ("slate", "pious"):
+                    name = f"mig{n}_{games}"
+                    for move in (
+                        lambda name=name, guess=guess: game.play(c, name, guess),
+                        lambda name=name: game.reveal_letter(c, name),
+                    ):
+                        try:
+                            move()
+                            played[0] += 1
+                        except DatabaseError as exc:
+                            if not str(exc.sqlstate or "").startswith("WD"):
+                                errors.append(exc)
+                        except BaseException as exc:
+                            errors.append(exc)
+
+    threads = [threading.Thread(target=player, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    counts = []
+    for revision in ("0028", "0027", "0028", "0027", "0028"):
+        before = played[0]
+        schema.migrate(url, revision)
+        counts.append(played[0] - before)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert [str(e)[:100] for e in errors[:3]] == []
+    assert all(counts), counts
+
+
+def snapshot(conn: Connection, numbers: str) -> dict[str, Any]:
+    """Everything a player or an editor sees of the default channel (numbers: an SQL
+    expression of `day`)."""
+    games_rows = db.query(
+        conn,
+        "SELECT p.name, g.day, g.state, g.hard, g.attempts, g.max_tries,"
+        " g.revealed, g.archive FROM games g JOIN players p ON p.id = g.player_id"
+        " ORDER BY p.name, g.day",
+    )
+    return {
+        "puzzles": db.query(
+            conn,
+            f"SELECT p.day, w.word, p.picked, {numbers} AS number "
+            "FROM puzzles p JOIN words w ON w.id = p.word_id ORDER BY p.day",
+        ),
+        "pool": db.scalar(conn, "SELECT COUNT(*) FROM answer_pool"),
+        "games": games_rows,
+        "attempts": db.query(
+            conn, "SELECT game_id, attempt, guess, hint FROM attempts ORDER BY game_id, attempt"
+        ),
+        "stats": {p: db.call_one(conn, "wordle_stats", p) for p in ("ann", "bob")},
+        "settings": {
+            n: db.scalar(conn, "SELECT wordle_setting(?)", n)
+            for n in ("max_tries", "letter_hints", "time_zone", "first_day")
+        },
+    }
+
+
+def test_the_migration_keeps_every_game_and_number(new_db) -> None:
+    url = new_db()
+    schema.migrate(url, "0006")
+    with db.connect(url) as conn:
+        db.call(conn, "wordle_import_begin")  # the calls of revision 0006
+        db.executemany(
+            conn,
+            "INSERT INTO word_import (line, word) VALUES (?, ?)",
+            list(enumerate(["ghost", "crane", "plumb", "slate", "pious"], 1)),
+        )
+        db.call(conn, "wordle_import_words", True)
+        day: date = today(conn)
+        for n, word in enumerate(["ghost", "crane", "plumb", "slate"]):
+            db.call(conn, "wordle_publish_word", day - timedelta(3 - n), word)
+        db.call(conn, "wordle_set_setting", "letter_hints", "3")
+        for back, answer in ((3, "ghost"), (2, "crane"), (1, "plumb")):
+            db.call(conn, "wordle_play", "ann", answer, day - timedelta(back), None)
+        db.call(conn, "wordle_play", "ann", "crane", day, None)
+        db.call(conn, "wordle_play", "bob", "ghost", day - timedelta(2), True)
+        db.call(conn, "wordle_reveal_letter", "bob", day - timedelta(2))
+        before = snapshot(conn, "wordle_puzzle_number(p.day)")
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        assert snapshot(conn, "wordle_puzzle_number(p.day)") == before
+        assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id <> 1") == 0
+        assert game.play(conn, "ann", "slate")["state"] == "won"  # the game goes on
+        played = snapshot(conn, "wordle_puzzle_number(p.day)")
+    schema.migrate(url, "0006")
+    with db.connect(url) as conn:
+        assert snapshot(conn, "wordle_puzzle_number(p.day)") == played
+
+
+def test_downgrade_refuses_to_drop_other_channels(new_db, conn: Connection) -> None:
+    url = new_db()
+    schema.migrate(url)
+    with db.connect(url) as other:
+        channels.add(other, "six", 6)
+    with pytest.raises(Exception, match="remove them first"):
+        schema.migrate(url, "0006")
+    with db.connect(url) as other:
+        assert db.scalar(other, "SELECT COUNT(*) FROM channels") == 2
+
+
+def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> None:
+    add_channel(conn, "six", 6, SIX, ["bisous"])
+    add_channel(conn, "own", 5, OWN)
+    for name in ("six", "own"):
+        channels.remove(conn, name, force=True)
+    before = (
+        db.scalar(conn, "SELECT COUNT(*) FROM words"),
+        db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer"),
+    )
+    assert before == (14_855 + 7 + 3, 2_309)  # their words stay, members of no channel
+    schema.migrate(db_url, "0006")
+    assert db.scalar(conn, "SELECT COUNT(*) FROM words") == 14_855
+    assert db.scalar(conn, "SELECT COUNT(*) FROM words WHERE is_answer") == 2_309
+    schema.migrate(db_url)
+    en = channels.one_channel(conn, "en")
+    assert (en["letters"], en["words"], en["answers"], en["answers_left"]) == (
+        5,
+        14_855,
+        2_309,
+        2_309,
+    )
+    sql_error(lambda: game.play(conn, "ann", OWN[0]), "WD033", "is not an accepted word")
+
+
+ROUTINES = (
+    "wordle_league_create",
+    "wordle_league_join",
+    "wordle_league_leave",
+    "wordle_league_remove",
+    "wordle_league_code",
+)
+
+
+def _routines(conn: Connection) -> Any:
+    """Each league change's parameters, definer and security, and who may execute it."""
+    params = db.query(
+        conn,
+        "SELECT SPECIFIC_NAME AS n, GROUP_CONCAT(PARAMETER_NAME ORDER BY "
+        "ORDINAL_POSITION) AS p FROM information_schema.PARAMETERS WHERE "
+        "SPECIFIC_SCHEMA = DATABASE() AND SPECIFIC_NAME LIKE "
+        "'wordle\\_league\\_%' GROUP BY SPECIFIC_NAME ORDER BY 1",
+    )
+    grants = db.query(
+        conn,
+        "SELECT Routine_name AS n, GROUP_CONCAT(User, ':', Proc_priv "
+        "ORDER BY User) AS g FROM mysql.procs_priv WHERE Db = DATABASE() "
+        "AND Routine_name LIKE 'wordle\\_league\\_%' GROUP BY 1 ORDER BY 1",
+    )
+    defs = db.query(
+        conn,
+        "SELECT ROUTINE_NAME AS n, DEFINER AS d, SECURITY_TYPE AS s, SQL_MODE "
+        "AS m FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = "
+        "DATABASE() AND ROUTINE_NAME LIKE 'wordle\\_league\\_%' ORDER BY 1",
+    )
+    return params, grants, defs
+
+
+@pytest.mark.found_by("review of migration 0036")
+def test_downgrade_and_upgrade_keep_grants_and_old_arity_fails_clearly(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
+    """0036 -> 0035 -> head: the same grants, definers and security; on 0035 the old calls work
+    and the new ones fail with 1318; on head the old 3/4-argument calls fail with 1318 (no
+    argument taken for another). And the control for the deadlocks above: on 0035 the two
+    creators leaving each other's leagues do not deadlock."""
+    url = front_urls("player")
+    head = _routines(conn)
+    assert schema.migrate(db_url, "0035")[1] == "0035"
+    with db.connect(url) as a, db.connect(url) as b:
+        down = _routines(conn)
+        assert down[1] == head[1] and [r["n"] for r in down[0]] == [r["n"] for r in head[0]]
+        assert raw_call(a, "CALL wordle_league_leave('web-ann', NULL, 'X')") == 1318
+        alpha = db.query(a, "CALL wordle_league_create('web-ann', 'Alpha', 'Ann', @c)")[0]["code"]
+        beta = db.query(b, "CALL wordle_league_create('web-bob', 'Beta', 'Bob', @c)")[0]["code"]
+        db.query(b, "CALL wordle_league_join('web-bob', ?, 'Bob')", alpha)
+        db.query(a, "CALL wordle_league_join('web-ann', ?, 'Ann')", beta)
+        ann, bob = player_ids(conn, "web-ann", "web-bob")
+        held = [
+            (league_id_of(conn, "web-ann", "Alpha"), ann),
+            (league_id_of(conn, "web-bob", "Beta"), bob),
+        ]
+        before = deadlock_count(conn)
+        got = stall_then_release(
+            conn,
+            db_url,
+            held,
+            [
+                lambda: raw_call(a, "CALL wordle_league_leave('web-ann', 'Alpha')"),
+                lambda: raw_call(b, "CALL wordle_league_leave('web-bob', 'Beta')"),
+            ],
+        )
+        assert 1213 not in got and deadlock_count(conn) == before, ("0035", got)
+    assert schema.migrate(db_url)[1] is not None
+    assert _routines(conn) == head
+    with db.connect(url) as a:
+        for sql in (
+            "CALL wordle_league_create('web-ann', 'Gamma', 'Ann', @c)",
+            "CALL wordle_league_join('web-ann', '" + "0" * 32 + "', NULL)",
+            "CALL wordle_league_leave('web-ann', 'Alpha')",
+            "CALL wordle_league_remove('web-ann', 'Beta', 'Bob')",
+            "CALL wordle_league_code('web-ann', 'Beta')",
+        ):
+            assert raw_call(a, sql) == 1318, sql
+        assert db.scalar(a, "SELECT @@in_transaction") == 0
+        assert leagues.create(a, "web-ann", "Gamma", "Ann", 0)["league"] == "Gamma"
+
+
+def test_status_on_an_older_schema_says_to_migrate(new_db: Callable[[], URL]) -> None:
+    url = new_db()
+    schema.migrate(url, "0003")
+    run = cli_runner(url)
+    result = run("status")
+    assert result.exit_code == 0, result.output
+    assert f"0003, out of date (this wordle-db needs {schema.head()})" in result.output
+    assert "run `wordle-db migrate`" in result.output
+
+
+def test_a_migration_installing_routines_forgets_every_decision(shared, conn: Connection) -> None:
+    """A later migration may change who may use a name: objects_up retires what was kept, before
+    it installs routines and again once the calls running the old ones have ended."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    url, name = shared("player"), f"n{uuid.uuid4().hex[:8]}"
+    with db.connect(url) as front:
+        game.play(front, name, WRONG[0])
+        version = db.scalar(conn, "SELECT version FROM access_version")
+        assert db.scalar(conn, "SELECT COUNT(*) FROM player_access WHERE name = ?", name) == 1
+        with Operations.context(MigrationContext.configure(conn)):
+            migration.objects_up(["_wordle_player"], sqlfiles.current("_wordle_player").revision)
+        assert db.scalar(conn, "SELECT version FROM access_version") == version + 2
+        assert game.play(front, name, WRONG[1])["attempt"] == 2  # decided again
+        assert db.scalar(conn, "SELECT MAX(version) FROM player_access WHERE name = ?", name) == (
+            version + 2
+        )

@@ -59,7 +59,6 @@ pytest_plugins = [
     "support.galera",  # a three-node Galera cluster
     "support.phone",  # the page on phones: its database, site and Chromium
     "support.leagues",  # ada's league 'Office' of three players
-    "support.old_play",  # 0034's _wordle_play beside the current one
     "support.refusals",  # today published, every row checksummed before and after
     "support.web",  # the JSON API's database, account and test clients
 ]

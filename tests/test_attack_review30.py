@@ -13,12 +13,11 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 from test_attack_review28 import retired_decisions, settle  # until both move to tests/access/
 
-from wordle_db import channels, db, publish, words
+from wordle_db import db
 from wordle_db.errors import DatabaseError
 
-from support import REPO
-from support.calls import install_play, row_or_sqlstate
-from support.puzzles import SIDE, TODAY_WORD, TOMORROW_WORD, today
+from support.calls import row_or_sqlstate
+from support.puzzles import TODAY_WORD, today
 
 # --- Found: the refresh's MEMORY tables needed megabytes of max_heap_table_size ---------------
 
@@ -100,56 +99,6 @@ def test_no_role_reaches_the_purge_or_shadows_its_tables(shared, role: str) -> N
 
 
 # --- Held: the fast path and the long way give the same row or the same error -----------------
-
-
-def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connection) -> None:
-    """The same (channel, guess, day) through _wordle_play and through a copy whose fast path
-    is switched off (the long way only), each for a fresh player: the same row or the same
-    SQLSTATE and message. Channels by case, trailing space, NUL, folded accent, length;
-    guesses by case, spaces, NUL, combining marks, the Kelvin sign and long s (which LOWER()
-    maps into a-z), another day's answer; days past, future, unpublished."""
-    current = (REPO / "sql/game/_wordle_play.sql").read_text()
-    long_way = current.replace("IF v_today IS NULL OR v_day > v_today THEN", "IF TRUE THEN", 1)
-    assert long_way != current
-    install_play(conn, "_wordle_play_long", long_way)
-    day = today(conn)
-    channels.add(conn, "fr", 5, language="fr", accents="fold")
-    words.import_lines(conn, [(1, "crème", 0)], True, channel="fr")
-    words.import_lines(conn, [(1, "slate", 0)], False, channel="fr")
-    publish.publish(conn, day, "crème", "fr")
-    chans = [None, "en", "EN", "en ", "en\0", "e\u0301n", "x" * 100, "", SIDE, "fr"]
-    guesses = [
-        "slate",
-        "SLATE",
-        "slate ",
-        "sla\u0301te",
-        "\u212aebab",
-        "\u017flate",
-        TODAY_WORD,
-        TOMORROW_WORD,
-        "creme",
-        "crème",
-        "CRÈME",
-        "x" * 5000,
-        "",
-        None,
-    ]
-    days = [None, day - timedelta(1), day + timedelta(1), day - timedelta(5)]
-    different = []
-    n = 0
-    for channel in chans:
-        for guess in guesses:
-            for d in days:
-                n += 1
-                seen = [
-                    row_or_sqlstate(
-                        conn, proc, channel, f"odd{n}{proc[-4:]}", guess, d, None, False, None
-                    )
-                    for proc in ("_wordle_play", "_wordle_play_long")
-                ]
-                if seen[0] != seen[1]:
-                    different.append((channel, guess, d, seen))
-    assert different == []
 
 
 # --- Held: hostile session settings change nothing on the fast path -------------------------

@@ -1,13 +1,12 @@
 """0034's _wordle_play installed beside the current one as an oracle (the kept player's first
-guess, its game and its waits must be as before), and channels in zones far apart."""
+guess, its game and its waits must be as before), and channels in zones far apart; the
+old_and_new_player fixture is tests/game/conftest.py's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, timedelta
 from typing import Any
 
-import pytest
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, game, publish
@@ -44,16 +43,6 @@ def zoned_channels(conn: Connection) -> dict[str, date]:
         for shift, word in zip((-1, 0, 1, 2), [*OWN, "wuxiq"], strict=True):
             publish.publish(conn, todays[name] + timedelta(shift), word, name)
     return todays
-
-
-@pytest.fixture
-def old_and_new_player(shared, conn: Connection) -> Iterator[tuple[URL, Connection]]:
-    """A wordle_player account (URL and a connection) that may call both procedures."""
-    db.call(conn, "wordle_set_setting", "player_names", "any")
-    old_and_new(conn)
-    url = shared("player")
-    with db.connect(url) as c:
-        yield url, c
 
 
 def games_of(conn: Connection, name: str) -> list[dict[str, Any]]:

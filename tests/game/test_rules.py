@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import threading
 from datetime import date, timedelta
 
 import pytest
 from click.testing import Result
-from sqlalchemy.engine import URL, Connection
+from sqlalchemy.engine import Connection
 
-from wordle_db import channels, db, game, publish
+from wordle_db import db, game, publish
 from wordle_db.errors import DatabaseError
 
 from support.calls import sql_error
@@ -131,56 +130,6 @@ def test_hard_mode_is_chosen_before_the_first_guess(conn: Connection) -> None:
     game.play(conn, "bob", "slate", hard=True)
     assert game.play(conn, "bob", "trace")["hard"] is True  # fixed for the rest of the game
     sql_error(lambda: game.play(conn, "bob", "dumpy"), "WD036", "2nd letter must be R")
-
-
-def test_racing_submissions_never_make_a_seventh_attempt(db_url: URL, conn: Connection) -> None:
-    set_word(conn, today(conn), "crane")
-    for word in WRONG[:5]:
-        game.play(conn, "ann", word)
-    outcomes: list[str] = []
-    barrier = threading.Barrier(6)
-
-    def racer(word: str) -> None:
-        with db.connect(db_url) as own:
-            barrier.wait()
-            try:
-                outcomes.append(game.play(own, "ann", word)["state"])
-            except Exception as exc:
-                outcomes.append(str(exc))
-
-    racers = ["wrong", "vouch", "zesty", "quirk", "gawky", "jumbo"]
-    threads = [threading.Thread(target=racer, args=(w,)) for w in racers]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert outcomes.count("lost") == 1, outcomes
-    assert sum("this game is over" in o for o in outcomes) == 5, outcomes
-    assert db.scalar(conn, "SELECT MAX(attempt) FROM attempts") == 6
-    assert db.scalar(conn, "SELECT COUNT(*) FROM attempts") == 6
-
-
-def test_racing_first_guesses_create_one_game(db_url: URL, conn: Connection) -> None:
-    set_word(conn, today(conn), "crane")
-    barrier = threading.Barrier(4)
-    errors: list[str] = []
-
-    def racer(word: str) -> None:
-        with db.connect(db_url) as own:
-            barrier.wait()
-            try:
-                game.play(own, "newcomer", word)
-            except Exception as exc:
-                errors.append(str(exc))
-
-    threads = [threading.Thread(target=racer, args=(w,)) for w in WRONG[:4]]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
-    assert db.scalar(conn, "SELECT COUNT(*) FROM games") == 1
-    assert db.scalar(conn, "SELECT COUNT(*) FROM attempts") == 4
 
 
 def test_keyboard_keeps_the_best_hint_of_all_guesses(conn: Connection) -> None:
@@ -421,27 +370,3 @@ def test_a_move_whose_channel_was_removed_meanwhile_gets_one_line(
         )
     assert caught.value.sqlstate == "WD060", str(caught.value)
     assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id = ?", channel) == 0
-
-
-def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connection) -> None:
-    """The game a first guess makes, by a player with a kept access decision (the guess makes
-    it itself, migration 0035) or without one (_wordle_lock_player_game): the channel's
-    max_tries as it is now, archive for a past day, the guess its first attempt."""
-    day = today(conn)
-    channels.change(conn, "en", "first_day", str(day - timedelta(1)))
-    publish.publish(conn, day - timedelta(1))
-    db.call(conn, "wordle_play", "ann", "slate", None, None)  # ann's decision is kept
-    channels.change(conn, "en", "max_tries", "4")
-    cases = [("ann", day - timedelta(1), 1), ("bob", day - timedelta(1), 1), ("bob", day, 0)]
-    for player, when, archive in cases:
-        row = db.call(conn, "wordle_play", player, "pious", when, None)[0]
-        assert (row["day"], row["attempt"], row["max_tries"]) == (when, 1, 4), (player, when)
-        made = db.query(
-            conn,
-            "SELECT g.archive, g.max_tries, g.attempts, g.state FROM games g "
-            "JOIN players p ON p.id = g.player_id WHERE p.name = ? AND "
-            "g.day = ?",
-            player,
-            when,
-        )
-        assert made == [{"archive": archive, "max_tries": 4, "attempts": 1, "state": "playing"}]

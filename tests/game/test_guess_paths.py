@@ -1,0 +1,674 @@
+"""The guess's paths: _wordle_play's shortcuts (the context read, the accepted-word check, the
+kept player's lock and its first guess that makes its game) against the long way, and 0034's
+text installed beside as _wordle_play_old (support/old_play.py) where old and new must agree:
+the same rows, errors and games for odd channels, guesses, days, zones, sessions and changes
+made meanwhile. Waits between players are in test_guess_concurrency.py."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import channels, db, game, publish, words
+
+from support import REPO
+from support.calls import install_play, row_or_sqlstate
+from support.old_play import ZONES, games_of, kept, zoned_channels
+from support.puzzles import SIDE, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, add_channel, today
+
+
+def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connection) -> None:
+    """The game a first guess makes, by a player with a kept access decision (the guess makes
+    it itself, migration 0035) or without one (_wordle_lock_player_game): the channel's
+    max_tries as it is now, archive for a past day, the guess its first attempt."""
+    day = today(conn)
+    channels.change(conn, "en", "first_day", str(day - timedelta(1)))
+    publish.publish(conn, day - timedelta(1))
+    db.call(conn, "wordle_play", "ann", "slate", None, None)  # ann's decision is kept
+    channels.change(conn, "en", "max_tries", "4")
+    cases = [("ann", day - timedelta(1), 1), ("bob", day - timedelta(1), 1), ("bob", day, 0)]
+    for player, when, archive in cases:
+        row = db.call(conn, "wordle_play", player, "pious", when, None)[0]
+        assert (row["day"], row["attempt"], row["max_tries"]) == (when, 1, 4), (player, when)
+        made = db.query(
+            conn,
+            "SELECT g.archive, g.max_tries, g.attempts, g.state FROM games g "
+            "JOIN players p ON p.id = g.player_id WHERE p.name = ? AND "
+            "g.day = ?",
+            player,
+            when,
+        )
+        assert made == [{"archive": archive, "max_tries": 4, "attempts": 1, "state": "playing"}]
+
+
+@pytest.mark.found_by("review of migration 0029: held")
+def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connection) -> None:
+    """The same (channel, guess, day) through _wordle_play and through a copy whose fast path
+    is switched off (the long way only), each for a fresh player: the same row or the same
+    SQLSTATE and message. Channels by case, trailing space, NUL, folded accent, length;
+    guesses by case, spaces, NUL, combining marks, the Kelvin sign and long s (which LOWER()
+    maps into a-z), another day's answer; days past, future, unpublished."""
+    current = (REPO / "sql/game/_wordle_play.sql").read_text()
+    long_way = current.replace("IF v_today IS NULL OR v_day > v_today THEN", "IF TRUE THEN", 1)
+    assert long_way != current
+    install_play(conn, "_wordle_play_long", long_way)
+    day = today(conn)
+    channels.add(conn, "fr", 5, language="fr", accents="fold")
+    words.import_lines(conn, [(1, "crème", 0)], True, channel="fr")
+    words.import_lines(conn, [(1, "slate", 0)], False, channel="fr")
+    publish.publish(conn, day, "crème", "fr")
+    chans = [None, "en", "EN", "en ", "en\0", "e\u0301n", "x" * 100, "", SIDE, "fr"]
+    guesses = [
+        "slate",
+        "SLATE",
+        "slate ",
+        "sla\u0301te",
+        "\u212aebab",
+        "\u017flate",
+        TODAY_WORD,
+        TOMORROW_WORD,
+        "creme",
+        "crème",
+        "CRÈME",
+        "x" * 5000,
+        "",
+        None,
+    ]
+    days = [None, day - timedelta(1), day + timedelta(1), day - timedelta(5)]
+    different = []
+    n = 0
+    for channel in chans:
+        for guess in guesses:
+            for d in days:
+                n += 1
+                seen = [
+                    row_or_sqlstate(
+                        conn, proc, channel, f"odd{n}{proc[-4:]}", guess, d, None, False, None
+                    )
+                    for proc in ("_wordle_play", "_wordle_play_long")
+                ]
+                if seen[0] != seen[1]:
+                    different.append((channel, guess, d, seen))
+    assert different == []
+
+
+@pytest.mark.found_by("review of migration 0034: held")
+def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connection) -> None:
+    """The kept player's read (0034) and 0028's long way give the same rows and errors, game
+    states, channels, days, odd guesses, hard mode and generations crossed."""
+    install_play(conn, "_wordle_play_old", (REPO / "sql/history/_wordle_play.0028.sql").read_text())
+    day = today(conn)
+    channels.add(conn, "fr", 5, language="fr", accents="fold")
+    words.import_lines(conn, [(1, "crème", 0)], True, channel="fr")
+    words.import_lines(conn, [(1, "slate", 0), (2, "pious", 0)], False, channel="fr")
+    publish.publish(conn, day, "crème", "fr")
+    chans = [None, "en", "EN", "en ", SIDE, "fr"]
+    guesses = [
+        "slate",
+        "SLATE",
+        "slate ",
+        "pious",
+        "PIOUS",
+        "\u017flate",
+        "\u212aebab",
+        TODAY_WORD,
+        TOMORROW_WORD,
+        YESTERDAY_WORD,
+        "creme",
+        "crème",
+        "CRÈME",
+        "qqqqq",
+        "",
+        None,
+        "x" * 40,
+    ]
+    days = [None, day - timedelta(1), day + timedelta(1)]
+    # states of the game before the guess: (hard, guesses made before)
+    states = [
+        (None, ["slate"]),
+        (True, ["slate"]),
+        (None, ["slate", "pious"]),
+        (None, ["slate", TODAY_WORD]),
+        (None, [TODAY_WORD]),
+        (True, ["pious"]),
+        (None, ["vexor"]),
+        (None, ["crème"]),
+        (None, ["slate", "pious", "dumpy", "chewy", "fjord", "gawky"]),
+    ]
+    gens = [None, 0, 1, 2**32 - 1]
+    different = []
+    n = 0
+    for channel in chans:
+        for d in days:
+            for hard, before in states:
+                for gen in gens:
+                    n += 1
+                    if gen is not None:
+                        todo = [("pious", None), ("slate", None)]
+                    else:
+                        todo = [(g, h) for g in guesses for h in (None, False, True)]
+                    names = {}
+                    for proc in ("_wordle_play", "_wordle_play_old"):
+                        name = f"k{n}{proc[-3:]}"
+                        names[proc] = name
+                        for i, w in enumerate(before):
+                            row_or_sqlstate(
+                                conn,
+                                "_wordle_play",
+                                channel,
+                                name,
+                                w,
+                                d,
+                                hard if i == 0 else None,
+                                False,
+                                None,
+                            )
+                    for guess, hard2 in todo:
+                        if True:
+                            seen = [
+                                row_or_sqlstate(
+                                    conn, proc, channel, names[proc], guess, d, hard2, False, gen
+                                )
+                                for proc in names
+                            ]
+                            if seen[0] != seen[1]:
+                                different.append(
+                                    (channel, d, hard, before, gen, guess, hard2, seen)
+                                )
+    assert different == []
+
+
+class Both:
+    """Calls of the old and new procedure side by side, each with its own player names."""
+
+    def __init__(self, c: Connection) -> None:
+        self.c = c
+        self.n = 0
+        self.different: list[Any] = []
+
+    def name(self) -> str:
+        self.n += 1
+        return f"p{self.n}"
+
+    def same(self, label: Any, calls: list[tuple[Any, ...]], name: str | None = None) -> None:
+        """The calls (channel, player or None for a fresh one, guess, day, hard, generation),
+        in order, against each procedure: the same outcomes."""
+        base = name or self.name()
+        seen = []
+        for proc, suffix in (("_wordle_play", "n"), ("_wordle_play_old", "o")):
+            results = []
+            for channel, player, guess, day, hard, gen in calls:
+                who = player if player is not None else base + suffix
+                r = row_or_sqlstate(self.c, proc, channel, who, guess, day, hard, False, gen)
+                named = r[2].replace(base + suffix, "NAME") if r[0] == "error" else None
+                results.append(r if named is None else (*r[:2], named))
+            seen.append(results)
+        if seen[0] != seen[1]:
+            self.different.append((label, calls, seen))
+
+
+SESSIONS = [
+    (),
+    ("SET time_zone = '+13:00'",),
+    ("SET time_zone = '-12:59'", "SET timestamp = UNIX_TIMESTAMP('2038-01-19 03:00:00')"),
+    (
+        "SET time_zone = 'SYSTEM'",
+        "SET timestamp = UNIX_TIMESTAMP('1971-02-03 04:05:06')",
+        "SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+        "SET collation_connection = utf8mb4_bin, character_set_results = latin1",
+        "SET big_tables = 1, in_predicate_conversion_threshold = 1, optimizer_switch = "
+        "'exists_to_in=on,materialization=on,in_to_exists=off,semijoin=off'",
+    ),
+]
+
+
+@pytest.mark.found_by("review of migration 0035: held")
+@pytest.mark.parametrize("session", SESSIONS)
+def test_channels_days_and_sessions_old_and_new_agree(
+    old_and_new_player, conn: Connection, session: tuple[str, ...]
+) -> None:
+    """Channels (default, by name, by a case or trailing-space variant, +13:00, -12:00,
+    unknown) crossed with days (none, UTC's and the zones' yesterday to the day after
+    tomorrow, the first and last dates) under hostile session zones, clocks, isolation levels,
+    collations and plans: a new player's guess, then the kept player's, give 0034's rows and
+    errors (which day, which puzzle number, WD030 for every zone's future, WD031, WD060)."""
+    _url, c = old_and_new_player
+    todays = zoned_channels(conn)
+    day = today(conn)
+    for statement in session:
+        c.exec_driver_sql(statement)
+    both = Both(c)
+    days = sorted(
+        {day + timedelta(s) for s in (-1, 0, 1, 2)}
+        | {todays[z] + timedelta(s) for z in ZONES for s in (-1, 0, 1)}
+    )
+    for channel in (None, "en", "EN", "en ", "east", "west", "low", "nope"):
+        for d in [None, *days, date(1000, 1, 1), date(9999, 12, 31)]:
+            both.same(
+                (channel, d),
+                [(channel, None, "slate", d, None, None), (channel, None, "crane", d, None, None)],
+            )
+    assert both.different == []
+
+
+@pytest.mark.found_by("review of migration 0035: held")
+def test_default_channel_and_access_changes_old_and_new_agree(
+    old_and_new_player, conn: Connection
+) -> None:
+    """The default channel moved (to a zoned channel, to a case variant, missing: the
+    operator's state), and the access rules changed between a player's guesses (player_names
+    any -> account -> created, names of root's player and variants): the same rows and
+    errors."""
+    _url, c = old_and_new_player
+    zoned_channels(conn)
+    day = today(conn)
+    both = Both(c)
+    default = db.scalar(conn, "SELECT value FROM settings WHERE name = 'default_channel'")
+    states: list[tuple[str, Callable[[], None]]] = [
+        ("east", lambda: db.call(conn, "wordle_set_setting", "default_channel", "east")),
+        ("west", lambda: db.call(conn, "wordle_set_setting", "default_channel", "west")),
+        (
+            "EN",
+            lambda: conn.exec_driver_sql(
+                "UPDATE settings SET value = 'EN' WHERE name = 'default_channel'"
+            ),
+        ),
+        (
+            "en ",
+            lambda: conn.exec_driver_sql(
+                "UPDATE settings SET value = 'en ' WHERE name = 'default_channel'"
+            ),
+        ),
+        (
+            "missing",
+            lambda: conn.exec_driver_sql("DELETE FROM settings WHERE name = 'default_channel'"),
+        ),
+    ]
+    for label, change in states:
+        change()
+        for channel in (None, "en", "east"):
+            for d in (None, day, day + timedelta(1)):
+                both.same(
+                    (label, channel, d),
+                    [
+                        (channel, None, "slate", d, None, None),
+                        (channel, None, "crane", d, None, None),
+                    ],
+                )
+    conn.exec_driver_sql(
+        "REPLACE INTO settings (name, value, description) SELECT "
+        "'default_channel', ?, 'the channel of calls that name none'",
+        (default,),
+    )
+    # the access rules change between a player's guesses
+    for rule in ("account", "created"):
+        db.call(conn, "wordle_set_setting", "player_names", "any")
+        names = {suffix: both.name() for suffix in ("a", "b")}
+        for _suffix, name in names.items():
+            for proc in ("_wordle_play", "_wordle_play_old"):
+                row_or_sqlstate(
+                    c, proc, None, f"{name}{proc[-1]}", "slate", None, None, False, None
+                )
+        db.call(conn, "wordle_set_setting", "player_names", rule)
+        for name in names.values():
+            both.same(
+                (rule, name),
+                [
+                    (None, None, "crane", None, None, None),
+                    (None, None, "pious", day - timedelta(1), None, None),
+                ],
+                name=name,
+            )
+        for who in ("ann", "Ann", "ann ", "", "racer", "kept"):  # one player for both:
+            seen = [
+                row_or_sqlstate(c, proc, None, who, guess, None, None, False, None)  # refused?
+                for proc, guess in (("_wordle_play", "slate"), ("_wordle_play_old", "pious"))
+            ]
+            seen = [r[:2] if r[0] == "error" else ("row",) for r in seen]
+            if seen[0] != seen[1] and seen[1] != ("error", "WD035"):
+                both.different.append((rule, who, seen))
+    assert both.different == []
+
+
+@pytest.mark.found_by(
+    "review of migration 0035: found, a channel whose zone the server does not know was played,"
+    " not refused"
+)
+def test_a_channel_in_a_zone_unknown_to_the_server_is_refused_as_before(
+    old_and_new_player, conn: Connection
+) -> None:
+    """A channel's named zone unknown to this server (zone tables not loaded on a restored
+    copy, a new Galera node or a replica: channels rows come along, mysql.time_zone* do not).
+    0034 refused every guess with WD010 (_wordle_date_in). 0035's read gives today = NULL
+    (CONVERT_TZ to an unknown zone), so with an explicit day the read still finds the puzzle
+    and `v_day > v_today` is NULL, not true: a kept player's game of a published day is played
+    on, and a new player's is refused with the server's 23000 "Column 'archive' cannot be
+    null" (p_day < NULL) instead of WD010. A future day stays out of reach only because no
+    game of it can exist (that accidental NOT NULL is all that stops its new game). Only the
+    day NULL went the long way (the puzzle's key is NULL) and was refused as before. Fixed
+    before landing: the long way when today is unknown too (`IF v_today IS NULL OR ...`)."""
+    _url, c = old_and_new_player
+    todays = zoned_channels(conn)
+    day = todays["east"]
+    game.play(c, "kept", "slate", channel="east")  # kept decision and today's game
+    db.call(c, "wordle_play_on", "east", "kept", "crane", day - timedelta(1), None)
+    conn.exec_driver_sql("UPDATE channels SET time_zone = 'Pacific/Nowhere' WHERE name = 'east'")
+    both = Both(c)
+    for d in (None, day - timedelta(1), day, day + timedelta(1), day + timedelta(2)):
+        for who in ("kept", None):
+            both.same(("east", d, who), [("east", who, "pious", d, None, None)], name="x")
+    seen = [
+        (
+            d[0],
+            [
+                r[:2] if r[0] == "error" else ("row", r[1]["day"], r[1]["guess"])
+                for rs in d[2]
+                for r in rs
+            ],
+        )
+        for d in both.different
+    ]
+    assert seen == []
+
+
+ANSWERS = ["qopaz", "zimbu", "vexor", "jumpy", "fuzzy", "kylix"]
+
+
+PROCS = ["_wordle_play_old", "_wordle_play"]
+
+
+def zoned(conn: Connection) -> dict[str, date]:
+    """west (-12:00, 10 tries, accepts 'wuxiq') and east (+13:00, 6 tries, does not), both
+    published from the day before west's today to the day after east's (east's today is
+    always west's future: 25 hours apart); their todays."""
+    add_channel(conn, "west", 5, ANSWERS, ["wuxiq", "slate"], time_zone="-12:00", max_tries=10)
+    add_channel(conn, "east", 5, ANSWERS, ["slate"], time_zone="+13:00")
+    todays = {n: db.scalar(conn, f"SELECT wordle_today_on('{n}')") for n in ("west", "east")}
+    days = sorted({d + timedelta(s) for d in todays.values() for s in (-1, 0, 1)})
+    for n in ("west", "east"):
+        for d, word in zip(days, ANSWERS, strict=False):
+            publish.publish(conn, d, word, n)
+    return todays
+
+
+@contextmanager
+def routines_not_loaded(db_url: URL) -> Iterator[None]:
+    """Root holds mysql.proc: a session waits (metadata lock) where it first calls a routine
+    it has not loaded yet, its other routines cached: a real pause at a chosen point of a
+    call, with no change to any routine."""
+    with db.connect(db_url) as h:
+        h.exec_driver_sql("LOCK TABLES mysql.proc WRITE")
+        try:
+            yield
+        finally:
+            h.exec_driver_sql("UNLOCK TABLES")
+
+
+@pytest.mark.found_by(
+    "second review of migration 0035: found, the long way keeps the first read's player,"
+    " max_tries and word check"
+)
+@pytest.mark.alone  # it holds mysql.proc: every worker's routine loads would wait
+@pytest.mark.parametrize("guess", ["wuxiq", "slate"])
+@pytest.mark.parametrize("proc", PROCS)
+def test_a_kept_players_long_way_while_the_default_channel_moves(
+    old_and_new_player, conn: Connection, db_url: URL, proc: str, guess: str
+) -> None:
+    """A kept player guesses on the default channel (west, 10 tries) with the day D that is
+    east's today and west's future. 0035's one read finds west's puzzle of D, the kept
+    player, west's max_tries and whether west accepts the word; D > west's today sends it the
+    long way (v_answer = NULL) but keeps v_player, v_max_tries and v_known. If the operator
+    moves the default channel to east (6 tries, no 'wuxiq') before _wordle_find_puzzle reads
+    it, the long way resolves east, D is east's today, and 0035 then accepts 'wuxiq' without
+    east's word check (v_known was west's) and makes the east game with west's 10 tries
+    (_wordle_new_game with v_max_tries), 4 guesses past east's limit. 0034 never kept the
+    read's answers on the long way: WD033, or a game of 6 tries. The pause between the read
+    and _wordle_find_puzzle is made real by holding mysql.proc while the session has every
+    routine but _wordle_find_puzzle loaded (it waits for the metadata lock there); an attacker
+    only needs to repeat such guesses (each refused WD030, writing nothing) until an operator
+    moves the default channel. Fixed before landing: the long way forgets the read's player and
+    word check (`SET v_player = NULL, v_known = FALSE`), as 0034 did."""
+    url, _c = old_and_new_player
+    todays = zoned(conn)
+    day = todays["east"]
+    assert day > todays["west"]
+    db.call(conn, "wordle_set_setting", "default_channel", "west")
+    with db.connect(url) as c:
+        # the kept decision, and every routine of the path loaded but _wordle_find_puzzle
+        for d in (todays["west"], todays["west"] - timedelta(1)):
+            assert row_or_sqlstate(c, proc, None, "kept", "slate", d, None, False, None)[0] == "row"
+        got: list[Any] = []
+        call = threading.Thread(
+            target=lambda: got.append(
+                row_or_sqlstate(c, proc, None, "kept", guess, day, None, False, None)
+            )
+        )
+        with routines_not_loaded(db_url):
+            call.start()
+            time.sleep(0.5)
+            waiting = db.query(
+                conn,
+                "SELECT info FROM information_schema.processlist "
+                "WHERE info LIKE 'CALL _wordle_find_puzzle%'",
+            )
+            assert len(waiting) == 1, waiting  # paused between the read and the long way
+            conn.exec_driver_sql(
+                "UPDATE settings SET value = 'east' WHERE name = 'default_channel'"
+            )  # the operator's move
+        call.join(30)
+    east = [g for g in games_of(conn, "kept") if g["channel"] == "east"]
+    if guess == "wuxiq":
+        assert got[0][:2] == ("error", "WD033"), got
+        assert east == []
+    else:
+        assert got[0][0] == "row" and got[0][1]["max_tries"] == 6, got
+        assert [(g["day"], g["max_tries"]) for g in east] == [(day, 6)]
+
+
+CASES = [  # (channel, day shift, hard), the kept player's first guess of that game
+    (None, 0, None),
+    (None, -1, None),
+    (None, -1, True),
+    (None, -5, False),
+    ("side", 0, True),
+    ("side", -1, None),
+    ("west", -1, None),
+    ("west", 0, True),
+    ("east", 0, None),
+    ("east", -1, False),
+    ("east", 1, None),
+    ("west", 1, None),
+]
+
+
+@pytest.mark.found_by("second review of migration 0035: held")
+def test_the_game_a_kept_first_guess_makes_is_0034s(old_and_new_player, conn: Connection) -> None:
+    """Channels (default 6 tries, side, west 10 tries, east) x days (today, past, unpublished
+    past, future in the zone) x hard mode: a kept player's first guess makes the same game
+    (max_tries, archive, hard, attempts, state) and answers the same row or error through
+    0035's new path as through 0034's _wordle_lock_player_game."""
+    _url, c = old_and_new_player
+    todays = zoned(conn)
+    seen: dict[str, list[Any]] = {}
+    for proc in PROCS:
+        name = "kept" + proc[-1]
+        row_or_sqlstate(c, proc, None, name, "slate", None, None, False, None)  # kept from here on
+        results = []
+        for channel, shift, hard in CASES:
+            base = todays.get(channel or "", today(conn))
+            r = row_or_sqlstate(
+                c, proc, channel, name, "slate", base + timedelta(shift), hard, False, None
+            )
+            results.append(r[:2] if r[0] == "error" else ("row", r[1]))
+        seen[proc] = [results, games_of(conn, name)]
+    assert seen["_wordle_play"] == seen["_wordle_play_old"]
+    assert len(seen["_wordle_play"][1]) == 1 + sum(r[0] == "row" for r in seen["_wordle_play"][0])
+
+
+REFUSED = [  # (session statements, channel, day shift, guess, generation shift): refused
+    ((), None, -1, "slate", 1),  # an ended session: WD096
+    ((), None, 0, "slate", 2),
+    ((), "side", 0, "slate", 1),
+    (("SET insert_id = 1",), None, -1, "slate", None),  # WD012: an existing id
+    (("SET insert_id = 4294967295",), None, -1, "slate", None),
+    (("SET auto_increment_increment = 65535",), None, -1, "slate", None),
+    (("SET auto_increment_offset = 7",), None, -1, "slate", None),
+    (("SET foreign_key_checks = 0",), None, -3, "slate", None),  # unpublished day
+    (("SET unique_checks = 0",), None, -1, "slate", None),
+    (("SET max_statement_time = 0.5",), None, -1, "slate", None),  # 0.001 may end it first
+    ((), None, 1, "slate", None),  # WD030
+    ((), None, -1, "zzzzz", None),  # WD033
+    ((), None, -1, "slates", None),  # WD032
+    ((), None, -3, "slate", None),  # WD031
+    ((), "nope", -1, "slate", None),  # WD060
+    (("SET autocommit = 0", "START TRANSACTION WITH CONSISTENT SNAPSHOT"), None, -1, "slate", 1),
+]
+
+
+@pytest.mark.found_by("second review of migration 0035: held")
+@pytest.mark.parametrize("proc", PROCS)
+def test_a_refused_first_guess_leaves_no_game(
+    old_and_new_player, conn: Connection, db_url: URL, proc: str
+) -> None:
+    """A kept player's refused first guess of a day (an ended generation after the game was
+    made, a session setting refused, a future/unpublished day, a word refused, an unknown
+    channel; with autocommit off and a transaction left open too): the same refusal as 0034
+    and no game, committed or left in an open transaction."""
+    url, c = old_and_new_player
+    zoned(conn)
+    name = "kept" + proc[-1]
+    assert row_or_sqlstate(c, proc, None, name, "slate", None, None, False, None)[0] == "row"
+    gen = db.scalar(conn, "SELECT session_generation FROM players WHERE name = ?", name)
+    before = games_of(conn, name)
+    day = today(conn)
+    codes = []
+    for statements, channel, shift, word, gshift in REFUSED:
+        with db.connect(url) as s:
+            for statement in statements:
+                s.exec_driver_sql(statement)
+            r = row_or_sqlstate(
+                s,
+                proc,
+                channel,
+                name,
+                word,
+                day + timedelta(shift),
+                None,
+                False,
+                None if gshift is None else gen + gshift,
+            )
+            assert r[0] == "error", (statements, r)
+            codes.append(r[1])
+            assert db.scalar(s, "SELECT @@in_transaction") in (0, 1)
+            assert games_of(conn, name) == before, (statements, r)
+        assert games_of(conn, name) == before, (statements, r)
+    assert codes == ["WD096"] * 3 + ["WD012"] * 7 + [
+        "WD030",
+        "WD033",
+        "WD032",
+        "WD031",
+        "WD060",
+        "WD096",
+    ], codes
+
+
+@pytest.mark.found_by("second review of migration 0035: held")
+def test_reveal_and_guess_on_make_kept_players_games_as_before(shared, conn: Connection) -> None:
+    """wordle_reveal_letter_on and wordle_guess_on (both through _wordle_lock_player_game /
+    _wordle_new_game) for a kept player's new games: today's and yesterday's, with the right,
+    no or an ended generation: a game with the channel's tries and the archive flag, a letter
+    revealed or a guess made; an ended generation makes nothing."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    url = shared("player")
+    gen = kept(url, conn, "hinter")
+    day = today(conn)
+    with db.connect(url) as c:
+        for shift, proc, passed in (
+            (0, "wordle_reveal_letter_on", gen + 1),
+            (-1, "wordle_reveal_letter_on", gen + 1),
+            (-1, "wordle_guess_on", gen + 1),
+            (0, "wordle_guess_on", gen),
+            (-1, "wordle_reveal_letter_on", None),
+            (-1, "wordle_guess_on", gen),
+        ):
+            args = (
+                (None, "hinter", day + timedelta(shift), passed)
+                if "reveal" in proc
+                else (None, "hinter", "slate", day + timedelta(shift), None, passed)
+            )
+            r = row_or_sqlstate(c, proc, *args)
+            assert (r[0] == "error" and r[1] == "WD096") == (passed == gen + 1), (proc, r)
+    made = [
+        (g["day"], g["max_tries"], g["archive"], g["revealed"], g["attempts"])
+        for g in games_of(conn, "hinter")
+        if g["channel"] == "en"
+    ]
+    assert made == [(day, 6, 0, 0, 1), (day - timedelta(1), 6, 1, 1, 1)], made
+
+
+@pytest.mark.found_by("second review of migration 0035: held")
+@pytest.mark.alone  # it holds mysql.proc: every worker's routine loads would wait
+@pytest.mark.parametrize("change", ["remove", "max_tries", "version"])
+@pytest.mark.parametrize("proc", PROCS)
+def test_a_change_between_the_read_and_the_new_game(
+    old_and_new_player, conn: Connection, db_url: URL, proc: str, change: str
+) -> None:
+    """A kept player's first guess of yesterday on west, paused (mysql.proc held) where it
+    makes the game (0035: _wordle_new_game; 0034: _wordle_lock_player_game), while an
+    administrator removes west (force), changes its max_tries, or bumps the access version (a
+    REVOKE's refresh) and commits: the channel removed is WD060 with no game left; otherwise
+    0035 does as 0034 (the game made with the decision read before the change: the guess is
+    ordered before it). The only difference: 0035's game takes west's max_tries from the read
+    (10), 0034's from its later read (7)."""
+    url, _c = old_and_new_player
+    todays = zoned(conn)
+    name = "kept" + proc[-1]
+    with db.connect(url) as first:  # the kept decision and west's game of today
+        assert (
+            row_or_sqlstate(first, proc, "west", name, "slate", None, None, False, None)[0] == "row"
+        )
+    add_channel(conn, "spare", 5, ANSWERS)
+    db.call(conn, "wordle_channel_remove", "spare", True)  # root's routines loaded
+    paused = "_wordle_new_game" if proc == "_wordle_play" else "_wordle_lock_player_game"
+    sql = {
+        "remove": "CALL wordle_channel_remove('west', TRUE)",
+        "max_tries": "UPDATE channels SET max_tries = 7 WHERE name = 'west'",
+        "version": "UPDATE access_version SET version = version + 1",
+    }[change]
+    with db.connect(url) as c:
+        assert row_or_sqlstate(c, proc, "west", name, "wuxiq", None, None, False, None)[0] == "row"
+        got: list[Any] = []
+        call = threading.Thread(
+            target=lambda: got.append(
+                row_or_sqlstate(
+                    c, proc, "west", name, "wuxiq", todays["west"] - timedelta(1), None, False, None
+                )
+            )
+        )
+        with routines_not_loaded(db_url):
+            call.start()
+            time.sleep(0.5)
+            waiting = db.query(
+                conn,
+                f"SELECT info FROM information_schema.processlist WHERE info LIKE 'CALL {paused}%'",
+            )
+            assert len(waiting) == 1, waiting
+            db.query(conn, sql)
+        call.join(30)
+    made = [
+        (g["day"], g["max_tries"], g["archive"], g["attempts"], g["rows_"])
+        for g in games_of(conn, name)
+        if g["day"] < todays["west"]
+    ]
+    if change == "remove":
+        assert got[0][:2] == ("error", "WD060") and made == [], (got, made)
+    else:
+        tries = 10 if proc == "_wordle_play" or change == "version" else 7
+        assert got[0][0] == "row" and made == [(todays["west"] - timedelta(1), tries, 1, 1, 1)]

@@ -9,17 +9,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
 
-from wordle_db import accounts, db, game
+from wordle_db import accounts, db
 from wordle_db.web import players
 
 from support.accounts import (
     C1,
     C2,
-    C3,
     KEY,
     challenge,
     held_player_row,
@@ -163,59 +161,6 @@ def test_null_generation_reaches_no_other_accounts_player(conn: Connection, fron
     assert state() == before
 
 
-@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
-def test_account_calls_of_other_players_do_not_wait_for_a_held_player(
-    conn: Connection, db_url: URL, front_urls
-) -> None:
-    """Held (no expired challenge or code anywhere): with ann's row locked, bob's calls on
-    the same and on another front end go through at once."""
-    url, other_url = front_urls("player"), front_urls("player")
-    with db.connect(url) as web, db.connect(other_url) as other:
-        sign_up(web, "web-ann", C1, 1)
-        sign_up(other, "web-bob", C2, 2)
-        with held_player_row(db_url, "web-ann"):
-            for front in (web, other):
-                front.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
-                me = "web-ann-2" if front is web else "web-bob"
-                started = time.monotonic()
-                accounts.transfer_code(front, me, None)
-                accounts.challenge(front, me, "register", challenge(7 if front is web else 8))
-                accounts.sign_out_everywhere(front, me, None)
-                game.play(front, me, "slate")
-                assert time.monotonic() - started < 1
-
-
-@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
-def test_one_players_held_row_stops_every_accounts_passkey_sign_in(
-    conn: Connection, db_url: URL, front_urls
-) -> None:
-    url, other_url = front_urls("player"), front_urls("player")
-    with db.connect(url) as web, db.connect(other_url) as other:
-        sign_up(web, "web-ann", C1, 1)
-        sign_up(other, "web-bob", C2, 2)
-        # a sign-in somebody began and never finished, five minutes ago: expired
-        accounts.challenge(other, None, "sign in", challenge(3))
-        conn.exec_driver_sql(
-            "UPDATE passkey_challenges SET expires_at = expires_at - INTERVAL 1 HOUR"
-        )
-        accounts.challenge(web, "web-ann", "register", challenge(4))
-        waiting = threading.Thread(
-            target=lambda: result_or_sqlstate(
-                lambda: accounts.add(web, "web-ann", challenge(4), C3, KEY, 0, "x", 1)
-            )
-        )
-        with held_player_row(db_url, "web-ann"):
-            waiting.start()
-            time.sleep(0.5)  # ann's add waits for her row, the expired challenge deleted
-            other.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
-            accounts.challenge(other, None, "sign in", challenge(5))
-            started = time.monotonic()
-            got = result_or_sqlstate(lambda: accounts.signed_in_session(other, challenge(5), C2, 0))
-            waited = time.monotonic() - started
-        waiting.join(timeout=30)
-        assert got == {"player": "web-bob", "generation": 1} and waited < 1, (got, waited)
-
-
 def test_hostile_sessions_cannot_pass_an_ended_generation(conn: Connection, front_urls) -> None:
     """Held: after every hostile preset (sql_mode '' included, where an out-of-range number
     might be clamped), an ended, negative or huge generation is refused (WD096, a range error
@@ -288,33 +233,3 @@ def test_a_front_end_cannot_kill_its_own_call_inside_a_routine(
         waiting.join(timeout=30)
         assert "not owner of thread" in str(killed), killed
         assert result == [2] and db.scalar(web, "SELECT @@in_transaction") == 0
-
-
-@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
-@pytest.mark.parametrize("isolation", ["SERIALIZABLE"])
-def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(
-    shared, db_url: URL, isolation: str
-) -> None:
-    """Held: past_games joins every player with a past game; a reader's long locking read
-    through it (autocommit) takes no lock on their rows, which _wordle_session_current now
-    locks FOR UPDATE on every account call: ann (a past game) signs out everywhere at once."""
-    with db.connect(shared("reader")) as reader, db.connect(db_url) as admin:
-        reader.exec_driver_sql(f"SET SESSION TRANSACTION ISOLATION LEVEL {isolation}")
-        admin.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
-        for clause in ("FOR UPDATE", "LOCK IN SHARE MODE"):
-            read: list[Any] = []
-            sql = f"SELECT COUNT(*) + SLEEP(1.5) AS n FROM past_games {clause}"
-            thread = threading.Thread(
-                target=lambda s=sql, r=read: r.append(
-                    result_or_sqlstate(lambda: db.query(reader, s))
-                )
-            )
-            begun = time.monotonic()
-            thread.start()
-            time.sleep(0.3)
-            started = time.monotonic()
-            accounts.sign_out_everywhere(admin, "ann", None)
-            accounts.transfer_code(admin, "ann", None)
-            assert time.monotonic() - started < 1, clause
-            thread.join(timeout=30)
-            assert read[0][0]["n"] >= 1 and time.monotonic() - begun >= 1.5, (clause, read)

@@ -19,11 +19,10 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import db, leagues, schema
 
 from support.accounts import C1, sign_up
-from support.calls import raw_call, result_or_sqlstate
+from support.calls import raw_call
 from support.leagues import accounts_sign_out, league_id_of, player_ids, stall_then_release
 from support.puzzles import set_word, today
 from support.races import deadlock_count, in_threads, together
-from support.sessions import REFUSED
 
 # --- 1. a third party queued for the heir's row: the heir's shared lock blocks it, the
 # creator's foreign key check queues behind it --------------------------------------------------
@@ -266,37 +265,3 @@ def test_a_killed_change_holds_nothing_anybody_else_waits_for(
 
 
 # --- 4. the internal routine: no role calls it --------------------------------------------
-
-
-@pytest.mark.parametrize("role", ["player", "reader", "publisher"])  # admin: may, by design
-def test_no_role_calls_the_shared_check(shared, role: str) -> None:
-    """_wordle_league_session takes an id and share-locks that row: callable, it would hold
-    any player's row for a transaction the caller keeps open."""
-    with db.connect(shared(role)) as s:
-        s.exec_driver_sql("SET autocommit = 0")
-        s.exec_driver_sql("START TRANSACTION")
-        assert (
-            result_or_sqlstate(lambda: db.query(s, "CALL _wordle_league_session(1, NULL, TRUE)"))
-            == 1370
-        )
-        assert result_or_sqlstate(
-            lambda: db.query(s, "SELECT * FROM players WHERE id = 1 LOCK IN SHARE MODE")
-        ) in (1142, 1146)
-
-
-def test_a_hostile_session_is_left_with_nothing_open(conn: Connection, front_urls) -> None:
-    """autocommit off, START TRANSACTION before each league change (done and refused): no
-    transaction open after it, an administrator bumps ann at once."""
-    url = front_urls("player")
-    with db.connect(url) as a:
-        sign_up(a, "web-ann", C1, 1)
-        a.exec_driver_sql("SET autocommit = 0")
-        conn.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
-        for gen in (1, 0, 2):
-            a.exec_driver_sql("START TRANSACTION")
-            got = raw_call(a, f"CALL wordle_league_create('web-ann', {gen}, 'L{gen}', NULL, @c)")
-            assert got == "WD096" or isinstance(got, list), got
-            assert db.scalar(a, "SELECT @@in_transaction") == 0, gen
-            accounts_sign_out(conn)
-            a.exec_driver_sql("COMMIT")
-    assert REFUSED

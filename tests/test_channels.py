@@ -480,21 +480,6 @@ def test_control_characters_stay_escaped_in_messages(run: Invoke) -> None:
     )
 
 
-def test_a_serializable_reader_of_a_channel_holds_up_no_publication(
-    shared, conn: Connection, db_url: URL
-) -> None:
-    add_channel(conn, "six", 6, SIX)
-    with db.connect(shared("player")) as reader:
-        reader.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE")
-        reader.exec_driver_sql("START TRANSACTION")
-        db.scalar(reader, "SELECT wordle_today_on('six') AS d")
-        db.scalar(reader, "SELECT wordle_puzzle_number_on('six', wordle_today_on('six')) AS n")
-        with db.connect(db_url) as other:
-            other.exec_driver_sql("SET innodb_lock_wait_timeout = 3")
-            assert game.play(other, "ann", "planet", channel="six")["number"] == 1
-        reader.exec_driver_sql("ROLLBACK")
-
-
 def test_language_codes_are_lower_case(conn: Connection) -> None:
     assert channels.add(conn, "fr", 5, language="FR")["accents"] == "fold"
     assert channels.one_channel(conn, "fr")["language"] == "fr"

@@ -106,3 +106,10 @@ def counters(conn: Connection) -> dict[str, int]:
         "OR Variable_name LIKE 'Rows%' OR Variable_name LIKE 'Created_tmp%'",
     )
     return {r["Variable_name"]: int(r["Value"]) for r in rows}
+
+
+VIEWS = {
+    "player": ["past_puzzles", "my_games", "my_attempts"],
+    "reader": ["past_puzzles", "past_games", "past_attempts"],
+    "publisher": ["past_puzzles"],
+}

@@ -1,4 +1,5 @@
-"""A shared database: roles, and an answer nobody can read before its day.
+"""A shared database: roles, and an answer nobody can read before its day; what no role may
+call or read (the internal routines, the kept decisions, the grant tables), at the end.
 
 Accounts with each role connect for real and try every way in: tables, views, SHOW CREATE,
 information_schema, routine results, errors and warnings. Today's and tomorrow's words must
@@ -13,11 +14,13 @@ from datetime import date, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import URL, Connection
+from sqlalchemy.exc import DBAPIError
 
 from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
 
+from support.calls import result_or_sqlstate, row_or_sqlstate
 from support.databases import Invoke
 from support.puzzles import SIDE, SIDE_TODAY, TODAY_WORD, WRONG, YESTERDAY_WORD, today
 from support.secrets import assert_no_secret, denied, reachable_sql
@@ -536,3 +539,86 @@ PRIVS = [
 @pytest.mark.parametrize(("priv", "open_"), PRIVS)
 def test_what_counts_as_no_password(priv: dict, open_: bool) -> None:
     assert roles.has_no_password(priv) is open_
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "INSERT INTO player_access (account, name, version, player_id) "
+        "VALUES (SESSION_USER(), 'ann', 1, 1)",
+        "UPDATE player_access SET player_id = 1",
+        "UPDATE access_version SET version = 0",
+        "SELECT * FROM player_access",
+        "CALL _wordle_access_changed()",
+    ],
+)
+def test_no_role_touches_the_kept_decisions(shared, statement: str) -> None:
+    for role in ("player", "reader", "publisher"):
+        with db.connect(shared(role)) as conn:
+            with pytest.raises(DBAPIError) as caught:
+                conn.exec_driver_sql(statement)
+            assert denied(str(caught.value)), (role, statement, caught.value)
+
+
+@pytest.mark.found_by("review of migration 0029: held")
+@pytest.mark.parametrize("role", ["player", "reader", "publisher"])
+def test_no_role_reaches_the_purge_or_shadows_its_tables(shared, role: str) -> None:
+    url: URL = shared(role)
+    attempts = [
+        "CALL _wordle_accounts_refresh()",
+        "CREATE TEMPORARY TABLE _wordle_retired_access (account INT)",
+        "CREATE TEMPORARY TABLE player_access (account INT)",
+        "CREATE TEMPORARY TABLE access_version (id INT, version INT)",
+        "LOCK TABLES past_puzzles READ",
+        "SELECT * FROM player_access",
+    ]
+    with db.connect(url) as c:
+        for statement in attempts:
+            with pytest.raises(DatabaseError) as caught:
+                db.query(c, statement)
+            assert "denied" in str(caught.value), (statement, str(caught.value))
+
+
+@pytest.mark.found_by("second review of migration 0035: held")
+def test_no_role_calls_the_new_routine(shared, conn: Connection) -> None:
+    """player, reader, publisher: _wordle_new_game (a future day, another player's id, a huge
+    max_tries) is refused (1370), nothing made. (wordle_admin holds ALL PRIVILEGES on the
+    database, as since 0004: it can call it, and can INSERT INTO games anyway.)"""
+    before = db.scalar(conn, "SELECT COUNT(*) FROM games")
+    day = today(conn)
+    for role in ("player", "reader", "publisher"):
+        with db.connect(shared(role)) as c:
+            for args in (
+                (1, 1, day + timedelta(1), day, 6),
+                (1, 1, day, day + timedelta(9), 99),
+                (2**31, 1, day, day, None),
+            ):
+                got = row_or_sqlstate(c, "_wordle_new_game", *args)
+                assert got[0] == "error" and "denied" in got[2], (role, got)
+    assert db.scalar(conn, "SELECT COUNT(*) FROM games") == before
+
+
+@pytest.mark.found_by("second review of migration 0036: held")
+@pytest.mark.parametrize("role", ["player", "reader", "publisher"])  # admin: may, by design
+def test_no_role_calls_the_shared_check(shared, role: str) -> None:
+    """_wordle_league_session takes an id and share-locks that row: callable, it would hold
+    any player's row for a transaction the caller keeps open."""
+    with db.connect(shared(role)) as s:
+        s.exec_driver_sql("SET autocommit = 0")
+        s.exec_driver_sql("START TRANSACTION")
+        assert (
+            result_or_sqlstate(lambda: db.query(s, "CALL _wordle_league_session(1, NULL, TRUE)"))
+            == 1370
+        )
+        assert result_or_sqlstate(
+            lambda: db.query(s, "SELECT * FROM players WHERE id = 1 LOCK IN SHARE MODE")
+        ) in (1142, 1146)
+
+
+@pytest.mark.parametrize("role", ["player", "reader", "publisher"])
+def test_no_role_may_read_the_grant_tables(shared, role: str) -> None:
+    """The hold above needs nobody to lock mysql.*: no role reads it, not even by name."""
+    with db.connect(shared(role)) as account:
+        for table in ("global_priv", "user", "db", "roles_mapping"):
+            with pytest.raises(DatabaseError):
+                db.query(account, f"SELECT COUNT(*) FROM mysql.{table}")

@@ -1,0 +1,347 @@
+"""No account makes another wait (issue 23): every view and every function a role may read,
+held open for 10 s by that role with the most locking session it may have, while another
+account changes its password, an administrator runs `grant`, and accounts that never called
+before play, publish and read. Each of those must finish in under a second.
+
+The holds are a table: a view or function a role gains later joins it (the test fails while
+a granted one has no entry). Before migration 0015, calls read mysql.* (Aria, table locks):
+a held view plus one SET PASSWORD froze every cold-cache caller for the whole hold.
+
+Beside it, every other guard that one account's held statement or transaction stalls no other
+account: a reader's transaction and long locking reads through the views, a held player's row
+(account calls of others, passkey sign-ins), a reader's locking read of past games, a
+serializable reader of a channel. Waits between players' own guesses are in
+tests/game/test_guess_concurrency.py; the kept decisions' purge and refresh in
+test_kept_decisions.py.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL, Connection
+
+from wordle_db import accounts, db, game, roles
+from wordle_db.errors import DatabaseError
+
+from support.accounts import C1, C2, C3, KEY, challenge, held_player_row, sign_up
+from support.calls import result_or_sqlstate
+from support.puzzles import SIX, add_channel, today
+from support.sessions import VIEWS, others_can_play
+
+HOLD = 10  # seconds each held statement sleeps
+QUICK = 1.0  # what every other account's call must stay under
+
+# What each function is held with (arguments that make it read what it reads in play).
+FUNCTIONS = {
+    "wordle_today": "wordle_today()",
+    "wordle_today_on": "wordle_today_on('side')",
+    "wordle_puzzle_number": "wordle_puzzle_number(wordle_today())",
+    "wordle_puzzle_number_on": "wordle_puzzle_number_on('side', wordle_today_on('side'))",
+    "wordle_next_puzzle_in": "wordle_next_puzzle_in()",
+    "wordle_next_puzzle_on": "wordle_next_puzzle_on('side')",
+    "wordle_hint": "wordle_hint('crane', 'slate')",
+    "wordle_hard_mode_violation": "wordle_hard_mode_violation('crane', 'slate', '00000')",
+    "wordle_setting": "wordle_setting('player_names')",
+}
+HOLDING_ROLES = ("player", "reader", "publisher", "admin")
+
+
+def granted(account: Connection, kind: str) -> list[str]:
+    """The views or functions of this schema the account may use (information_schema shows
+    only those)."""
+    if kind == "VIEW":
+        sql = (
+            "SELECT TABLE_NAME AS name FROM information_schema.VIEWS "
+            "WHERE TABLE_SCHEMA = DATABASE() ORDER BY 1"
+        )
+    else:
+        sql = (
+            "SELECT ROUTINE_NAME AS name FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA "
+            "= DATABASE() AND ROUTINE_TYPE = 'FUNCTION' AND ROUTINE_NAME NOT LIKE '\\_%' "
+            "ORDER BY 1"
+        )
+    return [row["name"] for row in db.query(account, sql)]
+
+
+def hold(url: URL, sql: str, started: threading.Barrier, errors: list[str]) -> None:
+    try:
+        with db.connect(url) as conn:
+            conn.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE")
+            started.wait()
+            db.query(conn, sql)
+    except Exception as exc:  # reported by the test
+        errors.append(f"{sql}: {exc}")
+
+
+def timed(results: dict[str, float], what: str, step: Callable[[], object]) -> None:
+    began = time.monotonic()
+    step()
+    results[what] = time.monotonic() - began
+
+
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
+def test_nobody_waits_for_a_held_view_or_function(shared, conn: Connection, db_url: URL) -> None:
+    accounts = {role: shared(role) for role in HOLDING_ROLES if role != "admin"}
+    admin_user = f"hadm_{uuid.uuid4().hex[:8]}"
+    roles.grant(conn, "admin", f"{admin_user}@localhost", "pw")
+    accounts["admin"] = db_url.set(username=admin_user, password="pw")
+    holds: list[tuple[URL, str]] = []
+    for role, url in accounts.items():
+        with db.connect(url) as account:
+            views, functions = granted(account, "VIEW"), granted(account, "FUNCTION")
+        assert views or role == "publisher", role
+        missing = set(functions) - set(FUNCTIONS)
+        assert not missing, f"add {missing} to FUNCTIONS"
+        holds += [(url, f"SELECT COUNT(*), SLEEP({HOLD}) FROM {view}") for view in views]
+        holds += [(url, f"SELECT {FUNCTIONS[f]}, SLEEP({HOLD})") for f in functions]
+    assert len(holds) >= 30
+    started, errors = threading.Barrier(len(holds) + 1), []
+    threads = [
+        threading.Thread(target=hold, args=(url, sql, started, errors)) for url, sql in holds
+    ]
+    for thread in threads:
+        thread.start()
+    started.wait()
+    deadline = time.monotonic() + 5
+    while db.scalar(
+        conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep'"
+    ) < len(holds):
+        assert time.monotonic() < deadline, "the holds did not start"
+        time.sleep(0.05)
+    results: dict[str, float] = {}
+    new_user = f"hnew_{uuid.uuid4().hex[:8]}"
+    fresh = {role: shared(role) for role in ("player", "reader", "publisher")}  # never called
+    today = game.game_state(conn, "ann")["day"]
+    try:
+        with db.connect(accounts["player"]) as other:
+            timed(
+                results,
+                "another account's SET PASSWORD",
+                lambda: other.exec_driver_sql("SET PASSWORD = PASSWORD('changed')"),
+            )
+        timed(
+            results,
+            "an administrator's grant",
+            lambda: roles.grant(conn, "reader", f"{new_user}@localhost", "pw"),
+        )
+        with db.connect(fresh["player"]) as player:
+            timed(
+                results,
+                "a new player's first guess",
+                lambda: game.play(player, fresh["player"].username, "slate"),
+            )
+            timed(
+                results, "that player's board", lambda: game.board(player, fresh["player"].username)
+            )
+        with db.connect(fresh["publisher"]) as publisher:
+            timed(
+                results,
+                "a publisher's publication",
+                lambda: db.call(publisher, "wordle_publish_on", "en", today + timedelta(2)),
+            )
+        with db.connect(fresh["reader"]) as reader:
+            timed(
+                results,
+                "a reader's past games",
+                lambda: db.query(reader, "SELECT COUNT(*) FROM past_games"),
+            )
+        assert len(results) == 6
+        slow = {what: round(took, 2) for what, took in results.items() if took >= QUICK}
+        assert not slow, slow
+        still = db.scalar(
+            conn, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep'"
+        )
+        assert still == len(holds), "the holds ended before the calls were measured"
+    finally:
+        for thread in threads:
+            thread.join()
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{admin_user}'@'localhost'")
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{new_user}'@'localhost'")
+    assert errors == []
+    print({what: f"{took * 1000:.0f} ms" for what, took in results.items()})
+
+
+# Statements other than SELECT that read a view: InnoDB makes every read of theirs a locking
+# read, held while the rest of the statement (here SLEEP) runs. {view} is the view.
+LOCKING_READS = [
+    "SET @n = (SELECT COUNT(*) + SLEEP(1.5) FROM {view})",
+    "DO (SELECT COUNT(*) + SLEEP(1.5) FROM {view})",
+    "SELECT (SELECT COUNT(*) FROM {view} WHERE day < CURDATE() + 9) + SLEEP(1.5) INTO @n",
+    "PREPARE s FROM 'SET @n = (SELECT COUNT(*) + SLEEP(1.5) FROM {view})'; EXECUTE s",
+    "/* SELECT */ SET @n = (SELECT COUNT(*) + SLEEP(1.5) FROM {view})",
+    "SELECT COUNT(*) + SLEEP(1.5) FROM {view} FOR UPDATE",
+    "SELECT COUNT(*) + SLEEP(1.5) FROM (SELECT * FROM {view} LOCK IN SHARE MODE) d",
+]
+
+
+@pytest.mark.parametrize("role", list(VIEWS))
+def test_a_reader_holding_a_transaction_blocks_nobody(
+    shared, conn: Connection, db_url: URL, role: str
+) -> None:
+    day = today(conn)
+    with db.connect(shared(role)) as reader:
+        for view in VIEWS[role]:
+            for clause in ("FOR UPDATE", "LOCK IN SHARE MODE", ""):
+                reader.exec_driver_sql("START TRANSACTION")
+                with pytest.raises(DatabaseError) as refused:
+                    db.query(reader, f"SELECT * FROM {view} {clause}")
+                assert refused.value.sqlstate == "WD013"
+                others_can_play(db_url, day)
+                reader.exec_driver_sql("ROLLBACK")
+            # In autocommit mode a locking read through the view locks no row of the game.
+            db.query(reader, f"SELECT * FROM {view} FOR UPDATE")
+
+
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
+@pytest.mark.parametrize("isolation", ["REPEATABLE READ", "SERIALIZABLE"])
+@pytest.mark.parametrize("role", list(VIEWS))
+def test_a_long_locking_read_through_a_view_blocks_nobody(
+    shared, conn: Connection, db_url: URL, role: str, isolation: str
+) -> None:
+    """While the statement runs, a new player's first guess, another player's guess in a game
+    of a past day, and a publication each go through at once; the statement itself is
+    refused (WD013) or ran its course."""
+    day = today(conn)
+    with db.connect(shared(role)) as reader:
+        reader.exec_driver_sql(f"SET SESSION TRANSACTION ISOLATION LEVEL {isolation}")
+        for n, (view, form) in enumerate((v, f) for v in VIEWS[role] for f in LOCKING_READS):
+            archive = f"archive_{n}"
+            game.play(conn, archive, "slate", day - timedelta(1))
+            failed: list[BaseException] = []
+
+            def read(
+                statements: str = form.format(view=view), failed: list[BaseException] = failed
+            ) -> None:
+                try:
+                    for statement in statements.split("; "):
+                        reader.exec_driver_sql(statement)
+                    warned = db.query(reader, "SHOW WARNINGS")  # DO turns errors into warnings
+                    if any("SELECT statements only" in w["Message"] for w in warned):
+                        failed.append(DatabaseError("refused", 1644, "WD013"))
+                except BaseException as exc:  # a refusal, checked below
+                    failed.append(getattr(exc, "orig", exc))
+
+            started = time.monotonic()
+            thread = threading.Thread(target=read)
+            thread.start()
+            time.sleep(0.3)
+            with db.connect(db_url) as other:
+                other.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+                waited = time.monotonic()
+                game.play(other, f"bystander_{n}", "slate")
+                game.play(other, archive, "pious", day - timedelta(1))
+                db.call(other, "wordle_publish", day + timedelta(400 + n))
+                assert time.monotonic() - waited < 1, (view, form, "others waited")
+            thread.join(timeout=60)
+            if failed:
+                assert [getattr(e, "sqlstate", None) for e in failed] == ["WD013"], (view, form)
+            else:
+                assert time.monotonic() - started >= 1.5, (view, form, "the probe did not run")
+
+
+@pytest.mark.found_by("review 2 of session generations (c25d707) and the league board (0025)")
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
+def test_account_calls_of_other_players_do_not_wait_for_a_held_player(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
+    """Held (no expired challenge or code anywhere): with ann's row locked, bob's calls on
+    the same and on another front end go through at once."""
+    url, other_url = front_urls("player"), front_urls("player")
+    with db.connect(url) as web, db.connect(other_url) as other:
+        sign_up(web, "web-ann", C1, 1)
+        sign_up(other, "web-bob", C2, 2)
+        with held_player_row(db_url, "web-ann"):
+            for front in (web, other):
+                front.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+                me = "web-ann-2" if front is web else "web-bob"
+                started = time.monotonic()
+                accounts.transfer_code(front, me, None)
+                accounts.challenge(front, me, "register", challenge(7 if front is web else 8))
+                accounts.sign_out_everywhere(front, me, None)
+                game.play(front, me, "slate")
+                assert time.monotonic() - started < 1
+
+
+@pytest.mark.found_by("review 2 of session generations (c25d707) and the league board (0025)")
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
+def test_one_players_held_row_stops_every_accounts_passkey_sign_in(
+    conn: Connection, db_url: URL, front_urls
+) -> None:
+    url, other_url = front_urls("player"), front_urls("player")
+    with db.connect(url) as web, db.connect(other_url) as other:
+        sign_up(web, "web-ann", C1, 1)
+        sign_up(other, "web-bob", C2, 2)
+        # a sign-in somebody began and never finished, five minutes ago: expired
+        accounts.challenge(other, None, "sign in", challenge(3))
+        conn.exec_driver_sql(
+            "UPDATE passkey_challenges SET expires_at = expires_at - INTERVAL 1 HOUR"
+        )
+        accounts.challenge(web, "web-ann", "register", challenge(4))
+        waiting = threading.Thread(
+            target=lambda: result_or_sqlstate(
+                lambda: accounts.add(web, "web-ann", challenge(4), C3, KEY, 0, "x", 1)
+            )
+        )
+        with held_player_row(db_url, "web-ann"):
+            waiting.start()
+            time.sleep(0.5)  # ann's add waits for her row, the expired challenge deleted
+            other.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+            accounts.challenge(other, None, "sign in", challenge(5))
+            started = time.monotonic()
+            got = result_or_sqlstate(lambda: accounts.signed_in_session(other, challenge(5), C2, 0))
+            waited = time.monotonic() - started
+        waiting.join(timeout=30)
+        assert got == {"player": "web-bob", "generation": 1} and waited < 1, (got, waited)
+
+
+@pytest.mark.found_by("review 2 of session generations (c25d707) and the league board (0025)")
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
+@pytest.mark.parametrize("isolation", ["SERIALIZABLE"])
+def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(
+    shared, db_url: URL, isolation: str
+) -> None:
+    """Held: past_games joins every player with a past game; a reader's long locking read
+    through it (autocommit) takes no lock on their rows, which _wordle_session_current now
+    locks FOR UPDATE on every account call: ann (a past game) signs out everywhere at once."""
+    with db.connect(shared("reader")) as reader, db.connect(db_url) as admin:
+        reader.exec_driver_sql(f"SET SESSION TRANSACTION ISOLATION LEVEL {isolation}")
+        admin.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+        for clause in ("FOR UPDATE", "LOCK IN SHARE MODE"):
+            read: list[Any] = []
+            sql = f"SELECT COUNT(*) + SLEEP(1.5) AS n FROM past_games {clause}"
+            thread = threading.Thread(
+                target=lambda s=sql, r=read: r.append(
+                    result_or_sqlstate(lambda: db.query(reader, s))
+                )
+            )
+            begun = time.monotonic()
+            thread.start()
+            time.sleep(0.3)
+            started = time.monotonic()
+            accounts.sign_out_everywhere(admin, "ann", None)
+            accounts.transfer_code(admin, "ann", None)
+            assert time.monotonic() - started < 1, clause
+            thread.join(timeout=30)
+            assert read[0][0]["n"] >= 1 and time.monotonic() - begun >= 1.5, (clause, read)
+
+
+def test_a_serializable_reader_of_a_channel_holds_up_no_publication(
+    shared, conn: Connection, db_url: URL
+) -> None:
+    add_channel(conn, "six", 6, SIX)
+    with db.connect(shared("player")) as reader:
+        reader.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE")
+        reader.exec_driver_sql("START TRANSACTION")
+        db.scalar(reader, "SELECT wordle_today_on('six') AS d")
+        db.scalar(reader, "SELECT wordle_puzzle_number_on('six', wordle_today_on('six')) AS n")
+        with db.connect(db_url) as other:
+            other.exec_driver_sql("SET innodb_lock_wait_timeout = 3")
+            assert game.play(other, "ann", "planet", channel="six")["number"] == 1
+        reader.exec_driver_sql("ROLLBACK")

@@ -166,55 +166,6 @@ def test_a_bump_committed_while_a_change_waits_refuses_it(
 # --- 3. what an ended session learns: the order of the errors --------------------------------
 
 
-def test_an_ended_session_gets_wd096_whatever_the_league_or_nickname(
-    conn: Connection, db_url: URL, front_urls
-) -> None:
-    """ann signed out everywhere (generation 2). With generation 1: her own league, a league she
-    is a member of but did not create, a league she is not in; a member's nickname, her own,
-    none; a live code, one of a league she is in, one that does not exist: every change says
-    WD096 alike (join's unknown code: WD084 tells nothing of ann). Also with her leagues' rows
-    locked by others (innodb_lock_wait_timeout 1): no wait tells which leagues are hers."""
-    url = front_urls("player")
-    with db.connect(url) as a, db.connect(url) as b:
-        sign_up(a, "web-ann", C1, 1)
-        leagues.create(a, "web-ann", "Own", "Ann", 1)
-        club = leagues.create(b, "web-bob", "Club", "Bob")["code"]
-        other = leagues.create(b, "web-bob", "Other", "Bob")["code"]
-        leagues.join(a, "web-ann", club, "Ann", 1)
-        leagues.join(b, "web-bob", leagues.new_code(a, "web-ann", "Own", 1)["code"], "Bob")
-        accounts.sign_out_everywhere(a, "web-ann", 1)
-        with db.connect(db_url) as holder:
-            holder.exec_driver_sql("START TRANSACTION")
-            for league in (
-                league_id_of(conn, "web-ann", "Own"),
-                league_id_of(conn, "web-bob", "Club"),
-            ):
-                db.query(holder, "SELECT * FROM leagues WHERE id = ? FOR UPDATE", league)
-            a.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
-            got = {}
-            for league in ("Own", "Club", "Nope"):
-                for nick in ("Bob", "Ann", "Zed"):
-                    got[("remove", league, nick)] = raw_call(
-                        a, "CALL wordle_league_remove('web-ann', 1, ?, ?)", league, nick
-                    )
-                got[("leave", league)] = raw_call(
-                    a, "CALL wordle_league_leave('web-ann', 1, ?)", league
-                )
-                got[("code", league)] = raw_call(
-                    a, "CALL wordle_league_code('web-ann', 1, ?)", league
-                )
-            for name in ("Own", "Club", "Fresh"):
-                got[("create", name)] = raw_call(
-                    a, "CALL wordle_league_create('web-ann', 1, ?, 'Ann', @c)", name
-                )
-            for code in (other,):  # club's code: its row is held (a wait, not ann's)
-                got[("join", code)] = raw_call(
-                    a, "CALL wordle_league_join('web-ann', 1, ?, NULL)", code
-                )
-            holder.exec_driver_sql("ROLLBACK")
-    assert set(got.values()) == {"WD096"}, [(k, v) for k, v in got.items() if v != "WD096"]
-
-
 # --- 4. many players: mixed league changes, guesses and bumps in shared leagues ---------------
 
 

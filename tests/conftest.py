@@ -58,7 +58,6 @@ pytest_plugins = [
     "support.browser",  # the app served by uvicorn, headless Chromium
     "support.galera",  # a three-node Galera cluster
     "support.phone",  # the page on phones: its database, site and Chromium
-    "support.leagues",  # ada's league 'Office' of three players
     "support.refusals",  # today published, every row checksummed before and after
     "support.web",  # the JSON API's database, account and test clients
 ]

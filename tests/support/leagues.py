@@ -1,19 +1,17 @@
-"""League changes raced, stalled and replayed as raw CALLs: the helpers of the league
-locking and session generation tests."""
+"""League changes raced, stalled and replayed as raw CALLs, and ada's league: the helpers of
+the league, league locking and session generation tests (the `league` fixture is
+tests/leagues/conftest.py's)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from datetime import timedelta
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import accounts, db, game, leagues
+from wordle_db import accounts, db, leagues
 
 from support.accounts import C1, sign_up
-from support.puzzles import set_word, today
 from support.races import in_threads
 
 # The five changes, as raw CALLs: (player, generation) first; {code}, {own}, {member} filled in.
@@ -107,25 +105,3 @@ PLAYS: list[tuple[str, int, list[str], bool]] = [
     ("ada", 0, ["slate", "crane"], False),
     ("ben", 0, ["slate"], False),
 ]
-
-
-@pytest.fixture
-def league(conn: Connection) -> Iterator[dict[str, Any]]:
-    """The league 'Office' of ada (creator, 'Ann'), ben ('Bobby') and cy ('player 3')."""
-    day = today(conn)
-    set_word(conn, day - timedelta(1), YESTERDAY)
-    set_word(conn, day, TODAY)
-    made = leagues.create(conn, "ada", "Office", "Ann")
-    leagues.join(conn, "ben", made["code"], "Bobby")
-    leagues.join(conn, "cy", made["code"])
-    for player, offset, words, hard in PLAYS:
-        when = day + timedelta(offset)
-        if player == "cy" and offset == -1:
-            game.play(conn, "cy", words[0], when)
-            game.reveal_letter(conn, "cy", when)
-            words = words[1:]
-        for n, word in enumerate(words):
-            game.play(conn, player, word, when, hard if n == 0 else None)
-    # yesterday's games were played on their day: not from the archive
-    conn.exec_driver_sql(f"UPDATE games SET archive = FALSE WHERE day = '{day - timedelta(1)}'")
-    yield {"code": made["code"], "day": day}

@@ -1,5 +1,5 @@
 """Attacks on the leagues through the caller's own session: every league routine, as each role
-(player, reader, publisher, admin), after every hostile preset of test_session_attacks, gives
+(player, reader, publisher, admin), after every hostile preset (support/sessions.py: PRESETS), gives
 what a clean session of the same role gets (or refuses with WD012/WD013), never a word of
 today, never a result the caller may not see yet. Each table is a list of attacks: a new one
 joins as a row."""

@@ -4,8 +4,6 @@ standings, driven by tables of calls and expected rows; refusals; codes nobody c
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from typing import Any
@@ -414,86 +412,6 @@ def test_cli_leagues(run: Invoke, conn: Connection) -> None:
     assert run("league", "leave", "Book club", "--player", "ada").exit_code == 0
     wrong = run("league", "join", "0" * 32, "--player", "ben")
     assert wrong.exit_code == 1 and "no league has that join code" in wrong.output
-
-
-def test_many_join_at_once_and_each_gets_a_nickname_of_its_own(
-    conn: Connection, db_url: URL, league: dict[str, Any]
-) -> None:
-    """Sixteen players join at the same moment with the default nickname (and play): each is
-    a member once, under a 'player N' nobody else has."""
-    crowd = [f"crowd{n}" for n in range(16)]
-    start, errors = threading.Barrier(len(crowd)), []
-
-    def join(name: str) -> None:
-        try:
-            with db.connect(db_url) as own:
-                start.wait()
-                leagues.join(own, name, league["code"])
-                game.play(own, name, "slate")
-        except Exception as exc:  # reported below
-            errors.append(f"{name}: {exc}")
-
-    threads = [threading.Thread(target=join, args=(name,)) for name in crowd]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    assert errors == []
-    rows = leagues.board(conn, "ada", "Office")
-    names = [r["nickname"] for r in rows]
-    assert len(rows) == 19 and len(set(names)) == 19
-    assert {n for n in names if n.startswith("player ")} == {f"player {n}" for n in range(3, 20)}
-    assert sum(r["state"] == "playing" for r in rows) == 17  # the crowd and ben
-
-
-def test_the_creator_and_the_next_member_leaving_at_once_leave_a_creator(
-    conn: Connection, db_url: URL
-) -> None:
-    """The creator passes the league on to the member who joined next, who leaves at the same
-    moment: the one who stays becomes the creator, every time. Both leaves have found the
-    league before either may change it (a third session holds its row until both wait)."""
-    for n in range(6):
-        code = leagues.create(conn, f"first{n}", "Race")["code"]
-        for who in (f"next{n}", f"last{n}"):
-            leagues.join(conn, who, code)
-        errors: list[str] = []
-
-        def leave(name: str, errors: list[str] = errors) -> None:
-            try:
-                with db.connect(db_url) as own:
-                    leagues.leave(own, name, "Race")
-            except Exception as exc:  # reported below
-                errors.append(f"{name}: {exc}")
-
-        with db.connect(db_url) as holder:
-            holder.exec_driver_sql("START TRANSACTION")
-            db.query(
-                holder,
-                "SELECT l.id FROM leagues l JOIN players p ON p.id = l.creator_id "
-                "WHERE p.name = ? FOR UPDATE",
-                f"first{n}",
-            )
-            threads = [
-                threading.Thread(target=leave, args=(f"{who}{n}",)) for who in ("first", "next")
-            ]
-            for thread in threads:
-                thread.start()
-            deadline = time.monotonic() + 20
-            while (
-                db.scalar(
-                    conn,
-                    "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                    "WHERE INFO LIKE '%FROM leagues WHERE id%FOR UPDATE%'",
-                )
-                < 2
-            ):
-                assert time.monotonic() < deadline and not errors, errors
-                time.sleep(0.01)
-            holder.exec_driver_sql("ROLLBACK")
-        for thread in threads:
-            thread.join(30)
-        assert errors == []
-        assert [(r["members"], r["creator"]) for r in leagues.mine(conn, f"last{n}")] == [(1, True)]
 
 
 HOSTILE_CLI: list[tuple[list[str], str]] = [

@@ -69,7 +69,8 @@ NO_SERVER = (
 
 SHARED_SERVER = (
     "WORDLE_DB_TEST_URL names one server for every pytest-xdist worker: tests that read the "
-    "server's counters (tests/test_rush.py) would count the other workers' work; run with -n 0"
+    "server's counters (tests/game/test_guess_concurrency.py) would count the other workers' "
+    "work; run with -n 0"
 )
 
 

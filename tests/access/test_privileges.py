@@ -158,7 +158,7 @@ def routine_probes(day: date) -> list[tuple[str, tuple[Any, ...]]]:
         ("CALL wordle_publish(NULL)", ()),
         # The solver's lists hold answer words by design (today's among the candidates, as
         # the hints allow): for these, only errors and warnings are checked; that the lists
-        # follow from the hints alone is checked in test_solver.py.
+        # follow from the hints alone is checked in tests/solver/test_solver.py.
         ("SOLVER CALL wordle_candidates(NULL, ?, NULL, NULL)", ("me",)),
         ("CALL wordle_candidates(NULL, ?, NULL, NULL)", ("ann",)),
         ("CALL wordle_candidates(NULL, ?, ?, NULL)", ("me", tomorrow)),

@@ -19,6 +19,7 @@ from sqlalchemy.engine import URL
 
 from wordle_db import cluster, db, schema
 
+from support import clone
 from support.databases import cli_runner, copy_rows
 
 TEMPLATE_DB = "wt_cluster_template"
@@ -54,16 +55,55 @@ def hosts_url(galera: cluster.LocalCluster, database: str, first: int = 0) -> UR
 
 
 @pytest.fixture
-def cluster_db(galera: cluster.LocalCluster, cluster_template: str) -> Iterator[str]:
-    """A database of this test's own on the cluster: schema at head (migrated through node 1),
-    the bundled words copied from the template; dropped afterwards."""
+def cluster_db(
+    galera: cluster.LocalCluster, cluster_template: str, cluster_recipe: clone.Recipe
+) -> Iterator[str]:
+    """A database of this test's own on the cluster: schema at head (cloned through node 1 from
+    the template, which `init` migrated: see cluster_recipe), the bundled words copied from the
+    template; dropped afterwards."""
     name = f"wt_{uuid.uuid4().hex[:12]}"
     url = node_url(galera, 0, name)
-    schema.migrate(url)
+    schema.ensure_database(url)
+    clone.create(cluster_recipe, url)
     copy_rows(node_url(galera, 0, cluster_template), url)
     yield name
+    _drop(galera, name)
+
+
+def _drop(galera: cluster.LocalCluster, name: str) -> None:
     with db.connect(node_url(galera, 0, "")) as conn:
         conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {db.quote_identifier(name)}")
+
+
+@pytest.fixture(scope="session")
+def cluster_recipe(galera: cluster.LocalCluster, cluster_template: str) -> clone.Recipe:
+    """The cluster template's schema, read once for cloning (a migration through the cluster
+    took 6-9 s a test, a clone 1 s); checked first, as conftest.py's schema_recipe is: a
+    database migrated through node 1 and a clone, both given the template's rows, must show
+    the same schema, else the run stops."""
+    template = node_url(galera, 0, cluster_template)
+    with db.connect(template) as conn:
+        recipe = clone.read_recipe(conn, cluster_template)
+    migrated, cloned = (f"wt_{uuid.uuid4().hex[:12]}" for _ in range(2))
+    try:
+        schema.migrate(node_url(galera, 0, migrated))
+        copy_rows(template, node_url(galera, 0, migrated))
+        schema.ensure_database(node_url(galera, 0, cloned))
+        clone.create(recipe, node_url(galera, 0, cloned))
+        copy_rows(template, node_url(galera, 0, cloned))
+        with db.connect(node_url(galera, 0, "")) as conn:
+            different = clone.differences(
+                clone.fingerprint(conn, migrated), clone.fingerprint(conn, cloned)
+            )
+    finally:
+        _drop(galera, migrated)
+        _drop(galera, cloned)
+    if different:
+        pytest.exit(
+            "a cloned cluster database differs from a migrated one:\n" + "\n".join(different),
+            returncode=1,
+        )
+    return recipe
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@
 -- Errors: WD030 future day, WD031 no puzzle that day, WD032 wrong length, WD033 not a word of
 -- the channel, WD060 no such channel.
 -- Reads: settings, channels, puzzles, words, channel_words.
--- revision: 0009
+-- revision: 0038
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_check_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_guess MEDIUMTEXT, IN p_day DATE)
@@ -19,7 +19,7 @@ BEGIN
   DECLARE v_number INT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
-  CALL _wordle_check_guess(v_channel, v_answer, p_guess, v_guess);
+  CALL _wordle_accept_guess(v_channel, v_answer, p_guess, NULL, v_guess);
   SET v_hint = wordle_hint(v_answer, v_guess);
   SELECT c.name AS channel, v_day AS day, v_number AS number,
          v_guess AS guess, v_hint AS hint, v_hint = REPEAT('2', CHAR_LENGTH(v_hint)) AS solved

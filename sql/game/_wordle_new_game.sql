@@ -4,7 +4,7 @@
 -- meanwhile, or when `max_tries` is NULL (no such channel). The caller then reads the game,
 -- locked, by its key. One `INSERT ... VALUES` row: an `INSERT ... SELECT` takes the table's
 -- AUTO-INC lock for the whole statement, and every other new player's first move of the day
--- waited for it. Serves _wordle_lock_player_game and _wordle_play.
+-- waited for it. Serves _wordle_move.
 -- Reads: nothing. Writes: games.
 -- revision: 0035
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_new_game(

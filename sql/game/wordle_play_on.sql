@@ -12,9 +12,9 @@
 -- WD034 already tried, WD035 game over, WD036 hard-mode rule, WD037 hard mode after the first
 -- guess, WD038 bad player name, WD039 a name this account may not use, WD025 busy, WD012.
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts. Writes: players, games, attempts.
--- The rules live in _wordle_play (shared with wordle_play and wordle_guess_on).
+-- The rules live in _wordle_move (shared with wordle_play and wordle_guess_on).
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0027
+-- revision: 0038
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_play_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -22,4 +22,4 @@ CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_play_on(
     IN p_day DATE, IN p_hard BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Submit a guess in a player''s game'
-CALL _wordle_play(p_channel, p_player, p_guess, p_day, p_hard, FALSE, NULL)
+CALL _wordle_move(p_channel, p_player, p_guess, p_day, p_hard, FALSE, FALSE, NULL, FALSE)

@@ -45,13 +45,9 @@ TABLES = [
 INTERNAL = [
     ("PROCEDURE", "_wordle_find_puzzle", "NULL, NULL, @c, @d, @a, @n, @t"),
     ("PROCEDURE", "_wordle_publish", "CURDATE(), NULL, @p"),
-    ("PROCEDURE", "_wordle_check_guess", "1, 'crane', 'crane', @w"),
+    ("PROCEDURE", "_wordle_accept_guess", "1, 'crane', 'crane', NULL, @w"),
     ("PROCEDURE", "_wordle_player", "'x', TRUE, @id"),
-    (
-        "PROCEDURE",
-        "_wordle_lock_player_game",
-        "'x', NULL, 1, CURDATE(), CURDATE(), NULL, @id, @s, @h, @a, @m, @r",
-    ),
+    ("PROCEDURE", "_wordle_move", "NULL, 'x', 'crane', NULL, NULL, FALSE, FALSE, NULL, TRUE"),
     ("PROCEDURE", "_wordle_new_game", "1, 1, CURDATE() + INTERVAL 1 DAY, CURDATE(), 6"),
     ("PROCEDURE", "_wordle_league_session", "1, NULL, TRUE"),
     ("PROCEDURE", "_wordle_caller_access", "TRUE, @role, @login"),

@@ -9,7 +9,7 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
 
-from support.old_play import old_and_new
+from support.guess_ways import old_and_new
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from wordle_db import db, game, publish, schema, solver, words
 from wordle_db.errors import DatabaseError
 
 from support.calls import row_or_sqlstate
-from support.old_play import games_of, kept, zoned_channels
+from support.guess_ways import games_of, kept, zoned_channels
 from support.puzzles import GUESSES, WRONG, set_word, today
 from support.puzzles import TODAY_WORD as ANSWER
 from support.races import assert_consistent, at_once, lock_waits, no_lock_waits, player_game
@@ -463,7 +463,7 @@ def test_rows_an_administrator_holds_make_no_more_waits_than_before(
     guess wait no more than 0034's two reads did (neither waits: consistent reads)."""
     _url, c = old_and_new_player
     todays = zoned_channels(conn)
-    for proc in ("_wordle_play", "_wordle_play_old"):
+    for proc in ("_wordle_way_usual", "_wordle_way_long"):
         row_or_sqlstate(c, proc, "east", "kept" + proc[-1], "slate", None, None, False, None)
     change = {
         "settings": "UPDATE settings SET value = CONCAT(value, '') WHERE name = 'default_channel'",
@@ -481,7 +481,7 @@ def test_rows_an_administrator_holds_make_no_more_waits_than_before(
         try:
             with no_lock_waits(conn):
                 c.exec_driver_sql("SET innodb_lock_wait_timeout = 0")
-                for proc in ("_wordle_play", "_wordle_play_old"):
+                for proc in ("_wordle_way_usual", "_wordle_way_long"):
                     seen[proc] = [
                         row_or_sqlstate(
                             c, proc, "east", "kept" + proc[-1], w, d, None, False, None
@@ -492,7 +492,7 @@ def test_rows_an_administrator_holds_make_no_more_waits_than_before(
             h.exec_driver_sql("ROLLBACK")
     new, old = (
         [r if r[0] == "error" else ("row",) for r in seen[p]]
-        for p in ("_wordle_play", "_wordle_play_old")
+        for p in ("_wordle_way_usual", "_wordle_way_long")
     )
     assert new == old, seen
     assert ("error", "HY000") not in new and all(r[0] == "row" for r in new[:1]), seen

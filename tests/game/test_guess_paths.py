@@ -1,6 +1,7 @@
-"""The guess's paths: _wordle_play's shortcuts (the context read, the accepted-word check, the
-kept player's lock and its first guess that makes its game) against the long way, and 0034's
-text installed beside as _wordle_play_old (support/old_play.py) where old and new must agree:
+"""The guess's paths: _wordle_move's usual way (the context read, the accepted-word check, the
+kept player's lock and its first guess that makes its game) against its long way (0034's and
+0028's path until the squash of 0.1.0), both installed as procedures of a guess's parameters
+(support/guess_ways.py), where they must agree:
 the same rows, errors and games for odd channels, guesses, days, zones, sessions and changes
 made meanwhile. Waits between players are in test_guess_concurrency.py."""
 
@@ -18,9 +19,8 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, publish, words
 
-from support import REPO
-from support.calls import install_play, row_or_sqlstate
-from support.old_play import ZONES, games_of, kept, zoned_channels
+from support.calls import row_or_sqlstate
+from support.guess_ways import ZONES, games_of, install_ways, kept, zoned_channels
 from support.puzzles import SIDE, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, add_channel, today
 
 
@@ -50,15 +50,12 @@ def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connec
 
 @pytest.mark.found_by("review of migration 0029: held")
 def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connection) -> None:
-    """The same (channel, guess, day) through _wordle_play and through a copy whose fast path
-    is switched off (the long way only), each for a fresh player: the same row or the same
-    SQLSTATE and message. Channels by case, trailing space, NUL, folded accent, length;
-    guesses by case, spaces, NUL, combining marks, the Kelvin sign and long s (which LOWER()
-    maps into a-z), another day's answer; days past, future, unpublished."""
-    current = (REPO / "sql/game/_wordle_play.sql").read_text()
-    long_way = current.replace("IF v_today IS NULL OR v_day > v_today THEN", "IF TRUE THEN", 1)
-    assert long_way != current
-    install_play(conn, "_wordle_play_long", long_way)
+    """The same (channel, guess, day) through _wordle_move the usual way and the long way (its
+    switch on), each for a fresh player: the same row or the same SQLSTATE and message.
+    Channels by case, trailing space, NUL, folded accent, length; guesses by case, spaces, NUL,
+    combining marks, the Kelvin sign and long s (which LOWER() maps into a-z), another day's
+    answer; days past, future, unpublished."""
+    install_ways(conn)
     day = today(conn)
     channels.add(conn, "fr", 5, language="fr", accents="fold")
     words.import_lines(conn, [(1, "crème", 0)], True, channel="fr")
@@ -92,7 +89,7 @@ def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connect
                     row_or_sqlstate(
                         conn, proc, channel, f"odd{n}{proc[-4:]}", guess, d, None, False, None
                     )
-                    for proc in ("_wordle_play", "_wordle_play_long")
+                    for proc in ("_wordle_way_usual", "_wordle_way_long")
                 ]
                 if seen[0] != seen[1]:
                     different.append((channel, guess, d, seen))
@@ -101,9 +98,10 @@ def test_the_fast_path_and_the_long_way_agree_on_odd_input(shared, conn: Connect
 
 @pytest.mark.found_by("review of migration 0034: held")
 def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connection) -> None:
-    """The kept player's read (0034) and 0028's long way give the same rows and errors, game
-    states, channels, days, odd guesses, hard mode and generations crossed."""
-    install_play(conn, "_wordle_play_old", (REPO / "sql/history/_wordle_play.0028.sql").read_text())
+    """The kept player's read (0034) and the long way (0028's, since 0038 the switch of
+    _wordle_move) give the same rows and errors, game states, channels, days, odd guesses,
+    hard mode and generations crossed."""
+    install_ways(conn)
     day = today(conn)
     channels.add(conn, "fr", 5, language="fr", accents="fold")
     words.import_lines(conn, [(1, "crème", 0)], True, channel="fr")
@@ -155,13 +153,13 @@ def test_the_kept_path_agrees_with_0028_for_games_under_way(shared, conn: Connec
                     else:
                         todo = [(g, h) for g in guesses for h in (None, False, True)]
                     names = {}
-                    for proc in ("_wordle_play", "_wordle_play_old"):
+                    for proc in ("_wordle_way_usual", "_wordle_way_long"):
                         name = f"k{n}{proc[-3:]}"
                         names[proc] = name
                         for i, w in enumerate(before):
                             row_or_sqlstate(
                                 conn,
-                                "_wordle_play",
+                                "_wordle_way_usual",
                                 channel,
                                 name,
                                 w,
@@ -202,7 +200,7 @@ class Both:
         in order, against each procedure: the same outcomes."""
         base = name or self.name()
         seen = []
-        for proc, suffix in (("_wordle_play", "n"), ("_wordle_play_old", "o")):
+        for proc, suffix in (("_wordle_way_usual", "n"), ("_wordle_way_long", "o")):
             results = []
             for channel, player, guess, day, hard, gen in calls:
                 who = player if player is not None else base + suffix
@@ -312,7 +310,7 @@ def test_default_channel_and_access_changes_old_and_new_agree(
         db.call(conn, "wordle_set_setting", "player_names", "any")
         names = {suffix: both.name() for suffix in ("a", "b")}
         for _suffix, name in names.items():
-            for proc in ("_wordle_play", "_wordle_play_old"):
+            for proc in ("_wordle_way_usual", "_wordle_way_long"):
                 row_or_sqlstate(
                     c, proc, None, f"{name}{proc[-1]}", "slate", None, None, False, None
                 )
@@ -329,7 +327,7 @@ def test_default_channel_and_access_changes_old_and_new_agree(
         for who in ("ann", "Ann", "ann ", "", "racer", "kept"):  # one player for both:
             seen = [
                 row_or_sqlstate(c, proc, None, who, guess, None, None, False, None)  # refused?
-                for proc, guess in (("_wordle_play", "slate"), ("_wordle_play_old", "pious"))
+                for proc, guess in (("_wordle_way_usual", "slate"), ("_wordle_way_long", "pious"))
             ]
             seen = [r[:2] if r[0] == "error" else ("row",) for r in seen]
             if seen[0] != seen[1] and seen[1] != ("error", "WD035"):
@@ -381,7 +379,7 @@ def test_a_channel_in_a_zone_unknown_to_the_server_is_refused_as_before(
 ANSWERS = ["qopaz", "zimbu", "vexor", "jumpy", "fuzzy", "kylix"]
 
 
-PROCS = ["_wordle_play_old", "_wordle_play"]
+PROCS = ["_wordle_way_long", "_wordle_way_usual"]
 
 
 def zoned(conn: Connection) -> dict[str, date]:
@@ -445,24 +443,31 @@ def test_a_kept_players_long_way_while_the_default_channel_moves(
         for d in (todays["west"], todays["west"] - timedelta(1)):
             assert row_or_sqlstate(c, proc, None, "kept", "slate", d, None, False, None)[0] == "row"
         got: list[Any] = []
+        if proc == "_wordle_way_long":  # no read to pause after: the channel moves first
+            conn.exec_driver_sql(
+                "UPDATE settings SET value = 'east' WHERE name = 'default_channel'"
+            )
+            got.append(row_or_sqlstate(c, proc, None, "kept", guess, day, None, False, None))
         call = threading.Thread(
             target=lambda: got.append(
                 row_or_sqlstate(c, proc, None, "kept", guess, day, None, False, None)
             )
         )
         with routines_not_loaded(db_url):
-            call.start()
-            time.sleep(0.5)
-            waiting = db.query(
-                conn,
-                "SELECT info FROM information_schema.processlist "
-                "WHERE info LIKE 'CALL _wordle_find_puzzle%'",
-            )
-            assert len(waiting) == 1, waiting  # paused between the read and the long way
-            conn.exec_driver_sql(
-                "UPDATE settings SET value = 'east' WHERE name = 'default_channel'"
-            )  # the operator's move
-        call.join(30)
+            if not got:
+                call.start()
+                time.sleep(0.5)
+                waiting = db.query(
+                    conn,
+                    "SELECT info FROM information_schema.processlist "
+                    "WHERE info LIKE 'CALL _wordle_find_puzzle%'",
+                )
+                assert len(waiting) == 1, waiting  # paused between the read and the long way
+                conn.exec_driver_sql(
+                    "UPDATE settings SET value = 'east' WHERE name = 'default_channel'"
+                )  # the operator's move
+        if call.ident:
+            call.join(30)
     east = [g for g in games_of(conn, "kept") if g["channel"] == "east"]
     if guess == "wuxiq":
         assert got[0][:2] == ("error", "WD033"), got
@@ -508,8 +513,10 @@ def test_the_game_a_kept_first_guess_makes_is_0034s(old_and_new_player, conn: Co
             )
             results.append(r[:2] if r[0] == "error" else ("row", r[1]))
         seen[proc] = [results, games_of(conn, name)]
-    assert seen["_wordle_play"] == seen["_wordle_play_old"]
-    assert len(seen["_wordle_play"][1]) == 1 + sum(r[0] == "row" for r in seen["_wordle_play"][0])
+    assert seen["_wordle_way_usual"] == seen["_wordle_way_long"]
+    assert len(seen["_wordle_way_usual"][1]) == 1 + sum(
+        r[0] == "row" for r in seen["_wordle_way_usual"][0]
+    )
 
 
 REFUSED = [  # (session statements, channel, day shift, guess, generation shift): refused
@@ -625,8 +632,8 @@ def test_a_change_between_the_read_and_the_new_game(
     administrator removes west (force), changes its max_tries, or bumps the access version (a
     REVOKE's refresh) and commits: the channel removed is WD060 with no game left; otherwise
     0035 does as 0034 (the game made with the decision read before the change: the guess is
-    ordered before it). The only difference: 0035's game takes west's max_tries from the read
-    (10), 0034's from its later read (7)."""
+    ordered before it). 0034's game took west's max_tries from a read after the pause (7);
+    since 0038 both ways read it before making the game (10)."""
     url, _c = old_and_new_player
     todays = zoned(conn)
     name = "kept" + proc[-1]
@@ -636,7 +643,7 @@ def test_a_change_between_the_read_and_the_new_game(
         )
     add_channel(conn, "spare", 5, ANSWERS)
     db.call(conn, "wordle_channel_remove", "spare", True)  # root's routines loaded
-    paused = "_wordle_new_game" if proc == "_wordle_play" else "_wordle_lock_player_game"
+    paused = "_wordle_new_game"  # both ways make the game there since 0038
     sql = {
         "remove": "CALL wordle_channel_remove('west', TRUE)",
         "max_tries": "UPDATE channels SET max_tries = 7 WHERE name = 'west'",
@@ -670,5 +677,5 @@ def test_a_change_between_the_read_and_the_new_game(
     if change == "remove":
         assert got[0][:2] == ("error", "WD060") and made == [], (got, made)
     else:
-        tries = 10 if proc == "_wordle_play" or change == "version" else 7
+        tries = 10  # both ways read west's max_tries before the pause since 0038 (0034: 7)
         assert got[0][0] == "row" and made == [(todays["west"] - timedelta(1), tries, 1, 1, 1)]

@@ -357,16 +357,17 @@ def test_stateless_guess_still_works_and_records_nothing(run: Invoke, conn: Conn
 def test_a_move_whose_channel_was_removed_meanwhile_gets_one_line(
     conn: Connection, channel: int, day: int
 ) -> None:
-    """The move's lock creates the game after its caller found the channel and the puzzle; a
-    channel removed in between (`channel remove --force`: its puzzles go too) is simulated by
-    an id that no channel has, and by a day with no puzzle: WD060, not 1048 or 1452."""
+    """The move creates the game after it found the channel and the puzzle; a channel removed
+    in between (`channel remove --force`: its puzzles go too) is simulated by a trigger that
+    gives the new game an id that no channel has, or a day with no puzzle, so the real foreign
+    keys refuse it: WD060, not 1048 or 1452."""
+    publish.publish(conn, today(conn))
+    conn.exec_driver_sql(
+        "CREATE TRIGGER removed_meanwhile BEFORE INSERT ON games FOR EACH ROW "
+        f"SET NEW.channel_id = IF({channel} = 1, NEW.channel_id, {channel}), "
+        f"NEW.day = NEW.day + INTERVAL {day} DAY"
+    )
     with pytest.raises(DatabaseError) as caught:
-        db.query(
-            conn,
-            "CALL _wordle_lock_player_game('ann', NULL, ?, CURDATE() + INTERVAL ? DAY, "
-            "CURDATE(), NULL, @g, @s, @h, @a, @m, @r)",
-            channel,
-            day,
-        )
+        db.call(conn, "wordle_play", "ann", "slate", None, None)
     assert caught.value.sqlstate == "WD060", str(caught.value)
     assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id = ?", channel) == 0

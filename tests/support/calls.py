@@ -36,11 +36,6 @@ def sql_error(call, sqlstate: str, message: str) -> None:
     assert (error.sqlstate, message in str(error)) == (sqlstate, True), str(error)
 
 
-def install_play(conn: Connection, name: str, text: str) -> None:
-    """A text of _wordle_play installed under another name, beside the current one."""
-    conn.exec_driver_sql(text.replace("PROCEDURE _wordle_play(", f"PROCEDURE {name}(", 1))
-
-
 def raw_call(conn: Connection, sql: str, *args: Any) -> Any:
     """One statement, no retry (as a front end other than wordle_db's Python layer sends it):
     the result, or the SQLSTATE/error number that refused it."""

@@ -1,5 +1,7 @@
-"""0034's _wordle_play installed beside the current one as an oracle (the kept player's first
-guess, its game and its waits must be as before), and channels in zones far apart; the
+"""_wordle_move's two ways as procedures of a guess's parameters, each the other's oracle:
+_wordle_way_usual (as the public calls take it: the context read, the kept player's first
+guess that makes its game) and _wordle_way_long (its switch on: the long way only, 0034's and
+0028's path until the squash of 0.1.0); and channels in zones far apart. The
 old_and_new_player fixture is tests/game/conftest.py's."""
 
 from __future__ import annotations
@@ -11,11 +13,23 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, game, publish
 
-from support import REPO
-from support.calls import install_play
 from support.puzzles import OWN, add_channel
 
-OLD = (REPO / "sql/history/_wordle_play.0034.sql").read_text()
+USUAL, LONG = "_wordle_way_usual", "_wordle_way_long"
+WAY = """CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE {name}(
+    IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_guess MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    IN p_day DATE, IN p_hard BOOLEAN, IN p_keyboard BOOLEAN, IN p_generation INT UNSIGNED)
+MODIFIES SQL DATA SQL SECURITY DEFINER
+CALL _wordle_move(p_channel, p_player, p_guess, p_day, p_hard, p_keyboard, FALSE, p_generation,
+                  {long_way})"""
+
+
+def install_ways(conn: Connection) -> None:
+    """_wordle_way_usual and _wordle_way_long, beside the public calls."""
+    for name, long_way in ((USUAL, "FALSE"), (LONG, "TRUE")):
+        conn.exec_driver_sql(WAY.format(name=name, long_way=long_way))
 
 
 # 25 hours apart: one is never UTC's day; "utc" passes the zone check (general_ci) as UTC, and
@@ -24,13 +38,11 @@ ZONES = {"east": "+13:00", "west": "-12:00", "low": "utc"}
 
 
 def old_and_new(conn: Connection) -> None:
-    """_wordle_play_old (0034) beside _wordle_play, callable by wordle_player accounts."""
-    install_play(conn, "_wordle_play_old", OLD)
+    """The long way beside the usual way, callable by wordle_player accounts."""
+    install_ways(conn)
     database = db.scalar(conn, "SELECT DATABASE()")
-    conn.exec_driver_sql(
-        f"GRANT EXECUTE ON PROCEDURE `{database}`._wordle_play_old TO wordle_player"
-    )
-    conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{database}`._wordle_play TO wordle_player")
+    for name in (LONG, USUAL):
+        conn.exec_driver_sql(f"GRANT EXECUTE ON PROCEDURE `{database}`.{name} TO wordle_player")
 
 
 def zoned_channels(conn: Connection) -> dict[str, date]:

@@ -11,6 +11,7 @@ from sqlalchemy.exc import DBAPIError
 
 from wordle_db import sqlfiles
 from wordle_db.db import LOCK_WAIT_TIMEOUT, quote_identifier, scalar
+from wordle_db.errors import WordleError
 
 # The stable account that owns every routine, view and event (SQL SECURITY DEFINER runs as it).
 # It cannot log in; it holds only data privileges on the wordle-db schema (EVENT: events run
@@ -151,3 +152,67 @@ def drop_if_unused(grantee: str, match: str, kind: str = "USER") -> None:
     )
     if not used:
         run(f"DROP {kind} IF EXISTS {grantee}")
+
+
+ROLES = ["wordle_admin", "wordle_publisher", "wordle_player", "wordle_reader"]
+
+
+def _on_schema(statement: str) -> str:
+    return statement.replace("{schema}", schema())
+
+
+def baseline_up(
+    tables: list[str],
+    rows: list[str],
+    objects: list[str],
+    grants: list[str],
+    owner_grants: list[str],
+    revision: str,
+) -> None:
+    """Build a baseline's schema from nothing (tools/baseline.py wrote its parts): the owner
+    and the roles, the tables and their rows, the objects at `revision`, the grants."""
+    run(f"CREATE USER IF NOT EXISTS {OWNER} ACCOUNT LOCK")
+    create_roles(ROLES)
+    for table in tables:
+        run(table.replace("CREATE TABLE ", "CREATE TABLE IF NOT EXISTS ", 1))
+    for row in rows:
+        run(row.replace("INSERT INTO ", "INSERT IGNORE INTO ", 1))
+    for statement in [*grants, *owner_grants]:
+        if "{schema}" in statement and statement.split(" ON ", 1)[1].startswith("{schema}.*"):
+            run(_on_schema(statement))  # the owner's and the administrators' schema grants
+    objects_up(objects, revision)
+    for statement in grants:
+        if not statement.split(" ON ", 1)[1].startswith("{schema}.*"):
+            run(_on_schema(statement))
+    for statement in owner_grants:
+        run(statement)
+    run("CALL _wordle_accounts_refresh()")
+
+
+def baseline_down(tables: list[str], objects: list[str], grants: list[str], revision: str) -> None:
+    """Remove what baseline_up built; the owner and the roles once no database uses them.
+    Refused while channels other than the first one hold games and words (as 0007's downgrade
+    refused): an operator removes those first."""
+    others = scalar(
+        op.get_bind(),
+        "SELECT GROUP_CONCAT(name ORDER BY name SEPARATOR ', ') FROM channels WHERE id <> 1",
+    )
+    if others:
+        raise WordleError(
+            f"channels other than en hold data that removing the schema would lose ({others}): "
+            "remove them first with `wordle-db channel remove`"
+        )
+    for statement in reversed(grants):
+        privileges, rest = statement.removeprefix("GRANT ").split(" ON ", 1)
+        on, grantee = rest.rsplit(" TO ", 1)
+        try:
+            run(f"REVOKE {privileges} ON {_on_schema(on)} FROM {grantee}")
+        except DBAPIError as exc:
+            if getattr(exc.orig, "errno", None) != NO_SUCH_GRANT:
+                raise
+    objects_down(objects, revision)
+    for table in reversed(tables):
+        name = table.split("`")[1]
+        run(f"DROP TABLE IF EXISTS {quote_identifier(name)}")
+    drop_roles(ROLES)
+    drop_if_unused(OWNER, "User = 'wordle_owner' AND Host = 'localhost'")

@@ -94,6 +94,7 @@ def migrate(url: URL, revision: str = "head") -> tuple[str | None, str | None]:
         conn.exec_driver_sql(f"SET SESSION lock_wait_timeout = {LOCK_WAIT}")
         config = _config(conn)
         before = current_revision(conn)
+        refuse_unknown(config, before)
         try:
             if _is_downgrade(config, before, revision):
                 command.downgrade(config, revision)
@@ -109,6 +110,39 @@ def migrate(url: URL, revision: str = "head") -> tuple[str | None, str | None]:
         if after is None:  # base: nothing of wordle-db is left, not even Alembic's table
             conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
         return before, after
+
+
+def baseline() -> tuple[str, str]:
+    """The oldest revision this version knows (its history before is squashed) and the release
+    it stands for (its module's first line: "Release 0.1.0 as one revision: ...")."""
+    script = ScriptDirectory.from_config(_config())
+    (root,) = [script.get_revision(r) for r in script.get_bases()]
+    assert root is not None and root.module.__doc__
+    release = re.search(r"^Release (\S+)", root.module.__doc__)
+    return root.revision, release.group(1) if release else "?"
+
+
+def refuse_unknown(config: Config, current: str | None) -> None:
+    """One line, not a traceback, for a database at a revision this version does not know:
+    older than the baseline (upgrade it with that release first) or from a newer version."""
+    if current is None:
+        return
+    try:
+        if ScriptDirectory.from_config(config).get_revision(current) is not None:
+            return
+    except CommandError:
+        pass
+    oldest, release = baseline()
+    if current.isdigit() and oldest.isdigit() and int(current) < int(oldest):
+        raise WordleError(
+            f"this database is at revision {current}, older than release {release} (revision "
+            f"{oldest}), the oldest this version upgrades: upgrade it with wordle-db {release} "
+            f"first (git tag v{release}), then run this again (docs/migrations.md)"
+        )
+    raise WordleError(
+        f"this database is at revision {current}, which this version of wordle-db does not "
+        f"know (a newer version made it?): use that version, or restore a backup"
+    )
 
 
 def _is_downgrade(config: Config, current: str | None, target: str) -> bool:

@@ -1,10 +1,10 @@
 """The SQL objects in sql/: one routine, view or event per file, applied verbatim by migrations.
 
-`sql/CONCERN/NAME.sql` holds the current text of object NAME, grouped by concern (words/,
-daily/, game/, channels/, access/, solver/); its header names the migration that installs it
-(`-- revision: 0002`). When a later migration changes the object, the old text moves to
-`sql/history/NAME.REVISION.sql`, so every migration keeps finding the exact text it was
-written for and a downgrade can restore the previous one (see docs/migrations.md).
+`sql/CONCERN/NAME.sql` holds the current text of object NAME, grouped by concern (access/,
+accounts/, channels/, daily/, game/, leagues/, solver/, words/); its header names the migration
+that installs it (`-- revision: 0038`). When a later migration changes the object, the text it
+replaces moves to `migrations/replaced/REVISION/NAME.sql` (REVISION: the migration that replaced
+it), so the migrations that installed it and a downgrade still find it (docs/migrations.md).
 """
 
 from __future__ import annotations
@@ -51,12 +51,11 @@ def _parse(path: Traversable) -> SqlObject:
 
 
 def current_files() -> dict[str, Traversable]:
-    """Object name -> its current file, from sql/ and its concern folders (not history/)."""
+    """Object name -> its current file, from sql/'s concern folders."""
     found: dict[str, Traversable] = {}
-    folders = [sql_dir()] + [
-        d for d in sql_dir().iterdir() if d.is_dir() and d.name not in ("history", "__pycache__")
-    ]
-    for folder in folders:
+    for folder in sql_dir().iterdir():
+        if not folder.is_dir() or folder.name == "__pycache__":
+            continue
         for path in folder.iterdir():
             if path.name.endswith(".sql"):
                 name = path.name[: -len(".sql")]
@@ -64,6 +63,22 @@ def current_files() -> dict[str, Traversable]:
                     raise ValueError(f"two files define {name}: {folder.name}/{path.name}")
                 found[name] = path
     return dict(sorted(found.items()))
+
+
+def replaced_dir() -> Traversable:
+    return files("wordle_db.migrations") / "replaced"
+
+
+def replaced_files(name: str) -> list[Traversable]:
+    """The texts of `name` that later migrations replaced, in migrations/replaced/*/."""
+    replaced = replaced_dir()
+    if not replaced.is_dir():
+        return []
+    return [
+        folder / f"{name}.sql"
+        for folder in sorted(replaced.iterdir(), key=lambda f: f.name)
+        if folder.is_dir() and (folder / f"{name}.sql").is_file()
+    ]
 
 
 def current_objects() -> list[SqlObject]:
@@ -81,15 +96,13 @@ def current(name: str) -> SqlObject:
 
 def load(name: str, revision: str) -> SqlObject:
     """The text of object `name` as migration `revision` installed it."""
-    current = current_files().get(name)
-    if current is not None:
-        obj = _parse(current)
+    for path in [*filter(None, [current_files().get(name)]), *replaced_files(name)]:
+        obj = _parse(path)
         if obj.revision == revision:
             return obj
-    old = sql_dir() / "history" / f"{name}.{revision}.sql"
-    if old.is_file():
-        return _parse(old)
-    raise FileNotFoundError(f"no text of {name} for revision {revision} in sql/ or sql/history/")
+    raise FileNotFoundError(
+        f"no text of {name} for revision {revision} in sql/ or migrations/replaced/"
+    )
 
 
 def apply(conn: Connection, name: str, revision: str) -> None:

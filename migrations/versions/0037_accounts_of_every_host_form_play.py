@@ -29,16 +29,16 @@ depends_on = None
 NEW = ["_wordle_caller_access"]
 # Replaced in place (same parameters), and what a downgrade puts back.
 PREVIOUS = {
-    "_wordle_player": "0028",
-    "wordle_passkey_challenge": "0024",
-    "wordle_publish_on": "0007",
+    "_wordle_player": "0036",
+    "wordle_passkey_challenge": "0036",
+    "wordle_publish_on": "0036",
 }
-GONE = {"_wordle_caller_role": "0015"}
+GONE = {"_wordle_caller_role": "0036"}
 
 
 def upgrade() -> None:
     objects_up_each(dict.fromkeys([*NEW, *PREVIOUS], revision))
-    objects_down(list(GONE), "0015")
+    objects_down(list(GONE), "0036")
 
 
 def downgrade() -> None:

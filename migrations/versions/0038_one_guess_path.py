@@ -35,21 +35,20 @@ NEW = [
 ]
 # Replaced in place (same parameters), and what a downgrade puts back.
 PREVIOUS = {
-    "_wordle_date_in": "0006",
-    "wordle_play_on": "0027",
-    "wordle_play": "0027",
-    "wordle_guess_on": "0028",
-    "wordle_check_on": "0009",
-    "wordle_reveal_letter_on": "0028",
+    "_wordle_date_in": "0036",
+    "wordle_play_on": "0036",
+    "wordle_play": "0036",
+    "wordle_guess_on": "0036",
+    "wordle_check_on": "0036",
+    "wordle_reveal_letter_on": "0036",
 }
 # Gone once nothing calls them; a downgrade puts them back first.
-GONE = {"_wordle_check_guess": "0016", "_wordle_lock_player_game": "0035", "_wordle_play": "0035"}
+GONE = {"_wordle_check_guess": "0036", "_wordle_lock_player_game": "0036", "_wordle_play": "0036"}
 
 
 def upgrade() -> None:
     objects_up_each(dict.fromkeys([*NEW, *PREVIOUS], revision))
-    for name, previous in GONE.items():
-        objects_down([name], previous)
+    objects_down(list(GONE), "0036")
 
 
 def downgrade() -> None:

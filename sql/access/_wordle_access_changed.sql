@@ -8,7 +8,7 @@
 -- retired rows, which no move reads or writes again, are deleted a thousand at a time, each
 -- batch in a transaction of its own, by the accounts refresh every minute.
 -- Reads: nothing. Writes: access_version.
--- revision: 0028
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_access_changed()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: retire the access decisions kept for players'

@@ -6,7 +6,7 @@
 -- auto-increment step and offset (on a Galera node a session keeps the values of the cluster
 -- it connected to; the node's current ones are put back). The procedure ends it with COMMIT.
 -- Reads: nothing.
--- revision: 0015
+-- revision: 0036
 CREATE OR REPLACE PROCEDURE _wordle_begin()
 NO SQL SQL SECURITY INVOKER
 COMMENT 'Internal: a READ COMMITTED transaction, whatever the session'

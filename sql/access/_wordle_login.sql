@@ -3,7 +3,7 @@
 -- Player names of wordle_player accounts belong to this name. It proves nothing where an
 -- anonymous account matches the client's host: _wordle_caller_access checks that.
 -- Reads: nothing.
--- revision: 0006
+-- revision: 0036
 CREATE OR REPLACE FUNCTION _wordle_login()
 RETURNS VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
 NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER

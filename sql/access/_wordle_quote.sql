@@ -4,7 +4,7 @@
 -- character (a line break) is written \u{A} and stays so: a message is one line. At most 200
 -- characters ('...' marks a cut).
 -- Reads: nothing.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE FUNCTION _wordle_quote(
     p_text MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 RETURNS VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin

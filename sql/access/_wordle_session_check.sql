@@ -12,7 +12,7 @@
 -- flags. The clock, the random draws, the isolation level and the
 -- transaction are not checked: the routines do not depend on them (see docs/sql-api.md).
 -- Reads: nothing.
--- revision: 0015
+-- revision: 0036
 CREATE OR REPLACE PROCEDURE _wordle_session_check()
 NO SQL SQL SECURITY INVOKER
 COMMENT 'Internal: refuse session settings that would change a routine'

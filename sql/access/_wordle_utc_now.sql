@@ -3,7 +3,7 @@
 -- read back from the session's zone. What every expiry compares with; kept in DATETIME(6)
 -- columns, which a session's time_zone does not shift (TIMESTAMP columns would).
 -- Reads: nothing.
--- revision: 0020
+-- revision: 0036
 CREATE OR REPLACE FUNCTION _wordle_utc_now()
 RETURNS DATETIME(6)
 NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER

@@ -8,7 +8,7 @@
 -- (inside a routine, the routine's statement); leading comments and parentheses are skipped,
 -- executable comments (/*! ... */) are not.
 -- Reads: information_schema.PROCESSLIST (the session's own row).
--- revision: 0006
+-- revision: 0036
 CREATE OR REPLACE FUNCTION _wordle_view_check()
 RETURNS BOOLEAN
 NOT DETERMINISTIC READS SQL DATA SQL SECURITY INVOKER

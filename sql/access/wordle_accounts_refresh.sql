@@ -4,7 +4,7 @@
 -- Needs event_scheduler=ON; without it, hand-made changes count at the next `wordle-db grant`
 -- or migration.
 -- Reads/writes: see _wordle_accounts_refresh.
--- revision: 0015
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' EVENT wordle_accounts_refresh
 ON SCHEDULE EVERY 1 MINUTE
 ON COMPLETION PRESERVE ENABLE

@@ -8,7 +8,7 @@
 -- A new player_names drops the players' access decisions kept so far (_wordle_access_changed).
 -- Reads: settings, channels, puzzles. Writes: settings, channels, access_version,
 -- player_access.
--- revision: 0028
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_set_setting(
     IN p_name VARCHAR(64) CHARACTER SET ascii, IN p_value MEDIUMTEXT)
 MODIFIES SQL DATA SQL SECURITY DEFINER

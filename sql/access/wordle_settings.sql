@@ -1,6 +1,6 @@
 -- wordle_settings(): every installation setting as rows (name, value, description).
 -- Reads: settings, channels.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_settings()
 READS SQL DATA SQL SECURITY DEFINER
 COMMENT 'All installation settings'

@@ -4,7 +4,7 @@
 -- NULL for a sign-in. Expired challenges are cleared on the way.
 -- Errors: WD091 no such challenge, expired or used.
 -- Reads: passkey_challenges. Writes: passkey_challenges.
--- revision: 0020
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_passkey_challenge_take(
     IN p_challenge MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_purpose VARCHAR(8) CHARACTER SET ascii, OUT o_player INT UNSIGNED)

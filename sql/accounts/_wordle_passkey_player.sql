@@ -4,7 +4,7 @@
 -- error as for a credential nobody registered, so another account's passkeys stay untold.
 -- Errors: WD090.
 -- Reads: passkeys, players, settings, server_accounts.
--- revision: 0020
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_passkey_player(
     IN p_credential VARBINARY(1023), OUT o_player INT UNSIGNED,
     OUT o_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)

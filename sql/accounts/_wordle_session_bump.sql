@@ -5,7 +5,7 @@
 -- Called on sign-up (the first passkey), on removal of a passkey and on "sign out
 -- everywhere", inside the caller's transaction; the player's row stays locked until it ends.
 -- Reads: players. Writes: players, transfer_codes, passkey_challenges.
--- revision: 0024
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_session_bump(
     IN p_player INT UNSIGNED, OUT o_generation INT UNSIGNED)
 MODIFIES SQL DATA SQL SECURITY DEFINER

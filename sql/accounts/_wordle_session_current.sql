@@ -7,7 +7,7 @@
 -- through, nor can a race with the bump.
 -- Errors: WD096 that session has ended.
 -- Reads: players.
--- revision: 0024
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_session_current(
     IN p_player INT UNSIGNED, IN p_generation INT UNSIGNED)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -4,7 +4,7 @@
 -- Result: one row (public_key, sign_count).
 -- Errors: WD090.
 -- Reads: passkeys, players, settings, server_accounts.
--- revision: 0020
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_key(
     IN p_credential MEDIUMBLOB)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -8,7 +8,7 @@
 -- WD093 the count did not grow, WD094 a bad count.
 -- Reads: passkeys, players, passkey_challenges, settings, server_accounts.
 -- Writes: passkeys, passkey_challenges.
--- revision: 0024
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_signed_in(
     IN p_challenge MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_credential MEDIUMBLOB, IN p_sign_count BIGINT)

@@ -3,7 +3,7 @@
 -- it in wordle_passkey_remove; label, created_at, last_used_at), oldest first.
 -- Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, passkeys.
--- revision: 0020
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkeys(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -3,7 +3,7 @@
 -- œ -> oe, ß -> ss); 'fold except ñ' (any letters after "fold except ") folds the others and
 -- keeps those, as Spanish daily games keep ñ and fold the acute accents.
 -- Reads: positions, letter_folds.
--- revision: 0016
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION _wordle_fold_by(
     p_word MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     p_accents VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)

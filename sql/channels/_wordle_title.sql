@@ -1,7 +1,7 @@
 -- _wordle_title(channel id, day): internal. What a game's day is called in share texts and
 -- on boards: 'wordle-db #12', or 'wordle-db fr #12' outside the default channel.
 -- Reads: settings, channels.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION _wordle_title(
     p_channel SMALLINT UNSIGNED, p_day DATE)
 RETURNS VARCHAR(64) CHARACTER SET utf8mb4

@@ -5,7 +5,7 @@
 -- Errors: WD060 no such channel, WD063 games exist or it is the default channel.
 -- Reads/writes: channels, channel_words, letters, answer_pool, puzzles, games, attempts,
 -- revealed_letters; reads settings.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_remove(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_force BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -5,7 +5,7 @@
 -- day without a puzzle is refused (WD031). Leaves a READ COMMITTED transaction open
 -- (_wordle_begin): the calling procedure ends it with COMMIT.
 -- Reads: settings, channels, puzzles, words (and publishes through _wordle_publish).
--- revision: 0009
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_find_puzzle(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE,
     OUT o_channel SMALLINT UNSIGNED, OUT o_day DATE,

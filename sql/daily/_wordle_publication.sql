@@ -1,7 +1,7 @@
 -- _wordle_publication(channel id, day, published): internal. The result row of wordle_publish_on
 -- and wordle_publish_word_on: channel, day, number, published, picked (never the word).
 -- Reads: puzzles, channels.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publication(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_published BOOLEAN)
 READS SQL DATA SQL SECURITY DEFINER

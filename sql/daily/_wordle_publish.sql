@@ -15,7 +15,7 @@
 -- Errors: WD020 no answer word left, WD021 the day has another word, WD022 not an answer word,
 -- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy.
 -- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
--- revision: 0016
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER

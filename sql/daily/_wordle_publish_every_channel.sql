@@ -7,7 +7,7 @@
 -- published is 1 when this call published the day, 0 when it already was; refusal is the
 -- message of the error that refused the channel (then day, number, published and picked are NULL).
 -- Reads/writes: see _wordle_publish.
--- revision: 0013
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish_every_channel()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: publish today in every channel, one row per channel'

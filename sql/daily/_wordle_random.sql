@@ -2,7 +2,7 @@
 -- session can seed or predict it (RAND() follows rand_seed1/rand_seed2). 48 random bits, so
 -- the bias of the modulo is below 1 in 10^8 for any n up to a million.
 -- Reads: nothing.
--- revision: 0006
+-- revision: 0036
 CREATE OR REPLACE FUNCTION _wordle_random(p_n BIGINT UNSIGNED)
 RETURNS BIGINT UNSIGNED
 NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER

@@ -6,7 +6,7 @@
 -- error or delay of a caller's predicate can depend on a hidden value. Read it outside a
 -- transaction (WD013). Numbers count from the channel's first_day.
 -- Reads: puzzles, words, channels, settings.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = 'wordle_owner'@'localhost' SQL SECURITY DEFINER VIEW past_puzzles AS
 SELECT ch.name AS channel, p.day, DATEDIFF(p.day, ch.first_day) + 1 AS number,
        IF(p.day < ch.today, w.word, NULL) AS word, IF(p.day < ch.today, p.picked, NULL) AS picked

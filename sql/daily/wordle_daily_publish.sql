@@ -4,7 +4,7 @@
 -- once today is published, so it follows each channel's time zone whatever zone the event
 -- itself was created in. Needs event_scheduler=ON.
 -- Reads/writes: see _wordle_publish_every_channel.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' EVENT wordle_daily_publish
 ON SCHEDULE EVERY 5 MINUTE
 ON COMPLETION PRESERVE ENABLE

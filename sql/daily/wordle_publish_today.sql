@@ -8,7 +8,7 @@
 -- the message of the refusal (class WD: WD020, WD024, WD010, WD025) with the other columns NULL.
 -- Errors: WD012 (session settings, before any channel); errors of other classes.
 -- Reads/writes: see _wordle_publish.
--- revision: 0013
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_publish_today()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Publish today''s puzzle of every channel (idempotent); never returns the words'

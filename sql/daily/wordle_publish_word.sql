@@ -1,7 +1,7 @@
 -- wordle_publish_word(day, word): wordle_publish_word_on(NULL, day, word), for the default
 -- channel (administrators).
 -- Reads/writes: see wordle_publish_word_on.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_publish_word(
     IN p_day DATE, IN p_word VARCHAR(255))
 MODIFIES SQL DATA SQL SECURITY DEFINER

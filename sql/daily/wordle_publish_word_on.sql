@@ -6,7 +6,7 @@
 -- picked).
 -- Errors: see _wordle_publish (WD021-WD025), WD060 no such channel, WD010, WD012.
 -- Reads/writes: see _wordle_publish.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_publish_word_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_day DATE, IN p_word VARCHAR(255))

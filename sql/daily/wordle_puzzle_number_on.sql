@@ -3,7 +3,7 @@
 -- settings (_wordle_session_check).
 -- Errors: WD060 no such channel.
 -- Reads: settings, channels.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION wordle_puzzle_number_on(
     p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, p_day DATE)
 RETURNS INT

@@ -3,7 +3,7 @@
 -- Also refuses hostile session settings (_wordle_session_check).
 -- Errors: WD060 no such channel, WD010 unknown time zone, WD012 (see _wordle_session_check).
 -- Reads: settings, channels.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION wordle_today_on(
     p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 RETURNS DATE

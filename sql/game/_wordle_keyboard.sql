@@ -3,7 +3,7 @@
 -- game's guesses, right (in place) > elsewhere > absent > unused. The caller has found the
 -- game the account may read (wordle_keyboard_on) or has just played in it (wordle_guess_on).
 -- Reads: letters, positions, attempts.
--- revision: 0022
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_keyboard(
     IN p_channel SMALLINT UNSIGNED, IN p_game INT UNSIGNED)
 READS SQL DATA SQL SECURITY DEFINER

@@ -3,7 +3,7 @@
 -- and the player's game that day (NULL when none; the player must exist unless the game does
 -- not). Leaves the transaction of _wordle_begin open.
 -- Reads: settings, channels, puzzles, words, players, games.
--- revision: 0009
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lookup(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE,

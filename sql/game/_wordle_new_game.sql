@@ -6,7 +6,7 @@
 -- AUTO-INC lock for the whole statement, and every other new player's first move of the day
 -- waited for it. Serves _wordle_move.
 -- Reads: nothing. Writes: games.
--- revision: 0035
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_new_game(
     IN p_player INT UNSIGNED, IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_today DATE,
     IN p_max_tries INT)

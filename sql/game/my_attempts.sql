@@ -6,7 +6,7 @@
 -- Reads: server_accounts, channels, attempts, games, players.
 -- Read in a fixed order from the login's players, with no condition pushed into it (LIMIT):
 -- a caller's WHERE never makes it read another login's rows.
--- revision: 0015
+-- revision: 0036
 CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = 'wordle_owner'@'localhost' SQL SECURITY DEFINER VIEW my_attempts AS
 SELECT STRAIGHT_JOIN pl.name AS player, ch.name AS channel, g.day, IF(pl.account = c.login, a.attempt, NULL) AS attempt,
        IF(pl.account = c.login, a.guess, NULL) AS guess,

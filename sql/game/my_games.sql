@@ -8,7 +8,7 @@
 -- Reads: server_accounts, channels, games, players, settings, puzzles.
 -- Read in a fixed order from the login's players, with no condition pushed into it (LIMIT):
 -- a caller's WHERE never makes it read another login's rows.
--- revision: 0015
+-- revision: 0036
 CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = 'wordle_owner'@'localhost' SQL SECURITY DEFINER VIEW my_games AS
 SELECT STRAIGHT_JOIN pl.name AS player, ch.name AS channel, g.day, DATEDIFF(g.day, ch.first_day) + 1 AS number,
        IF(pl.account = c.login, g.state, NULL) AS state,

@@ -7,7 +7,7 @@
 -- no plan follows the statistics), and the LIMIT
 -- keeps a caller's WHERE out of the view (no condition pushdown into it), so a reader's
 -- status counters (Handler_*, Rows_*) cannot count another player's attempts of today.
--- revision: 0015
+-- revision: 0036
 CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = 'wordle_owner'@'localhost' SQL SECURITY DEFINER VIEW past_attempts AS
 SELECT STRAIGHT_JOIN pl.name AS player, ch.name AS channel, g.day, IF(g.day < ch.today, a.attempt, NULL) AS attempt,
        IF(g.day < ch.today, a.guess, NULL) AS guess, IF(g.day < ch.today, a.hint, NULL) AS hint,

@@ -8,7 +8,7 @@
 -- no plan follows the statistics), and the LIMIT
 -- keeps a caller's WHERE out of the view (no condition pushdown into it), so a reader's
 -- status counters (Handler_*, Rows_*) cannot count another player's attempts of today.
--- revision: 0015
+-- revision: 0036
 CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = 'wordle_owner'@'localhost' SQL SECURITY DEFINER VIEW past_games AS
 SELECT STRAIGHT_JOIN pl.name AS player, ch.name AS channel, g.day, DATEDIFF(g.day, ch.first_day) + 1 AS number,
        IF(g.day < ch.today, g.state, NULL) AS state, IF(g.day < ch.today, g.hard, NULL) AS hard,

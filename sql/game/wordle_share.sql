@@ -1,6 +1,6 @@
 -- wordle_share(player, day): wordle_share_on(NULL, player, day), in the default channel.
 -- Reads: see wordle_share_on.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_share(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -5,7 +5,7 @@
 -- Result: one row (text). Errors: WD041 no finished game that day, and those of wordle_game.
 -- Reads: settings, puzzles, words, players, games, attempts.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0018
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_share_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)

@@ -1,7 +1,7 @@
 -- wordle_stats_distribution(player): wordle_stats_distribution_on(NULL, player), in the
 -- default channel.
 -- Reads: see wordle_stats_distribution_on.
--- revision: 0007
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_stats_distribution(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 READS SQL DATA SQL SECURITY DEFINER

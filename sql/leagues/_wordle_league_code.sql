@@ -4,7 +4,7 @@
 -- previous code stops working. The hash is made in a variable first: the statement that
 -- writes it (in a binary log, with its variables spelled out) never holds the code.
 -- Reads: nothing. Writes: leagues.
--- revision: 0023
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_league_code(
     IN p_league INT UNSIGNED, OUT o_code CHAR(32) CHARACTER SET ascii)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -2,7 +2,7 @@
 -- member's nickname: 1 to `longest` characters, no surrounding spaces, none of the control,
 -- invisible or direction characters player names refuse (see _wordle_player).
 -- Reads: nothing.
--- revision: 0019
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION _wordle_league_text(
     p_text MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, p_longest INT)
 RETURNS BOOLEAN

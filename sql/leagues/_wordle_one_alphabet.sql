@@ -4,7 +4,7 @@
 -- letters with digits and signs) pass. Checked where a league name or nickname is made, not
 -- where one is looked up: names made before keep working.
 -- Reads: nothing.
--- revision: 0026
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION _wordle_one_alphabet(
     p_text MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 RETURNS BOOLEAN

@@ -14,7 +14,7 @@
 -- candidate is left.
 -- Reads: solver_work_candidates, solver_work_pairs, solver_state, solver_guesses, solver_codes,
 -- words, positions. Writes: solver_work_considered.
--- revision: 0017
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_analysis_best(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_hard BOOLEAN, IN p_opening BOOLEAN,
     IN p_guess MEDIUMINT UNSIGNED, OUT o_best MEDIUMINT UNSIGNED, OUT o_best_left INT UNSIGNED)

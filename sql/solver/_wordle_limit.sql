@@ -1,7 +1,7 @@
 -- _wordle_limit(limit, default): internal. A row limit given by a caller: `default` when NULL,
 -- error WD052 when negative.
 -- Reads: nothing.
--- revision: 0005
+-- revision: 0036
 CREATE OR REPLACE FUNCTION _wordle_limit(p_limit INT, p_default INT UNSIGNED)
 RETURNS INT UNSIGNED
 DETERMINISTIC NO SQL SQL SECURITY INVOKER

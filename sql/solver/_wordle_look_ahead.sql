@@ -18,7 +18,7 @@
 -- solver_work_scores, solver_work_ranking.
 -- (solver_answers is read by its primary key, forced: the optimizer preferred the word_id key,
 -- whose prefix is the channel alone, and read every answer for each row, 20 times slower.)
--- revision: 0012
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_look_ahead(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_hard BOOLEAN,
     IN p_top INT UNSIGNED, IN p_sub INT UNSIGNED)

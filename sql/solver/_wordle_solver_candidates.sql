@@ -5,7 +5,7 @@
 -- numbers the word for the solver's hint codes (NULL before a build).
 -- Reads: solver_work_pairs, solver_state, words, solver_answers. Writes: solver_work_candidates,
 -- solver_work_words.
--- revision: 0011
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_solver_candidates(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16))
 MODIFIES SQL DATA SQL SECURITY DEFINER

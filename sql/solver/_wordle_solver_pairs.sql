@@ -7,7 +7,7 @@
 -- Errors: WD050 bad pairs; for a player those of wordle_board_on.
 -- Reads: positions, settings, channels, puzzles, words, players, games, attempts,
 -- mysql.roles_mapping. Writes: solver_work_pairs.
--- revision: 0011
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_solver_pairs(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_work BINARY(16),
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

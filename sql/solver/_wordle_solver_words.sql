@@ -4,7 +4,7 @@
 -- words and the accepted words of that length. `fill` 1 stores the answer words as
 -- solver_work_words rows of `work`, 2 every accepted word of that length, 0 nothing.
 -- Reads: channels, channel_words, words. Writes: solver_work_words.
--- revision: 0008
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_solver_words(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_fill TINYINT,
     INOUT io_letters INT, OUT o_answers INT, OUT o_guesses INT)

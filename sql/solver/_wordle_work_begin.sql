@@ -6,7 +6,7 @@
 -- temporary table hides the real table of the same name from the routines of that session.
 -- Reads/writes: solver_work, solver_work_pairs, solver_work_candidates,
 -- solver_work_considered, solver_work_ranking.
--- revision: 0006
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_work_begin(
     OUT o_work BINARY(16))
 MODIFIES SQL DATA SQL SECURITY DEFINER

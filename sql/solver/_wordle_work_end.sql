@@ -2,7 +2,7 @@
 -- Reads/writes: solver_work, solver_work_pairs, solver_work_candidates,
 -- solver_work_considered, solver_work_ranking, solver_work_words, solver_work_parts,
 -- solver_work_look, solver_work_scores.
--- revision: 0008
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_work_end(
     IN p_work BINARY(16))
 MODIFIES SQL DATA SQL SECURITY DEFINER

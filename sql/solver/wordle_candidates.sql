@@ -1,7 +1,7 @@
 -- wordle_candidates(pairs, player, day, limit): wordle_candidates_on(NULL, pairs, player, day,
 -- limit), in the default channel.
 -- Reads/writes: see wordle_candidates_on.
--- revision: 0011
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_candidates(
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

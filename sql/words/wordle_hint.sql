@@ -5,7 +5,7 @@
 -- lowered and compared as code points. NULL in gives NULL. Errors WD001 (not words of
 -- letters) and WD002 (lengths differ).
 -- Reads: nothing. Agrees with wordle_hint_rows (a recursive CTE) on every input.
--- revision: 0002
+-- revision: 0036
 CREATE OR REPLACE FUNCTION wordle_hint(
     answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)

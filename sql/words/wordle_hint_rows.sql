@@ -3,7 +3,7 @@
 -- recursive CTE numbers the positions and window functions count the duplicates. NULL in gives
 -- no rows; bad input raises the same errors as wordle_hint (WD001, WD002).
 -- Reads: nothing. Agrees with wordle_hint on every input (tests/test_hints.py).
--- revision: 0002
+-- revision: 0036
 CREATE OR REPLACE PROCEDURE wordle_hint_rows(
     IN answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)

@@ -1,7 +1,7 @@
 -- wordle_import_begin(): start a word import: creates (or empties) the session's temporary
 -- table word_import (line, word, error). Fill it with INSERT, then CALL wordle_import_words.
 -- Reads: nothing.
--- revision: 0001
+-- revision: 0036
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_import_begin()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Create the temporary table word_import for wordle_import_words'

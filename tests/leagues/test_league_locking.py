@@ -2,8 +2,7 @@
 player's, shared) makes no deadlock, with players leaving, joining, taking new codes and
 guessing together, with a third call queued for a player's row, after an access change, and
 racing a bump of the session generation (each change commits before the bump or is refused;
-a killed bump or change leaves nothing held). The controls on 0035 show which deadlocks were
-there before. That an ended session changes no league is
+a killed bump or change leaves nothing held). That an ended session changes no league is
 tests/accounts/test_session_generations.py's."""
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import accounts, db, game, leagues, schema
+from wordle_db import accounts, db, game, leagues
 
 from support.accounts import C1, sign_up
 from support.calls import raw_call, result_or_sqlstate
@@ -310,32 +309,6 @@ def test_a_call_queued_for_the_heirs_row_makes_no_deadlock(
         for n, bobs in enumerate(BOBS.values())
     ]
     assert not any(1213 in g for g in got) and deadlock_count(conn) == before, got
-
-
-@pytest.mark.found_by("second review of migration 0036: held")
-def test_control_on_0035_the_same_three_calls_do_not_deadlock(
-    conn: Connection, db_url: URL, front_urls
-) -> None:
-    """The sign-out case above on 0035 (league calls without a generation): no deadlock."""
-    url = front_urls("player")
-    assert schema.migrate(db_url, "0035")[1] == "0035"
-    with db.connect(url) as a, db.connect(url) as b, db.connect(url) as b2:
-        code = db.query(a, "CALL wordle_league_create('web-ann', 'Club', 'Ann', @c)")[0]["code"]
-        db.query(b, "CALL wordle_league_join('web-bob', ?, 'Bob')", code)
-        (ann,) = player_ids(conn, "web-ann")
-        before = deadlock_count(conn)
-        got = stall_then_release(
-            conn,
-            db_url,
-            [(league_id_of(conn, "web-ann", "Club"), ann)],
-            [
-                lambda: raw_call(a, "CALL wordle_league_leave('web-ann', 'Club')"),
-                lambda: raw_call(b, "CALL wordle_league_leave('web-bob', 'Club')"),
-                lambda: raw_call(b2, "CALL wordle_sign_out_everywhere('web-bob', NULL)"),
-            ],
-        )
-    assert 1213 not in got and deadlock_count(conn) == before, got
-    assert schema.migrate(db_url)[1] is not None
 
 
 def _gen(conn: Connection, name: str) -> int:

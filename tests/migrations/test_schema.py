@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -14,6 +15,9 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, schema, sqlfiles
+from wordle_db.errors import WordleError
+
+from support.databases import cli_runner
 
 NOT_MIGRATED = {"wordle_daily_publish"}  # installed by `wordle-db schedule --event`
 
@@ -94,6 +98,63 @@ def test_unknown_revision_is_a_clear_error(new_db: Callable[[], URL]) -> None:
         schema.migrate(new_db(), "nope")
 
 
+@pytest.mark.parametrize(
+    ("revision", "says"),
+    [
+        ("0020", "older than release 0.1.0 (revision 0036), the oldest this version upgrades"),
+        ("0099", "which this version of wordle-db does not know"),
+    ],
+)
+def test_a_database_of_a_revision_this_version_does_not_know_gets_one_line(
+    new_db: Callable[[], URL], revision: str, says: str
+) -> None:
+    """A database older than the baseline (the history before it is squashed) is told to
+    upgrade with that release first; one from a newer version, to use it. Nothing changes."""
+    url = new_db()
+    schema.migrate(url, schema.baseline()[0])
+    with db.connect(url) as conn:
+        conn.exec_driver_sql(f"UPDATE alembic_version SET version_num = '{revision}'")
+    with pytest.raises(WordleError) as refused:
+        schema.migrate(url)
+    assert says in str(refused.value) and "\n" not in str(refused.value)
+    result = cli_runner(url)("migrate")
+    assert result.exit_code == 1 and result.stderr == f"Error: {refused.value}\n"
+    with db.connect(url) as conn:
+        assert db.scalar(conn, "SELECT version_num FROM alembic_version") == revision
+
+
+def test_the_baseline_is_what_tools_baseline_reads_back(
+    new_db: Callable[[], URL], repo_root: Path
+) -> None:
+    """The baseline module holds what tools/baseline.py reads from a database the baseline
+    built (the tables, rows, objects and grants): nobody edited it by hand since it was made,
+    and the tool that will make the next one reads what this one writes."""
+    sys.path.insert(0, str(repo_root / "tools"))
+    try:
+        import baseline as tool
+    finally:
+        sys.path.remove(str(repo_root / "tools"))
+    revision, _release = schema.baseline()
+    (module,) = [m for m in migration_modules(repo_root) if m.revision == revision]
+    url = new_db()
+    schema.migrate(url, revision)
+    with db.connect(url) as conn:
+        made = tool.read(conn, url.database)
+    version = re.compile(r"\(`id`, `version`\) VALUES \('1', '\d+'\)")
+    assert [version.sub("", r) for r in made["rows"]] == [version.sub("", r) for r in module.ROWS]
+    assert made["tables"] == module.TABLES
+    assert made["objects"] == module.OBJECTS
+    assert sorted(made["grants"]) == sorted(module.GRANTS)  # SHOW GRANTS has no fixed order
+    columns = re.compile(r"\(([^)]*)\)")
+
+    def same_order(grant: str) -> str:  # SHOW GRANTS lists a grant's columns in no fixed order
+        return columns.sub(lambda m: "(" + ", ".join(sorted(m.group(1).split(", "))) + ")", grant)
+
+    assert sorted(map(same_order, made["owner_grants"])) == sorted(
+        map(same_order, module.OWNER_GRANTS)
+    )
+
+
 def test_every_sql_file_is_one_create_or_replace_with_a_header(repo_root: Path) -> None:
     paths = sorted(p for p in (repo_root / "sql").glob("*/*.sql") if p.parent.name != "history")
     assert len(paths) >= 50
@@ -113,17 +174,19 @@ def test_every_migration_finds_the_text_of_its_objects(repo_root: Path) -> None:
             assert sqlfiles.load(name, module.revision).name == name
 
 
-def test_an_old_revision_is_read_from_history(
+def test_an_old_revision_is_read_from_the_revision_that_replaced_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "history").mkdir()
-    (tmp_path / "f.sql").write_text(
+    (tmp_path / "sql" / "game").mkdir(parents=True)
+    (tmp_path / "migrations" / "replaced" / "0009").mkdir(parents=True)
+    (tmp_path / "sql" / "game" / "f.sql").write_text(
         "-- f: new\n-- revision: 0009\nCREATE OR REPLACE VIEW f AS SELECT 2"
     )
-    (tmp_path / "history" / "f.0002.sql").write_text(
+    (tmp_path / "migrations" / "replaced" / "0009" / "f.sql").write_text(
         "-- f: old\n-- revision: 0002\nCREATE OR REPLACE VIEW f AS SELECT 1"
     )
-    monkeypatch.setattr(sqlfiles, "sql_dir", lambda: tmp_path)
+    monkeypatch.setattr(sqlfiles, "sql_dir", lambda: tmp_path / "sql")
+    monkeypatch.setattr(sqlfiles, "replaced_dir", lambda: tmp_path / "migrations" / "replaced")
     assert sqlfiles.load("f", "0009").text.endswith("SELECT 2")
     assert sqlfiles.load("f", "0002").text.endswith("SELECT 1")
     with pytest.raises(FileNotFoundError):
@@ -198,7 +261,9 @@ def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
         idle.exec_driver_sql("SET autocommit = 0")
         db.scalar(idle, "SELECT wordle_today()")
         migrated: list[tuple[str | None, str | None]] = []
-        thread = threading.Thread(target=lambda: migrated.append(schema.migrate(db_url, "0006")))
+        thread = threading.Thread(
+            target=lambda: migrated.append(schema.migrate(db_url, schema.baseline()[0]))
+        )
         thread.start()
         time.sleep(1)
         started = time.monotonic()
@@ -207,8 +272,8 @@ def test_a_migration_gives_way_to_a_session_left_idle_in_a_transaction(
         assert thread.is_alive() and not migrated
         idle.exec_driver_sql("ROLLBACK")
     thread.join(timeout=120)
-    assert migrated == [(schema.head(), "0006")]
-    assert schema.migrate(db_url) == ("0006", schema.head())
+    assert migrated == [(schema.head(), schema.baseline()[0])]
+    assert schema.migrate(db_url) == (schema.baseline()[0], schema.head())
 
 
 def test_every_sql_folder_is_shipped_in_the_package(repo_root: Path) -> None:

@@ -1,15 +1,14 @@
 """Migrations on databases in use: players play on while a migration runs up and down, what a
 migration must keep it keeps (games, numbers, grants, the default channel), a downgrade that
 would lose data refuses, a migration retires kept access decisions, and an older schema is
-named as such. Most are pinned to the revisions they were written for (0003, 0006, 0008-0010,
-0027/0028, 0035); the schema's own checks are in test_schema.py."""
+named as such. They run from the baseline (release 0.1.0) through the revisions kept since;
+the schema's own checks are in test_schema.py."""
 
 from __future__ import annotations
 
 import threading
 import time
 import uuid
-from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
@@ -18,20 +17,17 @@ from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import channels, db, game, leagues, migration, schema, sqlfiles
+from wordle_db import channels, db, game, migration, schema, sqlfiles
 
-from support.calls import raw_call, sql_error
-from support.databases import cli_runner
-from support.leagues import league_id_of, player_ids, stall_then_release
+from support.calls import sql_error
 from support.puzzles import GUESSES, OWN, SIX, WRONG, add_channel, today
 from support.puzzles import TODAY_WORD as ANSWER
-from support.races import deadlock_count
 
 
 def rush_database(new_db) -> URL:
-    """A database at revision 0008 (before migration 0009) with today published."""
+    """A database at the baseline (before the revisions kept since) with today published."""
     url = new_db()
-    schema.migrate(url, "0008")
+    schema.migrate(url, schema.baseline()[0])
     with db.connect(url) as conn:
         db.call(conn, "wordle_import_begin")
         db.executemany(
@@ -45,9 +41,11 @@ def rush_database(new_db) -> URL:
 
 
 def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db) -> None:
-    """An attack on migration 0009: a session leaves a transaction open that holds a routine the
-    migration replaces (wordle_today_on uses _wordle_channel). While the migration waits, and
-    with the migration part-way, guesses are still played; it ends once the session lets go."""
+    """An attack on migration 0009 (and every revision since that replaces a routine a guess
+    runs): a session leaves a transaction open that holds a routine the migration replaces
+    (wordle_today_on uses _wordle_channel, which uses _wordle_date_in, replaced by 0038). While
+    the migration waits, and with the migration part-way, guesses are still played; it ends
+    once the session lets go."""
     url = rush_database(new_db)
     with db.connect(url) as idle:
         idle.exec_driver_sql("SET autocommit = 0")
@@ -62,15 +60,16 @@ def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db
         assert thread.is_alive() and not migrated
         idle.exec_driver_sql("ROLLBACK")
     thread.join(timeout=120)
-    assert migrated == [("0008", schema.head())]
+    assert migrated == [(schema.baseline()[0], schema.head())]
     with db.connect(url) as player:
         assert game.play(player, "held", GUESSES[3])["attempt"] == 4
 
 
 def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None:
-    """Migration 0009 rewrites the routines every guess runs, and some callees change their
-    parameters: players playing while it runs, then 0010 (which drops the old callees), up and
-    down and up again, see no error."""
+    """Migrations 0009 and 0010 rewrote the routines every guess runs, and some callees changed
+    their parameters; so do 0037 (the role check) and 0038 (one path for every move), which
+    drop the old callees: players playing while they run, up and down and up again, see no
+    error."""
     url = rush_database(new_db)
     stop, played = threading.Event(), [0]
     errors: list[BaseException] = []
@@ -91,7 +90,7 @@ def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None
     for thread in threads:
         thread.start()
     counts = []
-    for revision in ("0009", "0010", "0008", "0010"):
+    for revision in ("0037", "0038", schema.baseline()[0], "0038"):
         before = played[0]
         schema.migrate(url, revision)
         counts.append(played[0] - before)
@@ -104,15 +103,16 @@ def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None
 
 @pytest.mark.found_by("review of migration 0028")
 def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:
-    """0028's lock of a move takes more parameters (player id, generation). Changed in place,
+    """0028's lock of a move took more parameters (player id, generation). Changed in place,
     one routine at a time, every guess and hint called it with the wrong number of arguments
     between the callee's and the callers' replacement (1318, not a WD error), both ways (found
-    by review). It has a new name now, installed before its callers and dropped after them."""
+    by review). It had a new name, installed before its callers and dropped after them; so do
+    0038's (one path for every move), played through here since the squash of 0.1.0."""
     from wordle_db import schema
     from wordle_db.errors import DatabaseError
 
     url = rush_database(new_db)
-    schema.migrate(url, "0027")
+    schema.migrate(url, "0037")
     stop, played = threading.Event(), [0]
     errors: list[BaseException] = []
 
@@ -140,7 +140,7 @@ def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:
     for thread in threads:
         thread.start()
     counts = []
-    for revision in ("0028", "0027", "0028", "0027", "0028"):
+    for revision in ("0038", "0037", "0038", "0037", "0038"):
         before = played[0]
         schema.migrate(url, revision)
         counts.append(played[0] - before)
@@ -180,10 +180,12 @@ def snapshot(conn: Connection, numbers: str) -> dict[str, Any]:
 
 
 def test_the_migration_keeps_every_game_and_number(new_db) -> None:
+    """Played at the baseline (0.1.0), every game and number survives the revisions kept since,
+    up and down (0007's channels migration did, before the squash)."""
     url = new_db()
-    schema.migrate(url, "0006")
+    schema.migrate(url, schema.baseline()[0])
     with db.connect(url) as conn:
-        db.call(conn, "wordle_import_begin")  # the calls of revision 0006
+        db.call(conn, "wordle_import_begin")  # the calls of the baseline
         db.executemany(
             conn,
             "INSERT INTO word_import (line, word) VALUES (?, ?)",
@@ -206,7 +208,7 @@ def test_the_migration_keeps_every_game_and_number(new_db) -> None:
         assert db.scalar(conn, "SELECT COUNT(*) FROM games WHERE channel_id <> 1") == 0
         assert game.play(conn, "ann", "slate")["state"] == "won"  # the game goes on
         played = snapshot(conn, "wordle_puzzle_number(p.day)")
-    schema.migrate(url, "0006")
+    schema.migrate(url, schema.baseline()[0])
     with db.connect(url) as conn:
         assert snapshot(conn, "wordle_puzzle_number(p.day)") == played
 
@@ -217,7 +219,7 @@ def test_downgrade_refuses_to_drop_other_channels(new_db, conn: Connection) -> N
     with db.connect(url) as other:
         channels.add(other, "six", 6)
     with pytest.raises(Exception, match="remove them first"):
-        schema.migrate(url, "0006")
+        schema.migrate(url, "base")
     with db.connect(url) as other:
         assert db.scalar(other, "SELECT COUNT(*) FROM channels") == 2
 
@@ -232,9 +234,12 @@ def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> No
         db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer"),
     )
     assert before == (14_855 + 7 + 3, 2_309)  # their words stay, members of no channel
-    schema.migrate(db_url, "0006")
-    assert db.scalar(conn, "SELECT COUNT(*) FROM words") == 14_855
-    assert db.scalar(conn, "SELECT COUNT(*) FROM words WHERE is_answer") == 2_309
+    schema.migrate(db_url, schema.baseline()[0])  # down the revisions kept since 0.1.0
+    after = (
+        db.scalar(conn, "SELECT COUNT(*) FROM words"),
+        db.scalar(conn, "SELECT COUNT(*) FROM channel_words WHERE is_answer"),
+    )
+    assert after == before
     schema.migrate(db_url)
     en = channels.one_channel(conn, "en")
     assert (en["letters"], en["words"], en["answers"], en["answers_left"]) == (
@@ -244,99 +249,6 @@ def test_the_round_trip_leaves_en_as_it_was(db_url: URL, conn: Connection) -> No
         2_309,
     )
     sql_error(lambda: game.play(conn, "ann", OWN[0]), "WD033", "is not an accepted word")
-
-
-ROUTINES = (
-    "wordle_league_create",
-    "wordle_league_join",
-    "wordle_league_leave",
-    "wordle_league_remove",
-    "wordle_league_code",
-)
-
-
-def _routines(conn: Connection) -> Any:
-    """Each league change's parameters, definer and security, and who may execute it."""
-    params = db.query(
-        conn,
-        "SELECT SPECIFIC_NAME AS n, GROUP_CONCAT(PARAMETER_NAME ORDER BY "
-        "ORDINAL_POSITION) AS p FROM information_schema.PARAMETERS WHERE "
-        "SPECIFIC_SCHEMA = DATABASE() AND SPECIFIC_NAME LIKE "
-        "'wordle\\_league\\_%' GROUP BY SPECIFIC_NAME ORDER BY 1",
-    )
-    grants = db.query(
-        conn,
-        "SELECT Routine_name AS n, GROUP_CONCAT(User, ':', Proc_priv "
-        "ORDER BY User) AS g FROM mysql.procs_priv WHERE Db = DATABASE() "
-        "AND Routine_name LIKE 'wordle\\_league\\_%' GROUP BY 1 ORDER BY 1",
-    )
-    defs = db.query(
-        conn,
-        "SELECT ROUTINE_NAME AS n, DEFINER AS d, SECURITY_TYPE AS s, SQL_MODE "
-        "AS m FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = "
-        "DATABASE() AND ROUTINE_NAME LIKE 'wordle\\_league\\_%' ORDER BY 1",
-    )
-    return params, grants, defs
-
-
-@pytest.mark.found_by("review of migration 0036")
-def test_downgrade_and_upgrade_keep_grants_and_old_arity_fails_clearly(
-    conn: Connection, db_url: URL, front_urls
-) -> None:
-    """0036 -> 0035 -> head: the same grants, definers and security; on 0035 the old calls work
-    and the new ones fail with 1318; on head the old 3/4-argument calls fail with 1318 (no
-    argument taken for another). And the control for the deadlocks above: on 0035 the two
-    creators leaving each other's leagues do not deadlock."""
-    url = front_urls("player")
-    head = _routines(conn)
-    assert schema.migrate(db_url, "0035")[1] == "0035"
-    with db.connect(url) as a, db.connect(url) as b:
-        down = _routines(conn)
-        assert down[1] == head[1] and [r["n"] for r in down[0]] == [r["n"] for r in head[0]]
-        assert raw_call(a, "CALL wordle_league_leave('web-ann', NULL, 'X')") == 1318
-        alpha = db.query(a, "CALL wordle_league_create('web-ann', 'Alpha', 'Ann', @c)")[0]["code"]
-        beta = db.query(b, "CALL wordle_league_create('web-bob', 'Beta', 'Bob', @c)")[0]["code"]
-        db.query(b, "CALL wordle_league_join('web-bob', ?, 'Bob')", alpha)
-        db.query(a, "CALL wordle_league_join('web-ann', ?, 'Ann')", beta)
-        ann, bob = player_ids(conn, "web-ann", "web-bob")
-        held = [
-            (league_id_of(conn, "web-ann", "Alpha"), ann),
-            (league_id_of(conn, "web-bob", "Beta"), bob),
-        ]
-        before = deadlock_count(conn)
-        got = stall_then_release(
-            conn,
-            db_url,
-            held,
-            [
-                lambda: raw_call(a, "CALL wordle_league_leave('web-ann', 'Alpha')"),
-                lambda: raw_call(b, "CALL wordle_league_leave('web-bob', 'Beta')"),
-            ],
-        )
-        assert 1213 not in got and deadlock_count(conn) == before, ("0035", got)
-    assert schema.migrate(db_url)[1] is not None
-    assert _routines(conn) == head
-    with db.connect(url) as a:
-        for sql in (
-            "CALL wordle_league_create('web-ann', 'Gamma', 'Ann', @c)",
-            "CALL wordle_league_join('web-ann', '" + "0" * 32 + "', NULL)",
-            "CALL wordle_league_leave('web-ann', 'Alpha')",
-            "CALL wordle_league_remove('web-ann', 'Beta', 'Bob')",
-            "CALL wordle_league_code('web-ann', 'Beta')",
-        ):
-            assert raw_call(a, sql) == 1318, sql
-        assert db.scalar(a, "SELECT @@in_transaction") == 0
-        assert leagues.create(a, "web-ann", "Gamma", "Ann", 0)["league"] == "Gamma"
-
-
-def test_status_on_an_older_schema_says_to_migrate(new_db: Callable[[], URL]) -> None:
-    url = new_db()
-    schema.migrate(url, "0003")
-    run = cli_runner(url)
-    result = run("status")
-    assert result.exit_code == 0, result.output
-    assert f"0003, out of date (this wordle-db needs {schema.head()})" in result.output
-    assert "run `wordle-db migrate`" in result.output
 
 
 def test_a_migration_installing_routines_forgets_every_decision(shared, conn: Connection) -> None:

@@ -19,7 +19,7 @@ from wordle_db import db
 from wordle_db.errors import DatabaseError, WordleError
 
 ROLES = ("wordle_admin", "wordle_publisher", "wordle_player", "wordle_reader")
-USER = re.compile(r"[A-Za-z0-9_.-]{1,80}")
+USER = re.compile(r"[A-Za-z0-9_.-]{1,64}")  # a player name is 64 at most
 # A host name or pattern: labels of letters, digits and -, with the wildcards % and _.
 LABEL = r"[a-z0-9%_]([a-z0-9%_-]*[a-z0-9%_])?"
 HOST_NAME = re.compile(rf"{LABEL}(\.{LABEL})*")
@@ -44,7 +44,7 @@ def account(user_at_host: str) -> tuple[str, str]:
     if not at or USER.fullmatch(user) is None:
         raise WordleError(
             f"bad account {user_at_host!r}: write USER@HOST, e.g. bot@localhost or bot@% "
-            "(the user: 1 to 80 letters, digits, _ . -)"
+            "(the user: 1 to 64 letters, digits, _ . -: a player name is 64 at most)"
         )
     host = host.lower()
     if host_form(host) is None:

@@ -11,7 +11,12 @@
 -- REVOKE made by hand counts within a minute. The grant tables are read once, into a
 -- temporary table, in a statement that waits for no row lock. When an account's admin flag or
 -- role changes, or an account comes or goes, the players' access decisions kept since are
--- retired (_wordle_access_changed), in the same transaction. Then, in a transaction of its
+-- retired (_wordle_access_changed), in the same transaction, and the login of an account that
+-- went or changed role is marked in login_changes with this refresh's connection id, so that
+-- its sessions begun before are refused (_wordle_caller_access: the account such a session was
+-- may be gone, and the login's others may hold more). Kept decisions are retired too when the
+-- server's skip_name_resolve changed since the last refresh (SESSION_USER()'s localhost then
+-- means other clients). Then, in a transaction of its
 -- own, at most 1,000 retired decisions are deleted, each by its primary key: their keys are
 -- read first (a read that locks nothing), so the delete locks no row but theirs, which no move
 -- reads or writes. (A `DELETE ... WHERE version < ...` scans the whole table once most rows
@@ -26,13 +31,14 @@
 -- (So a refresh that waits for the grant tables, behind a GRANT queued behind a long reader
 -- of mysql.*, which only a server administrator can be, makes the next ones wait too.)
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
--- access_version, player_access.
--- revision: 0036
+-- access_version, player_access, login_changes.
+-- revision: 0039
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
 BEGIN
   DECLARE v_version BIGINT UNSIGNED;
+  DECLARE v_skip_name_resolve BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
     ROLLBACK AND NO CHAIN NO RELEASE;
     DROP TEMPORARY TABLE IF EXISTS _wordle_seen_accounts;
@@ -40,7 +46,8 @@ BEGIN
     RESIGNAL;
   END;
   CALL _wordle_begin();
-  SELECT version INTO v_version FROM access_version WHERE id = 1 FOR UPDATE;
+  SELECT version, skip_name_resolve INTO v_version, v_skip_name_resolve
+  FROM access_version WHERE id = 1 FOR UPDATE;
   CREATE OR REPLACE TEMPORARY TABLE _wordle_seen_accounts (
     user VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
     host VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
@@ -80,6 +87,17 @@ BEGIN
                 LEFT JOIN server_accounts s ON s.user = n.user AND s.host = n.host
                 WHERE s.user IS NULL) THEN
     CALL _wordle_access_changed();
+    INSERT INTO login_changes (user, connection, server_started)
+    SELECT DISTINCT s.user, CONNECTION_ID(), _wordle_server_started()
+    FROM server_accounts s
+    LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host
+    WHERE n.user IS NULL OR NOT (n.admin <=> s.admin) OR NOT (n.role <=> s.role)
+    ON DUPLICATE KEY UPDATE connection = VALUES(connection),
+                            server_started = VALUES(server_started);
+  END IF;
+  IF NOT (v_skip_name_resolve <=> @@GLOBAL.skip_name_resolve) THEN
+    CALL _wordle_access_changed();
+    UPDATE access_version SET skip_name_resolve = @@GLOBAL.skip_name_resolve WHERE id = 1;
   END IF;
   DELETE s FROM server_accounts s
   LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host

@@ -1,6 +1,6 @@
 -- my_games: the games of the player names that belong to the connected login
--- (_wordle_login(); none where an anonymous account matches the client's host, read from
--- server_accounts: the login proves nothing then), any day, without answers. TEMPTABLE and
+-- (_wordle_caller_login(); none where an anonymous account may match the client: the login
+-- proves nothing then), any day, without answers. TEMPTABLE and
 -- masked like past_puzzles (another player's values never reach a caller's predicate); read
 -- it outside a transaction (WD013). Its own row (players.own) and the players the login
 -- created are both the login's.
@@ -8,7 +8,7 @@
 -- Reads: server_accounts, channels, games, players, settings, puzzles.
 -- Read in a fixed order from the login's players, with no condition pushed into it (LIMIT):
 -- a caller's WHERE never makes it read another login's rows.
--- revision: 0036
+-- revision: 0039
 CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = 'wordle_owner'@'localhost' SQL SECURITY DEFINER VIEW my_games AS
 SELECT STRAIGHT_JOIN pl.name AS player, ch.name AS channel, g.day, DATEDIFF(g.day, ch.first_day) + 1 AS number,
        IF(pl.account = c.login, g.state, NULL) AS state,
@@ -18,10 +18,7 @@ SELECT STRAIGHT_JOIN pl.name AS player, ch.name AS channel, g.day, DATEDIFF(g.da
        IF(pl.account = c.login, g.revealed, NULL) AS letters_revealed,
        IF(pl.account = c.login, g.started_at, NULL) AS started_at,
        IF(pl.account = c.login, g.finished_at, NULL) AS finished_at
-FROM (SELECT IF(EXISTS (SELECT 1 FROM server_accounts anon WHERE anon.user = ''
-                        AND (SUBSTRING_INDEX(SESSION_USER(), '@', -1) LIKE anon.host
-                             OR anon.host LIKE '%/%')),
-                NULL, _wordle_login()) AS login,
+FROM (SELECT _wordle_caller_login() AS login,
              _wordle_view_check() AS checked) c
 JOIN players pl ON pl.account = c.login AND c.checked
 JOIN games g ON g.player_id = pl.id

@@ -6,6 +6,7 @@
 CREATE TABLE `access_version` (
   `id` tinyint(3) unsigned NOT NULL,
   `version` bigint(20) unsigned NOT NULL,
+  `skip_name_resolve` tinyint(1) DEFAULT NULL,
   PRIMARY KEY (`id`),
   CONSTRAINT `access_version_one_row` CHECK (`id` = 1)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
@@ -125,6 +126,13 @@ CREATE TABLE `letter_folds` (
   `letter` varchar(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
   `folded` varchar(2) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
   PRIMARY KEY (`letter`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `login_changes` (
+  `user` varchar(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `connection` bigint(20) unsigned NOT NULL,
+  `server_started` datetime NOT NULL,
+  PRIMARY KEY (`user`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `passkeys` (

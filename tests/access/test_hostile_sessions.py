@@ -802,10 +802,12 @@ def test_views_count_nothing_of_what_others_did_today(shared, conn: Connection, 
 
 
 def test_accounts_the_game_cannot_place_play_no_one(shared, conn: Connection, db_url: URL) -> None:
-    """Fail closed: an anonymous account with a netmask host (which LIKE cannot match) makes
-    every login unprovable; an account given a role by hand plays only once it is known."""
+    """Fail closed: an anonymous account whose netmask host may match the client (the socket's
+    localhost is 127.0.0.1 to a netmask; since 0039 a netmask is compared, not taken to match
+    every client) makes every login unprovable; an account given a role by hand plays only once
+    it is known."""
     player = shared("player")
-    conn.exec_driver_sql("CREATE USER IF NOT EXISTS ''@'10.0.0.0/255.0.0.0'")
+    conn.exec_driver_sql("CREATE USER IF NOT EXISTS ''@'127.0.0.0/255.0.0.0'")
     conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
     try:
         with db.connect(player) as account:
@@ -814,7 +816,7 @@ def test_accounts_the_game_cannot_place_play_no_one(shared, conn: Connection, db
             assert refused.value.sqlstate == "WD039"
             assert db.query(account, "SELECT * FROM my_games") == []
     finally:
-        conn.exec_driver_sql("DROP USER IF EXISTS ''@'10.0.0.0/255.0.0.0'")
+        conn.exec_driver_sql("DROP USER IF EXISTS ''@'127.0.0.0/255.0.0.0'")
         conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
     user = f"hand_{uuid.uuid4().hex[:8]}"
     conn.exec_driver_sql(f"CREATE USER '{user}'@'localhost' IDENTIFIED BY 'pw'")

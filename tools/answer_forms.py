@@ -119,7 +119,7 @@ def issue_41() -> None:
         removed = {r: sum(1 for v in why.values() if v == r) for r in ISSUE_41}
         kept: dict[str, int] = {}
         for word in chosen.answers:
-            if is_named(word):
+            if is_named(word, lang):
                 reason = name_kept_as_word(word, lang, found) or "?"
                 kept[reason] = kept.get(reason, 0) + 1
         before = len(chosen.answers) + len(new_block) + sum(removed.values())

@@ -6,8 +6,10 @@ hunspell-de-de, hunspell-es, hunspell-it, hunspell-pt-pt, hunspell-en-us). Each 
 (the text before its `/` flags) is a base form; Hunspell makes the inflected ones from the
 flags and the `.aff` file's suffix rules (`Dictionary.forms`). Proper nouns are capitalised;
 the French dictionary also tags them `po:npr`. German capitalises every noun, so there a
-capital alone does not make a name (see languages.py). `simplemma` (lemmas, offline) gives a
-second opinion: a base form is its own lemma.
+capital alone does not make a name (see languages.py). Some entries are no words alone: the
+`.aff` file's NEEDAFFIX and ONLYINCOMPOUND flags mark stems and the first parts of compounds
+(German `Typen/hij` of Typenschild). `simplemma` (lemmas, offline) gives a second opinion: a
+base form is its own lemma.
 """
 
 from __future__ import annotations
@@ -42,10 +44,25 @@ PACKAGES = {
 }
 
 
-# A suffix rule of a .aff file: (letters to strip, letters to add, condition on the entry)
-Suffix = tuple[str, str, re.Pattern[str]]
+@dataclass(frozen=True)
+class Suffix:
+    """A suffix rule of a .aff file (`SFX flag strip add/flags condition`)."""
+
+    strip: str  # letters taken off the entry
+    add: str  # letters put in their place
+    condition: re.Pattern[str]  # what the entry must end with
+    compound_only: bool  # the form it makes is only part of compounds (ONLYINCOMPOUND)
+
+    def makes(self, entry: str) -> str | None:
+        if entry.endswith(self.strip) and self.condition.search(entry):
+            return entry[: len(entry) - len(self.strip)] + self.add
+        return None
+
+
 NUMERAL_TAGS = ("po:nbro", "subcat=rom")  # French and Portuguese tags of Roman numerals
 PEOPLE_TAGS = ("po:prn", "po:patr", "SEM=p]", "SEM=p,")  # their first names and surnames
+PREFIX_TAG = "CAT=pref"  # Portuguese: a prefix (super, multi), no word alone
+LOAN_TAG = "ORIG=ing"  # Portuguese: an English word kept English (slide, spray; not pizza)
 
 
 @dataclass(frozen=True)
@@ -58,19 +75,43 @@ class Dictionary:
     proper: frozenset[str]  # entries tagged as proper nouns (French po:npr), lowered
     numerals: frozenset[str] = frozenset()  # entries tagged as Roman numerals, lowered
     people: frozenset[str] = frozenset()  # entries tagged as people's names, lowered
+    bound: frozenset[str] = frozenset()  # entries that are no words alone (stems, compound
+    # parts, Portuguese prefixes), as the .dic writes them; not in lower, capitalised, proper
+    loans: frozenset[str] = frozenset()  # entries tagged as loan words (Portuguese), lowered
     flags: Mapping[str, frozenset[str]] = field(default_factory=dict)  # entry: affix flags
     suffixes: Mapping[str, tuple[Suffix, ...]] = field(default_factory=dict)  # flag: rules
+    # the suffix rules by the letters they add, with their flag: how `sources` reads a form back
+    by_ending: Mapping[str, tuple[tuple[str, Suffix], ...]] = field(default_factory=dict)
 
     def forms(self, entry: str) -> set[str]:
         """The other words Hunspell makes of `entry` (as the .dic writes it) with its suffix
         rules: plurals, conjugations, feminines (`laure`: laures; `damn`: damned, damns)."""
         made = set()
         for flag in self.flags.get(entry, ()):
-            for strip, add, condition in self.suffixes.get(flag, ()):
-                if entry.endswith(strip) and condition.search(entry):
-                    made.add(entry[: len(entry) - len(strip)] + add)
+            for rule in self.suffixes.get(flag, ()):
+                form = rule.makes(entry)
+                if form is not None and not rule.compound_only:
+                    made.add(form)
         made.discard(entry)
         return {form for form in made if form.isalpha()}
+
+    def sources(self, word: str) -> set[str]:
+        """The other entries (as the .dic writes them, words alone) that a suffix rule turns
+        into `word`: `vender` for vendí, `lleno` and `llenar` for llena, `Ufer` for Ufern."""
+        found = set()
+        for cut in range(len(word) + 1):
+            stem, ending = word[: len(word) - cut], word[len(word) - cut :]
+            for flag, rule in self.by_ending.get(ending, ()):
+                entry = stem + rule.strip
+                if (
+                    entry != word
+                    and entry not in self.bound
+                    and flag in self.flags.get(entry, ())
+                    and not rule.compound_only
+                    and rule.condition.search(entry)
+                ):
+                    found.add(entry)
+        return found
 
 
 @cache
@@ -81,8 +122,9 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
         raise WordleError(f"no dictionary of base forms for language {language!r}")
     path = directory / f"{name}.dic"
     text = _read(path, language)
-    flag_type, suffixes = _suffix_rules(_read(path.with_suffix(".aff"), language))
+    aff = _Affixes.read(_read(path.with_suffix(".aff"), language))
     lower, capitalised, proper, numerals, people = set(), set(), set(), set(), set()
+    bound, free, loans = set(), set(), set()
     flags: dict[str, set[str]] = {}
     for line in text.splitlines()[1:]:  # the first line counts the entries
         fields = line.split()
@@ -92,15 +134,21 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
         entry = unicodedata.normalize("NFC", entry)
         if not entry.isalpha():
             continue
-        if entry_flags:
-            flags.setdefault(entry, set()).update(_split_flags(entry_flags, flag_type))
+        own = set(_split_flags(entry_flags, aff.flag_type)) if entry_flags else set()
+        flags.setdefault(entry, set()).update(own)
+        tags = " ".join(fields[1:])
+        if LOAN_TAG in tags:
+            loans.add(entry.lower())
+        if PREFIX_TAG in tags or not aff.alone(entry, own):
+            bound.add(entry)
+            continue
+        free.add(entry)
         if "po:npr" in fields[1:]:
             proper.add(entry.lower())
         elif entry == entry.lower():
             lower.add(entry)
         elif entry[0].isupper() and entry[1:] == entry[1:].lower():
             capitalised.add(entry.lower())
-        tags = " ".join(fields[1:])
         if any(tag in tags for tag in NUMERAL_TAGS):
             numerals.add(entry.lower())
         if any(tag in tags for tag in PEOPLE_TAGS):
@@ -113,8 +161,11 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
         frozenset(proper),
         frozenset(numerals),
         frozenset(people),
-        {entry: frozenset(f) for entry, f in flags.items()},
-        suffixes,
+        frozenset(bound - free),
+        frozenset(loans),
+        {entry: frozenset(f) for entry, f in flags.items() if f},
+        aff.suffixes,
+        aff.by_ending(),
     )
 
 
@@ -130,19 +181,79 @@ def _read(path: Path, language: str) -> str:
         raise WordleError(f"{path}: {exc}") from None
 
 
-def _suffix_rules(aff: str) -> tuple[str, dict[str, tuple[Suffix, ...]]]:
-    """The .aff file's flag type (FLAG long, num, UTF-8 or one character) and its suffix
-    rules by flag (`SFX flag strip add condition`; 0 is the empty string)."""
-    flag_type, rules = "char", dict[str, list[Suffix]]()
-    for line in aff.splitlines():
-        fields = line.split()
-        if len(fields) >= 2 and fields[0] == "FLAG":
-            flag_type = fields[1]
-        elif len(fields) >= 5 and fields[0] == "SFX":
-            strip, add = (("" if f == "0" else f) for f in (fields[2], fields[3].split("/")[0]))
-            condition = re.compile(f"(?:{fields[4]})$")
-            rules.setdefault(fields[1], []).append((strip, add, condition))
-    return flag_type, {flag: tuple(r) for flag, r in rules.items()}
+@dataclass(frozen=True)
+class _Affixes:
+    """What dictionary() needs of a .aff file: its flag type (FLAG long, num, UTF-8 or one
+    character), its suffix rules by flag (`SFX flag strip add[/flags] condition`, 0 is the
+    empty string), the flags of entries that are no words alone (NEEDAFFIX, ONLYINCOMPOUND)
+    and the prefix flags with a rule that adds nothing (`PFX Um 0 0`)."""
+
+    flag_type: str
+    suffixes: dict[str, tuple[Suffix, ...]]
+    need_affix: frozenset[str]
+    compound_only: frozenset[str]
+    empty_prefixes: frozenset[str]
+
+    @classmethod
+    def read(cls, aff: str) -> _Affixes:
+        flag_type, rules = "char", dict[str, list[tuple[str, str, str, str]]]()
+        special: dict[str, set[str]] = {"NEEDAFFIX": set(), "ONLYINCOMPOUND": set()}
+        empty_prefixes: list[tuple[str, str]] = []  # (flag, the flags of its forms)
+        for line in aff.splitlines():
+            fields = line.split()
+            if len(fields) >= 2 and fields[0] == "FLAG":
+                flag_type = fields[1]
+            elif len(fields) >= 2 and fields[0] in special:
+                special[fields[0]].add(fields[1])
+            elif len(fields) >= 5 and fields[0] == "SFX":
+                add, _, then = fields[3].partition("/")
+                rules.setdefault(fields[1], []).append((fields[2], add, then, fields[4]))
+            elif len(fields) >= 5 and fields[0] == "PFX" and fields[2] == "0":
+                add, _, then = fields[3].partition("/")
+                if add == "0":
+                    empty_prefixes.append((fields[1], then))
+        compound_only = frozenset(special["ONLYINCOMPOUND"])
+
+        def suffix(strip: str, add: str, then: str, condition: str) -> Suffix:
+            return Suffix(
+                "" if strip == "0" else strip,
+                "" if add == "0" else add,
+                re.compile(f"(?:{condition})$"),
+                bool(compound_only & set(_split_flags(then, flag_type))),
+            )
+
+        return cls(
+            flag_type,
+            {flag: tuple(suffix(*rule) for rule in r) for flag, r in rules.items()},
+            frozenset(special["NEEDAFFIX"]),
+            compound_only,
+            frozenset(
+                flag
+                for flag, then in empty_prefixes
+                if not compound_only & set(_split_flags(then, flag_type))
+            ),
+        )
+
+    def alone(self, entry: str, flags: set[str]) -> bool:
+        """An entry with these flags is a word alone: not only part of compounds, and when
+        it needs an affix, one of its own affix rules adds nothing (French `Allemagne/S.()`:
+        S. makes Allemagne and Allemagnes; German `Typen/hij` has no such rule)."""
+        if flags & self.compound_only:
+            return False
+        if not flags & self.need_affix or flags & self.empty_prefixes:
+            return True
+        return any(
+            rule.makes(entry) == entry and not rule.compound_only
+            for flag in flags
+            for rule in self.suffixes.get(flag, ())
+        )
+
+    def by_ending(self) -> dict[str, tuple[tuple[str, Suffix], ...]]:
+        ending: dict[str, list[tuple[str, Suffix]]] = {}
+        for flag, rules in self.suffixes.items():
+            for rule in rules:
+                ending.setdefault(rule.add, []).append((flag, rule))
+        return {add: tuple(rules) for add, rules in ending.items()}
 
 
 def _split_flags(flags: str, flag_type: str) -> list[str]:
@@ -195,13 +306,24 @@ def offensive(language: str) -> frozenset[str]:
 # name a line, then from column 30 one frequency a country, 1 (rare) to D (13, very common)
 NAMES_FILE = ("gender_guesser", "data/nam_dict.txt")
 # its columns of European countries: Great Britain, Ireland, (not the U.S.A.), Italy ... Ukraine
-EUROPEAN_COLUMNS = [0, 1, *range(3, 43)]
+EUROPEAN_COLUMNS = (0, 1, *range(3, 43))
+# the countries of each language: Great Britain, Ireland; Italy, Switzerland; Portugal; Spain;
+# France, Belgium, Luxembourg, Switzerland; Germany, Austria, Switzerland
+COUNTRY_COLUMNS = {
+    "en": (0, 1),
+    "it": (3, 14),
+    "pt": (5,),
+    "es": (6,),
+    "fr": (7, 8, 9, 14),
+    "de": (12, 13, 14),
+}
 
 
 @cache
-def first_names() -> dict[str, int]:
+def first_names(columns: tuple[int, ...] = EUROPEAN_COLUMNS) -> dict[str, int]:
     """Europe's first names (lower case, NFC), each with its highest frequency in a European
-    country on gender-guesser's scale: 10 is 2 % of the people, each step down halves it."""
+    country (or in those of `columns`) on gender-guesser's scale: 10 is 2 % of the people,
+    each step down halves it."""
     package, name = NAMES_FILE
     text = (files(package) / name).read_text(encoding="utf-8")
     names: dict[str, int] = {}
@@ -209,14 +331,9 @@ def first_names() -> dict[str, int]:
         if not line or line[0] in "#=" or line[29:30] == "+":  # +: a copy with umlauts spelt out
             continue
         name = unicodedata.normalize("NFC", line[3:29].strip().lower())
-        columns = line[30:]
+        levels = line[30:]
         level = max(
-            (
-                int(columns[i], 16)
-                for i in EUROPEAN_COLUMNS
-                if i < len(columns) and columns[i] != " "
-            ),
-            default=0,
+            (int(levels[i], 16) for i in columns if i < len(levels) and levels[i] != " "), default=0
         )
         if level and name.isalpha():
             names[name] = max(names.get(name, 0), level)

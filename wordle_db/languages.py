@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from wordle_db.dictionaries import Dictionary, dictionary, first_names, lemma_of, offensive
+from wordle_db.dictionaries import (
+    COUNTRY_COLUMNS,
+    Dictionary,
+    dictionary,
+    first_names,
+    lemma_of,
+    offensive,
+)
 from wordle_db.errors import WordleError
 
 DICT_DIR = Path("/usr/share/dict")
@@ -135,9 +142,10 @@ def rejections(
     blocked: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
     """Why each word a daily game would not publish is not an answer (words that are one are
-    left out): offensive, not a base form of the dictionary, a proper noun, rare by wordfreq
-    (unless `min_zipf` is None), an inflected form by simplemma, a Roman numeral, a given name
-    or surname, a verb with attached pronouns. The first reason that holds is given."""
+    left out): offensive, not a base form of the dictionary (nor a word alone), a proper noun,
+    rare by wordfreq (unless `min_zipf` is None), an inflected form by simplemma, a loan word
+    the dictionary tags, a verb form the dictionary makes, a Roman numeral, a given name or
+    surname, a verb with attached pronouns. The first reason that holds is given."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
     base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
@@ -146,12 +154,20 @@ def rejections(
     for word in words:
         if word in bad or word in _offensive_forms(lang.code):
             why[word] = "offensive (block list)"
-        elif word in found.proper or (word not in base and not lang.dictionary_stems):
+        elif (
+            word in found.proper
+            or (word not in base and not lang.dictionary_stems)
+            or _only_in_compounds(word, lang, found)
+        ):
             why[word] = "not a base form in the dictionary"
         elif min_zipf is not None and zipf_frequency(word, lang.code) < min_zipf:
             why[word] = f"rare (wordfreq below {min_zipf:g})"
         elif not _is_lemma(word, lang, found):
             why[word] = "an inflected form (simplemma)"
+        elif word in found.loans:
+            why[word] = "a loan word (the dictionary)"
+        elif _is_verb_form(word, lang, found):
+            why[word] = "a verb form (the dictionary)"
         elif _is_roman_numeral(word, found):
             why[word] = "a Roman numeral"
         elif _is_name(word, lang, found):
@@ -164,24 +180,49 @@ def rejections(
 def _is_lemma(word: str, lang: Language, found: Dictionary) -> bool:
     """simplemma reads the word as its own lemma, as the dictionary writes it: in German also
     with its capital when it is a noun (`tisch` is a form of the verb tischen, `Tisch` the
-    noun)."""
-    forms = [word]
-    if lang.nouns_capitalised and word in found.capitalised:
-        forms.append(word[0].upper() + word[1:])
-    return any(lemma_of(form, lang.code) == word for form in forms)
+    noun), and only so when the dictionary has it only as a noun (`ufern`: Ufern, a form of
+    Ufer)."""
+    return any(lemma_of(form, lang.code) == word for form in _spellings(word, lang, found))
+
+
+def _spellings(word: str, lang: Language, found: Dictionary) -> list[str]:
+    """How the language writes `word`: in German, in lower case when the dictionary has it so
+    (an entry or a form of one), with a capital when it has it as a noun (also only as the
+    first part of compounds: Härte/hij); both when neither."""
+    if not lang.nouns_capitalised:
+        return [word]
+    noun = word[0].upper() + word[1:]
+    known = [word] if word in found.lower or found.sources(word) else []
+    if word in found.capitalised or noun in found.bound or found.sources(noun):
+        known.append(noun)
+    return known or [word, noun]
+
+
+def _only_in_compounds(word: str, lang: Language, found: Dictionary) -> bool:
+    """The dictionary has the word only as the first part of compounds or a stem that needs
+    an ending (German `Steck/hij` of Steckdose, `Höhen/hij`), and no entry makes it."""
+    spellings = {word, word[0].upper() + word[1:]} if lang.nouns_capitalised else {word}
+    return bool(spellings & found.bound) and not any(
+        s.lower() in found.lower or s.lower() in found.capitalised or found.sources(s)
+        for s in spellings
+    )
 
 
 @cache
 def _offensive_forms(code: str) -> frozenset[str]:
     """The forms the dictionary makes of the block lists' words that are rarer than the listed
-    word (damned of damn); a more common form has a life of its own (butter of butt)."""
+    word (damned of damn; German Huren of Hure); a more common form has a life of its own
+    (butter of butt)."""
     from wordfreq import zipf_frequency
 
     found, made = dictionary(code), set()
+    entries = found.lower | found.capitalised
     for listed in offensive(code):
-        if listed in found.lower:
-            common = zipf_frequency(listed, code)
-            made |= {f for f in found.forms(listed) if zipf_frequency(f, code) < common}
+        common = zipf_frequency(listed, code)
+        for entry in {listed, listed[:1].upper() + listed[1:]}:  # German nouns: Hure, Huren
+            if entry.lower() in entries:
+                forms = {form.lower() for form in found.forms(entry)}
+                made |= {form for form in forms if zipf_frequency(form, code) < common}
     return frozenset(made)
 
 
@@ -194,27 +235,99 @@ def _is_roman_numeral(word: str, found: Dictionary) -> bool:
     return bool(ROMAN.fullmatch(word)) and (word in found.numerals or word not in found.lower)
 
 
+# Verb forms the dictionary makes ------------------------------------------------------------
+# The Spanish and Portuguese dictionaries list rare nouns that read as the verb form they
+# spell (calla, sufra, vendí: nouns of Spanish dictionaries all three). A word the .aff makes
+# of an infinitive is read as that verb's form when it is not much more common than the
+# infinitive (hielo: helar is rare; marzo: marcir), unless it is in use as a noun or adjective
+# too, which makes it more common than the verb alone would:
+# - a word in -a or -e (canta, come) is 6 times as common as the verb's third person plural
+#   (lucha: luchan; but calla: callan);
+# - a word in -o (canto), a first person, has a plural in use (cantos; but vendo: vendos) or
+#   is as common as the third person (buceo: bucea; but lloro: llora). Not in Portuguese,
+#   where it costs more nouns than it finds verb forms (envio, parto, troco; lanço, tento);
+# - other endings are verb forms alone (vendí, andas).
+
+
+@dataclass(frozen=True)
+class VerbForms:
+    infinitives: tuple[str, ...]
+    third_plural: str  # added to the third person singular: canta, cantan
+    first_person: bool  # words in -o are read as first persons
+
+
+VERB_FORMS = {
+    "es": VerbForms(("ar", "er", "ir", "ír"), "n", first_person=True),
+    "pt": VerbForms(("ar", "er", "ir", "or", "ôr"), "m", first_person=False),
+}
+INFINITIVE_MARGIN = 0.5  # Zipf: a verb form is at most 3 times as common as its infinitive
+NOUN_USE_MARGIN = 0.8  # Zipf: a noun in -a, -e over its verb's third person plural
+PLURAL_USE_MARGIN = 1.0  # Zipf: the plural of a noun in -o under the word
+
+
+def _is_verb_form(word: str, lang: Language, found: Dictionary) -> bool:
+    from wordfreq import zipf_frequency
+
+    verbs = VERB_FORMS.get(lang.code)
+    if verbs is None:
+        return False
+
+    def common(form: str) -> float:
+        return zipf_frequency(form, lang.code)
+
+    infinitives = [
+        verb
+        for verb in found.sources(word)
+        if verb.endswith(verbs.infinitives) and common(word) < common(verb) + INFINITIVE_MARGIN
+    ]
+    if not infinitives:
+        return False
+    if word.endswith(("a", "e")):
+        return common(word) - common(word + verbs.third_plural) < NOUN_USE_MARGIN
+    if word.endswith("o"):
+        thirds = {word[:-1] + ("a" if verb.endswith("ar") else "e") for verb in infinitives}
+        return (
+            verbs.first_person
+            and common(word + "s") < common(word) - PLURAL_USE_MARGIN
+            and all(common(word) < common(third) for third in thirds)
+        )
+    return True
+
+
 # Given names and surnames ------------------------------------------------------------------
 # A name is a first name of gender-guesser's list as common as NAME_LEVEL in some European
 # country, or a person's name of the French or Portuguese dictionary (they tag first names
-# and surnames, foreign ones too: Weber, Freud, Silva; the others tag none). A name is also a
-# word when the dictionary lists it as one (in lower case; in German as a noun too) and the
-# word is in use: the forms the dictionary makes of it, or its plural, are common (roses,
-# grants, marges: names take no plural), or it is much more common in its language than in
-# the five others (avril: a name is about as common everywhere).
+# and surnames, foreign ones too: Weber, Freud, Silva; the others tag none). A name the list
+# spells without the word's accents counts where it is common in a country of the word's
+# language and that spelling is no word of the dictionary (simón: Simon in Spain; santé is no
+# Sante, an Italian name).
+#
+# A name is also a word when the dictionary lists it as one (in lower case; in German as a
+# noun too) and the word is in use: the forms the dictionary makes of it, or its plural, are
+# common (roses, grants, marges: names take no plural), forms other than plurals that are
+# names themselves not counted (maura, the feminine of mauro; but marcos, frames, counts for
+# marco); or it is much more common in its language than in the five others (avril: a name
+# is about as common everywhere).
 NAME_LEVEL = 3  # gender-guesser's scale: 10 is 2 % of the people, 3 about 1 in 6,000
 FORMS_ZIPF = 2.5  # a word's most common other form, wordfreq's Zipf scale
 OWN_LANGUAGE_MARGIN = 1.5  # Zipf: 1.5 is 30 times as common
 
 
 def _is_name(word: str, lang: Language, found: Dictionary) -> bool:
-    return is_named(word) and name_kept_as_word(word, lang, found) is None
+    return is_named(word, lang) and name_kept_as_word(word, lang, found) is None
 
 
-def is_named(word: str) -> bool:
-    """A common first name of Europe or a person's name the dictionaries tag (as spelt: santé
-    is no Sante)."""
-    return first_names().get(word, 0) >= NAME_LEVEL or word in _people()
+def is_named(word: str, lang: Language) -> bool:
+    """A common first name of Europe, or of the language's countries without the word's
+    accents, or a person's name the dictionaries tag."""
+    if first_names().get(word, 0) >= NAME_LEVEL or word in _people():
+        return True
+    plain = _without_accents(word)
+    return (
+        plain != word
+        and plain not in dictionary(lang.code).lower
+        and first_names(COUNTRY_COLUMNS[lang.code]).get(plain, 0) >= NAME_LEVEL
+    )
 
 
 def name_kept_as_word(word: str, lang: Language, found: Dictionary) -> str | None:
@@ -232,7 +345,8 @@ def _people() -> frozenset[str]:
 
 
 def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
-    """The dictionary's forms of `word`, or its plural by simplemma, are common."""
+    """The dictionary's forms of `word`, or its plural by simplemma, are common (and no
+    names, but for plurals)."""
     from wordfreq import zipf_frequency
 
     forms = found.forms(word) if word in found.lower else set()
@@ -240,7 +354,12 @@ def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
         noun = word[0].upper() + word[1:]
         forms |= {form.lower() for form in found.forms(noun)} - {word + "s"}  # names take -s
     forms |= {plural for plural in _plurals(word, lang) if _is_form_of(plural, word, lang)}
-    return any(zipf_frequency(form, lang.code) >= FORMS_ZIPF for form in forms)
+    plurals = _plurals(word, lang)
+    return any(
+        zipf_frequency(form, lang.code) >= FORMS_ZIPF
+        and (form in plurals or not is_named(form, lang))
+        for form in forms
+    )
 
 
 def _own_language_word(word: str, lang: Language) -> bool:

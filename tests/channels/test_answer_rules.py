@@ -40,6 +40,10 @@ OFFENSIVE = "offensive (block list)"
 NAME = "a given name or surname"
 NUMERAL = "a Roman numeral"
 CLITIC = "a verb with attached pronouns"
+VERB = "a verb form (the dictionary)"
+LOAN = "a loan word (the dictionary)"
+INFLECTED = "an inflected form (simplemma)"
+NOT_BASE = "not a base form in the dictionary"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
 REMOVED = [
@@ -73,6 +77,24 @@ REMOVED = [
     ("it", 5, "vacci", OFFENSIVE),  # va' + ci, but first a form of vacca (naughty-words)
     ("en", 6, "damned", OFFENSIVE),  # a form of damn (badwords-list), rarer than damn
     ("fr", 5, "foutu", OFFENSIVE),  # of foutre
+    # the rules of the second reading (issue 41, continued), each word an answer before them
+    ("es", 5, "calla", VERB),  # of callar, a noun too, but only 1.3 times as common as callan
+    ("es", 5, "muera", VERB),  # of morir: rarer than the infinitive, 2.5 times mueran
+    ("es", 5, "sufra", VERB),
+    ("es", 5, "vendo", VERB),  # a first person: no plural vendos, rarer than vende
+    ("es", 5, "vendí", VERB),  # neither -a, -e nor -o: a verb form alone
+    ("pt", 5, "andas", VERB),  # of andar (the dictionary: a litter)
+    ("pt", 5, "bebes", VERB),
+    ("pt", 5, "slide", LOAN),  # ORIG=ing in the Portuguese dictionary
+    ("pt", 5, "spray", LOAN),
+    ("pt", 5, "super", NOT_BASE),  # CAT=pref: a prefix
+    ("de", 5, "typen", INFLECTED),  # the dictionary: Typen/hij, of Typ; simplemma: of Type
+    ("de", 5, "ufern", INFLECTED),  # Ufern, of Ufer: simplemma reads the noun, not ufern
+    ("de", 5, "tüten", INFLECTED),
+    ("de", 5, "höhen", INFLECTED),
+    ("es", 5, "simón", NAME),  # Simon without the accent, a name in Spain (level 3)
+    ("es", 5, "mauro", NAME),  # its feminine maura is a name, no form in use of a word
+    ("es", 5, "bruno", NAME),  # bruna, the same
 ]
 
 
@@ -104,6 +126,21 @@ KEPT = [
     ("pt", "verme", "a noun: simplemma reads vermes as its plural"),  # ver + me
     ("en", "civic", "no valid numeral"),
     ("en", "butter", "a form of butt, but more common than it"),
+    ("es", "lucha", "a noun: 4 times as common as luchan (luchar)"),
+    ("es", "carga", "more common than its verb cargar: a noun"),
+    ("es", "hielo", "its verb helar is rare"),
+    ("es", "marzo", "the dictionary's verb marcir is unknown to wordfreq"),
+    ("es", "buceo", "a first person rarer than the noun: bucea is rare"),
+    ("es", "salvo", "more common than salva: no first person alone"),
+    ("pt", "parto", "Portuguese words in -o are not read as first persons"),
+    ("pt", "troco", "the same"),
+    ("pt", "pizza", "a loan made Portuguese (ORIG=ita, not ing)"),
+    ("de", "decke", "the dictionary makes Decke of Deck: simplemma reads the noun"),
+    ("de", "zeuge", "the same: a noun, its own lemma"),
+    ("de", "härte", "Härte/hij is a noun (a compound's first part): its own lemma"),
+    ("es", "marco", "its forms are in use"),  # marcos: a plural, also a name, counts
+    ("es", "santo", "its forms are in use"),  # santos, the same
+    ("fr", "santé", "Sante is an Italian name, not a French one"),
 ]
 
 
@@ -113,7 +150,7 @@ def test_what_the_rules_keep(
 ) -> None:
     assert word in chosen[(code, len(word))].answers and reason(code, word) is None
     if why.startswith(("its forms", "far more")):
-        assert is_named(word)
+        assert is_named(word, LANGUAGES[code])
         assert name_kept_as_word(word, LANGUAGES[code], dictionary(code)) == why
 
 
@@ -165,3 +202,40 @@ def test_words_check_names_the_new_reasons(run: Callable[..., Any], conn: Connec
         "silva": NAME,
         "porra": OFFENSIVE,
     }
+
+
+# (language, entry as the .dic writes it, a word alone): the .aff file's NEEDAFFIX and
+# ONLYINCOMPOUND flags, and Portuguese prefixes
+ENTRIES = [
+    ("de", "Typen", False),  # Typen/hij: h needs an affix; the first part of Typenschild
+    ("de", "Steck", False),  # Steck/hij, of Steckdose
+    ("de", "Tisch", True),
+    ("fr", "Allemagne", True),  # Allemagne/S.(): () needs an affix, and S. adds nothing
+    ("fr", "mètre", True),  # mètre/Um(): the prefix rule Um adds nothing
+    ("pt", "super", False),  # CAT=pref
+    ("pt", "sushi", True),  # ORIG=jap: a word, and no English one
+]
+
+
+@pytest.mark.parametrize(("code", "entry", "alone"), ENTRIES)
+def test_entries_that_are_no_words_alone(code: str, entry: str, alone: bool) -> None:
+    found = dictionary(code)
+    assert (entry in found.bound) is not alone
+    assert (entry.lower() in found.lower | found.capitalised | found.proper) is alone
+    assert (entry in found.loans) is False
+
+
+# (language, word, the entries a suffix rule makes it of)
+SOURCES = [
+    ("es", "vendí", {"vender"}),
+    ("es", "llena", {"llenar", "lleno"}),
+    ("es", "lucha", {"luchar"}),
+    ("de", "Ufern", {"Ufer"}),
+    ("de", "Katze", {"Katz"}),  # the dictionary writes Katz/EPm: Katze, Katzen
+    ("pt", "andas", {"andar"}),
+]
+
+
+@pytest.mark.parametrize(("code", "word", "entries"), SOURCES)
+def test_the_entries_a_form_is_made_of(code: str, word: str, entries: set[str]) -> None:
+    assert dictionary(code).sources(word) == entries

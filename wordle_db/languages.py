@@ -164,6 +164,8 @@ def rejections(
             why[word] = f"rare (wordfreq below {min_zipf:g})"
         elif not _is_lemma(word, lang, found):
             why[word] = "an inflected form (simplemma)"
+        elif _is_genitive(word, lang, found):
+            why[word] = "an inflected form (the dictionary)"
         elif word in found.loans:
             why[word] = "a loan word (the dictionary)"
         elif _is_verb_form(word, lang, found):
@@ -196,6 +198,18 @@ def _spellings(word: str, lang: Language, found: Dictionary) -> list[str]:
     if word in found.capitalised or noun in found.bound or found.sources(noun):
         known.append(noun)
     return known or [word, noun]
+
+
+def _is_genitive(word: str, lang: Language, found: Dictionary) -> bool:
+    """German: the dictionary has the word only as a noun, no entry of its own but the -s or
+    -es form of another (Wales of Wal, Codes of Code), which names and plurals of loan words
+    take; a noun's base form is no such form (Katze of Katz adds -e)."""
+    if not lang.nouns_capitalised or _spellings(word, lang, found) != [word.capitalize()]:
+        return False
+    noun = word.capitalize()
+    return word not in found.capitalised and any(
+        noun in (entry + "s", entry + "es") for entry in found.sources(noun)
+    )
 
 
 def _only_in_compounds(word: str, lang: Language, found: Dictionary) -> bool:
@@ -412,8 +426,8 @@ def _without_accents(word: str) -> str:
 
 def _is_verb_with_pronouns(word: str, lang: Language, found: Dictionary) -> bool:
     """`word` is a verb form and pronouns (farla: far(e) + la; vacci: va' + c + ci; darle:
-    dar + le), and no noun or adjective (valle, fallo: simplemma reads their plural as a form
-    of them)."""
+    dar + le), and no noun or adjective in use (valle, fallo: simplemma reads their plural as
+    a form of them, and valli, falli are common)."""
     clitics = CLITICS.get(lang.code, ())
     for clitic in clitics:
         stem = word[: -len(clitic)]
@@ -462,8 +476,14 @@ def _plurals(word: str, lang: Language) -> set[str]:
 
 
 def _has_plural(word: str, lang: Language) -> bool:
-    """simplemma reads a plural of `word` as a form of it: a noun or an adjective."""
-    return any(_is_form_of(plural, word, lang) for plural in _plurals(word, lang))
+    """simplemma reads a plural of `word` as a form of it, and that plural is in use: a noun
+    or an adjective (valli, falli; Spanish vermes is rare: verme is ver + me)."""
+    from wordfreq import zipf_frequency
+
+    return any(
+        _is_form_of(plural, word, lang) and zipf_frequency(plural, lang.code) >= FORMS_ZIPF
+        for plural in _plurals(word, lang)
+    )
 
 
 def _is_form_of(form: str, word: str, lang: Language) -> bool:

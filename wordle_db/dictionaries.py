@@ -358,3 +358,10 @@ def lemma_of(word: str, language: str) -> str:
     import simplemma  # loads the language's data on first use
 
     return simplemma.lemmatize(word, lang=language).lower()
+
+
+def lemma_known(word: str, language: str) -> bool:
+    """simplemma knows `word`, as a lemma or a form."""
+    import simplemma
+
+    return bool(simplemma.is_known(word, lang=language))

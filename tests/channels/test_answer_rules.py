@@ -45,6 +45,7 @@ LOAN = "a loan word (the dictionary)"
 INFLECTED = "an inflected form (simplemma)"
 NOT_BASE = "not a base form in the dictionary"
 GENITIVE = "an inflected form (the dictionary)"
+UNKNOWN = "unknown to simplemma and not common"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
 REMOVED = [
@@ -99,6 +100,12 @@ REMOVED = [
     ("es", 5, "verme", CLITIC),  # ver + me: the noun's plural vermes is rare in Spanish
     ("de", 5, "wales", GENITIVE),  # the dictionary: Wales only as the genitive of Wal
     ("de", 5, "codes", GENITIVE),  # the plural of Code
+    ("es", 5, "quier", UNKNOWN),  # an entry of the Spanish dictionary, archaic
+    ("es", 5, "grand", UNKNOWN),
+    ("de", 5, "steck", UNKNOWN),  # the imperative of stecken
+    ("de", 5, "unsre", UNKNOWN),
+    ("en", 5, "dunno", UNKNOWN),
+    ("en", 6, "gotcha", UNKNOWN),
 ]
 
 
@@ -145,6 +152,8 @@ KEPT = [
     ("es", "marco", "its forms are in use"),  # marcos: a plural, also a name, counts
     ("es", "santo", "its forms are in use"),  # santos, the same
     ("fr", "santé", "Sante is an Italian name, not a French one"),
+    ("es", "jamás", "unknown to simplemma, but common (Zipf 4.95)"),
+    ("fr", "savon", "unknown to simplemma, which misses many French words: no rule"),
 ]
 
 

@@ -62,7 +62,7 @@ class Suffix:
 NUMERAL_TAGS = ("po:nbro", "subcat=rom")  # French and Portuguese tags of Roman numerals
 PEOPLE_TAGS = ("po:prn", "po:patr", "SEM=p]", "SEM=p,")  # their first names and surnames
 PREFIX_TAG = "CAT=pref"  # Portuguese: a prefix (super, multi), no word alone
-LOAN_TAG = "ORIG=ing"  # Portuguese: an English word kept English (slide, spray; not pizza)
+LOAN_TAG = "ORIG="  # Portuguese: a word kept in its foreign spelling (slide, spray, pizza)
 
 
 @dataclass(frozen=True)

@@ -164,7 +164,7 @@ def rejections(
         elif (
             word in found.proper
             or (word not in base and not lang.dictionary_stems)
-            or _only_in_compounds(word, lang, found)
+            or _unknown_to_dictionary(word, lang, found)
         ):
             why[word] = "not a base form in the dictionary"
         elif min_zipf is not None and zipf_frequency(word, lang.code) < min_zipf:
@@ -234,12 +234,16 @@ def _is_genitive(word: str, lang: Language, found: Dictionary) -> bool:
     )
 
 
-def _only_in_compounds(word: str, lang: Language, found: Dictionary) -> bool:
-    """The dictionary has the word only as the first part of compounds or a stem that needs
-    an ending (German `Steck/hij` of Steckdose, `Höhen/hij`), and no entry makes it."""
-    spellings = {word, word[0].upper() + word[1:]} if lang.nouns_capitalised else {word}
-    return bool(spellings & found.bound) and not any(
-        s.lower() in found.lower or s.lower() in found.capitalised or found.sources(s)
+def _unknown_to_dictionary(word: str, lang: Language, found: Dictionary) -> bool:
+    """Where the dictionary holds stems (German, Italian), a word that is neither an entry
+    (a stem or compound part included) nor a form of one: German ungut (only in "nichts für
+    ungut")."""
+    spellings = {word, word.capitalize()} if lang.nouns_capitalised else {word}
+    return lang.dictionary_stems and not any(
+        s.lower() in found.lower
+        or s.lower() in found.capitalised
+        or s in found.bound
+        or found.sources(s)
         for s in spellings
     )
 

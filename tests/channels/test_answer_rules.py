@@ -105,6 +105,7 @@ REMOVED = [
     ("es", 5, "grand", UNKNOWN),
     ("de", 5, "steck", UNKNOWN),  # the imperative of stecken
     ("de", 5, "unsre", UNKNOWN),
+    ("de", 5, "ungut", NOT_BASE),  # no entry of the German dictionary, nor a form of one
     ("en", 5, "dunno", UNKNOWN),
     ("en", 6, "gotcha", UNKNOWN),
 ]

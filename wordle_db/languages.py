@@ -40,8 +40,8 @@ class Language:
     accented: str  # the letters besides a-z, lower case
     min_zipf: float  # default answer threshold, Zipf scale: ~2,000 answers of 5 letters
     nouns_capitalised: bool = False  # German: every noun starts with a capital
-    # Italian, German: many .dic entries are stems or other forms (mond/..., Katzen/... with
-    # no Katze): the dictionary cannot say what is a base form, simplemma does alone
+    # Italian, German: many .dic entries are stems or other forms (mond/... makes mondo,
+    # Katz/EPm makes Katze): the dictionary cannot say what is a base form, simplemma does
     dictionary_stems: bool = False
     # German, English, Spanish: simplemma knows the language's words well enough that a word
     # it does not know is an answer only when very common (antes, jamás; not steck, quier,
@@ -202,7 +202,7 @@ def _spellings(word: str, lang: Language, found: Dictionary) -> list[str]:
     first part of compounds: Härte/hij); both when neither."""
     if not lang.nouns_capitalised:
         return [word]
-    noun = word[0].upper() + word[1:]
+    noun = _as_noun(word)
     known = [word] if word in found.lower or found.sources(word) else []
     if word in found.capitalised or noun in found.bound or found.sources(noun):
         known.append(noun)
@@ -213,6 +213,7 @@ UNKNOWN_ZIPF = 4.5  # a word simplemma does not know is an answer from here (ant
 
 
 def _unknown(word: str, lang: Language, found: Dictionary) -> bool:
+    """simplemma knows the word in none of its spellings, and it is under UNKNOWN_ZIPF."""
     from wordfreq import zipf_frequency
 
     return (
@@ -226,9 +227,9 @@ def _is_genitive(word: str, lang: Language, found: Dictionary) -> bool:
     """German: the dictionary has the word only as a noun, no entry of its own but the -s or
     -es form of another (Wales of Wal, Codes of Code), which names and plurals of loan words
     take; a noun's base form is no such form (Katze of Katz adds -e)."""
-    if not lang.nouns_capitalised or _spellings(word, lang, found) != [word.capitalize()]:
+    noun = _as_noun(word)
+    if not lang.nouns_capitalised or _spellings(word, lang, found) != [noun]:
         return False
-    noun = word.capitalize()
     return word not in found.capitalised and any(
         noun in (entry + "s", entry + "es") for entry in found.sources(noun)
     )
@@ -238,7 +239,7 @@ def _unknown_to_dictionary(word: str, lang: Language, found: Dictionary) -> bool
     """Where the dictionary holds stems (German, Italian), a word that is neither an entry
     (a stem or compound part included) nor a form of one: German ungut (only in "nichts für
     ungut")."""
-    spellings = {word, word.capitalize()} if lang.nouns_capitalised else {word}
+    spellings = {word, _as_noun(word)} if lang.nouns_capitalised else {word}
     return lang.dictionary_stems and not any(
         s.lower() in found.lower
         or s.lower() in found.capitalised
@@ -259,7 +260,7 @@ def _offensive_forms(code: str) -> frozenset[str]:
     entries = found.lower | found.capitalised
     for listed in offensive(code):
         common = zipf_frequency(listed, code)
-        for entry in {listed, listed[:1].upper() + listed[1:]}:  # German nouns: Hure, Huren
+        for entry in {listed, _as_noun(listed)}:  # German nouns: Hure, Huren
             if entry.lower() in entries:
                 forms = {form.lower() for form in found.forms(entry)}
                 made |= {form for form in forms if zipf_frequency(form, code) < common}
@@ -306,6 +307,7 @@ PLURAL_USE_MARGIN = 1.0  # Zipf: the plural of a noun in -o under the word
 
 
 def _is_verb_form(word: str, lang: Language, found: Dictionary) -> bool:
+    """A form the dictionary makes of a verb, read as that verb's (see above)."""
     from wordfreq import zipf_frequency
 
     verbs = VERB_FORMS.get(lang.code)
@@ -391,10 +393,10 @@ def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
 
     forms = found.forms(word) if word in found.lower else set()
     if lang.nouns_capitalised and word in found.capitalised:
-        noun = word[0].upper() + word[1:]
+        noun = _as_noun(word)
         forms |= {form.lower() for form in found.forms(noun)} - {word + "s"}  # names take -s
-    forms |= {plural for plural in _plurals(word, lang) if _is_form_of(plural, word, lang)}
     plurals = _plurals(word, lang)
+    forms |= {plural for plural in plurals if _is_form_of(plural, word, lang)}
     return any(
         zipf_frequency(form, lang.code) >= FORMS_ZIPF
         and (form in plurals or not is_named(form, lang))
@@ -448,6 +450,11 @@ VOWELS = "aeiouàèéìíòóùáâêôãõú"
 
 def _without_accents(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def _as_noun(word: str) -> str:
+    """The word as German writes a noun: Tisch of tisch."""
+    return word[:1].upper() + word[1:]
 
 
 def _is_verb_with_pronouns(word: str, lang: Language, found: Dictionary) -> bool:
@@ -514,7 +521,7 @@ def _has_plural(word: str, lang: Language) -> bool:
 
 def _is_form_of(form: str, word: str, lang: Language) -> bool:
     """simplemma reads `form` as a form of `word` (German: also the noun, capitalised)."""
-    spellings = [form, form[0].upper() + form[1:]] if lang.nouns_capitalised else [form]
+    spellings = [form, _as_noun(form)] if lang.nouns_capitalised else [form]
     return any(lemma_of(spelling, lang.code) == word for spelling in spellings)
 
 

@@ -1,4 +1,5 @@
-"""docs/sql-api.md and the database agree: objects, parameters, roles, columns, errors, examples."""
+"""docs/sql-api.md and the database agree: objects, parameters, roles, columns, errors, examples;
+the guide's SQL gives the rows it shows."""
 
 from __future__ import annotations
 
@@ -201,12 +202,19 @@ def run_examples(conn: Connection, documented: list[Documented]) -> None:
             assert columns == doc.result, doc.name
 
 
-README_SQL = re.compile(r"```sql\n(.*?)```(?:\n\n(?:(?!```).)*?```text\n(.*?)```)?", re.DOTALL)
+GUIDE_SQL = re.compile(r"```sql\n(.*?)```(?:\n\n(?:(?!```).)*?```text\n(.*?)```)?", re.DOTALL)
 
 
-def test_readme_sql_examples_give_the_documented_rows_on_two_channels(db_url: URL) -> None:
-    """README's SQL, on the channels en and side with games won on two past days: each block
-    runs, and a block followed by a ```text block of rows gives exactly those rows."""
+def before_the_first_object(text: str) -> str:
+    """The part of docs/sql-api.md before its first object: its guide to a first application."""
+    first = re.search(r"^### \w+(?:\(.*\))?$", text, re.MULTILINE)
+    return text[: first.start()] if first else text
+
+
+def test_the_guides_sql_examples_give_the_documented_rows_on_two_channels(db_url: URL) -> None:
+    """The SQL of README.md and of docs/sql-api.md's guide to a first application, on the
+    channels en and side with games won on two past days: each block runs, and a block followed
+    by a ```text block of rows gives exactly those rows."""
     with db.connect(db_url) as conn:
         channels.add(conn, "side", 5)
         words.import_lines(conn, [(1, "vexor", 0)], True, channel="side")
@@ -225,14 +233,17 @@ def test_readme_sql_examples_give_the_documented_rows_on_two_channels(db_url: UR
         for name, day, channel, guesses in played:
             for word in guesses:
                 game.play(conn, name, word, day, channel=channel)
-        set_word(conn, today(conn), "crane")  # README's bot wins today in one
-        blocks = README_SQL.findall((REPO / "README.md").read_text())
+        set_word(conn, today(conn), "crane")  # the guide's bot wins today in one
+        guide = (REPO / "README.md").read_text() + before_the_first_object(
+            (REPO / "docs" / "sql-api.md").read_text()
+        )
+        blocks = GUIDE_SQL.findall(guide)
         assert len(blocks) >= 2
         checked = 0
         for sql, rows in blocks:
             statements = [s for s in re.sub(r"--[^\n]*", "", sql).split(";") if s.strip()]
             if not rows:  # CALLs may return several result sets: the raw cursor reads them all
-                run_examples(conn, [Documented("README", [], example=s) for s in statements])
+                run_examples(conn, [Documented("guide", [], example=s) for s in statements])
                 continue
             assert len(statements) == 1
             result = conn.exec_driver_sql(statements[0])

@@ -618,3 +618,20 @@ def test_no_role_may_read_the_grant_tables(shared, role: str) -> None:
         for table in ("global_priv", "user", "db", "roles_mapping"):
             with pytest.raises(DatabaseError):
                 db.query(account, f"SELECT COUNT(*) FROM mysql.{table}")
+
+
+def test_no_role_holds_a_privilege_on_an_internal_object(conn: Connection) -> None:
+    """The `_` rule (docs/architecture.md): an object whose name begins with `_` is internal,
+    reached only through the public routines, which run as the owner. wordle_admin holds ALL
+    PRIVILEGES on the database (see above); no other role holds a grant on an internal name."""
+    rows = db.query(
+        conn,
+        "SELECT User AS role, Routine_name AS name FROM mysql.procs_priv "
+        "WHERE Db = DATABASE() AND Routine_name LIKE '\\_%' UNION ALL "
+        "SELECT User, Table_name FROM mysql.tables_priv "
+        "WHERE Db = DATABASE() AND Table_name LIKE '\\_%'",
+    )
+    granted = sorted(
+        f"{row['role']}: {row['name']}" for row in rows if row["role"] != "wordle_admin"
+    )
+    assert not granted, f"roles hold privileges on internal objects: {granted}"

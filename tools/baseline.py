@@ -5,7 +5,7 @@ database on a private server to REVISION with the migrations as they stand, read
 they made (its tables as SHOW CREATE TABLE gives them, the rows the migrations put in them,
 the routines, views and events by name, the grants on the schema and the owner's on mysql.*)
 and writes the module of one revision with REVISION's id that builds the same from nothing.
-The lead then deletes the older revisions; `tests/clone.py`'s fingerprint shows that a
+The lead then deletes the older revisions; `tests/support/clone.py`'s fingerprint shows that a
 database built by the baseline is the one the old chain built.
 
 Run: .venv/bin/python tools/baseline.py REVISION RELEASE > migrations/versions/NNNN_release.py

@@ -1,5 +1,6 @@
 """docs/sql-api.md and the database agree: objects, parameters, roles, columns, errors, examples;
-the guide's SQL gives the rows it shows."""
+the guide's SQL gives the rows it shows. Every path and link the docs name exists, and the guess
+drawn in docs/architecture.md is the calls the routines make."""
 
 from __future__ import annotations
 
@@ -252,3 +253,97 @@ def test_the_guides_sql_examples_give_the_documented_rows_on_two_channels(db_url
             assert [[str(v) for v in row] for row in result] == [ln.split() for ln in lines[1:]]
             checked += 1
         assert checked == 1
+
+
+# The pages a reader follows; CHANGELOG.md names paths of the past and bench/log/ is dated.
+PAGES = [
+    "README.md",
+    "CONTRIBUTING.md",
+    "docs/*.md",
+    "bench/README.md",
+    "bench/research/*/README.md",
+]
+FOLDERS = ("sql", "migrations", "docs", "wordle_db", "tests", "bench", "tools", "deploy", ".ci")
+NAMED_PATH = re.compile(
+    r"(?<![\w/.-])((?:" + "|".join(map(re.escape, FOLDERS)) + r")/[\w./*<>{}-]*(?:::\w+)?)"
+)
+PLACEHOLDER = re.compile(r"[<>{}*]|\bNAME\b|NNNN|\bREV(?:ISION)?\b|CONCERN|YYYY")
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^```.*?^```", re.DOTALL | re.MULTILINE)
+
+
+def pages(repo: Path) -> list[Path]:
+    return sorted({p for pattern in PAGES for p in repo.glob(pattern)})
+
+
+def anchors(page: Path) -> set[str]:
+    """The fragments of the page's headings, as GitHub makes them."""
+    headings = re.findall(r"^#+ (.+)$", FENCE.sub("", page.read_text()), re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in headings}
+
+
+def missing_paths(repo: Path, page: Path) -> list[str]:
+    """What `page` names that is not there: paths from the repository's root (a test function
+    after ::), and its links, relative to the page (a heading after #)."""
+    text, missing = page.read_text(), []
+    ignored = [line.strip("/") for line in (repo / ".gitignore").read_text().split()]
+    for named in NAMED_PATH.findall(text):
+        path, _, function = named.rstrip(".,:;").partition("::")
+        if PLACEHOLDER.search(path) or any(path.startswith(i) for i in ignored):
+            continue
+        if not (repo / path).exists():
+            missing.append(path)
+        elif function and not re.search(
+            rf"^(?:async )?def {function}\(", (repo / path).read_text(), re.M
+        ):
+            missing.append(named)
+    for target in LINK.findall(FENCE.sub("", text)):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        page_linked = (page.parent / path).resolve() if path else page
+        if not page_linked.exists() or (anchor and anchor not in anchors(page_linked)):
+            missing.append(target)
+    return missing
+
+
+def test_every_path_and_link_the_docs_name_exists(repo_root: Path) -> None:
+    found = pages(repo_root)
+    assert repo_root / "docs" / "architecture.md" in found
+    missing = {str(p.relative_to(repo_root)): missing_paths(repo_root, p) for p in found}
+    assert {page: paths for page, paths in missing.items() if paths} == {}
+
+
+def drawn_calls(page: str) -> list[tuple[list[str], str]]:
+    """(callers, callee) for each routine drawn under a caller in the page's guess tree: a
+    line's routine names begin where its tree lines end; its caller is the nearest line above
+    it that names routines and begins further left."""
+    section = page.split("## A guess", 1)[1]
+    tree = section.split("```text\n", 1)[1].split("```", 1)[0]
+    calls, above = [], []  # above: (column, names) of the lines that may call the next
+    for line in tree.splitlines():
+        column = len(line) - len(line.lstrip(" │├└─"))
+        names = re.match(r"((?:_?wordle_\w+)(?:, _?wordle_\w+)*)(?:\s|$)", line[column:])
+        if not names or (column and not line[:column].rstrip().endswith("─")):
+            continue  # a description's second line, or a line that names no routine
+        while above and above[-1][0] >= column:
+            above.pop()
+        if above:
+            calls += [(above[-1][1], callee) for callee in names.group(1).split(", ")]
+        above.append((column, names.group(1).split(", ")))
+    return calls
+
+
+def test_the_guess_drawn_in_architecture_is_the_calls_it_makes(repo_root: Path) -> None:
+    """Each routine under another in docs/architecture.md's drawing is called in that routine's
+    SQL (comments left out)."""
+    calls = drawn_calls((repo_root / "docs" / "architecture.md").read_text())
+    assert len(calls) >= 15, calls
+    texts = {o.name: re.sub(r"--[^\n]*", "", o.text) for o in sqlfiles.current_objects()}
+    wrong = [
+        (caller, callee)
+        for callers, callee in calls
+        for caller in callers
+        if callee not in texts or not re.search(rf"\b{callee}\(", texts[caller])
+    ]
+    assert wrong == []

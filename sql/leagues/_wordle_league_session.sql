@@ -10,7 +10,7 @@
 -- the heir's row (the foreign key of the league handed on), and a change holding its player's
 -- row while waiting for a league, or an exclusive lock on it (_wordle_session_current's), let
 -- two changes, or a change and another call of the heir queued for that row, wait for each
--- other (deadlocks found by test_attack_review36 and 36b).
+-- other (deadlocks found by the reviews of 0036: tests/leagues/test_league_locking.py).
 -- Errors: WD096 that session has ended.
 -- Reads: players.
 -- revision: 0036

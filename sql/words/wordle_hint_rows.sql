@@ -2,7 +2,7 @@
 -- (position, letter, state) ordered by position, state 2/1/0 as in wordle_hint. One query: a
 -- recursive CTE numbers the positions and window functions count the duplicates. NULL in gives
 -- no rows; bad input raises the same errors as wordle_hint (WD001, WD002).
--- Reads: nothing. Agrees with wordle_hint on every input (tests/test_hints.py).
+-- Reads: nothing. Agrees with wordle_hint on every input (tests/words/test_hints.py).
 -- revision: 0036
 CREATE OR REPLACE PROCEDURE wordle_hint_rows(
     IN answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

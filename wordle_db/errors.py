@@ -52,6 +52,11 @@ class WordleError(Exception):
     """A problem to report to the user as one line, without a traceback."""
 
 
+class SaidError(WordleError):
+    """A problem already written as the whole line the user reads, in their language
+    ("Fehler: ..."): the CLI adds no "Error:" of its own."""
+
+
 class DatabaseError(WordleError):
     """An error the server returned, with its MariaDB error number and SQLSTATE."""
 

@@ -1,17 +1,25 @@
-"""How hints look: coloured tiles on a terminal, plain text elsewhere, emoji for sharing."""
+"""How the game looks in a terminal: coloured tiles (plain text elsewhere), emoji for sharing,
+each language's keyboard, and the board's words in the channel's language (i18n.Texts)."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 import click
 
+from wordle_db.i18n import DEFAULT, STATIC, Texts
+
 COLOURS = {"2": "green", "1": "yellow", "0": "bright_black"}
 EMOJI = {"2": "🟩", "1": "🟨", "0": "⬜"}
-KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 KEY_STATE = {"right": "2", "elsewhere": "1", "absent": "0"}
+COMMANDS = ("enter", "backspace")  # the keys of a layout that are no letter
+BASIC = re.compile(r"[a-z]")
+EXTRA_ROW = 10  # letters a layout lacks: rows of at most this many
 
 
 def capitals(text: str) -> str:
@@ -45,14 +53,37 @@ def emoji(hint: str) -> str:
     return "".join(EMOJI[state] for state in hint)
 
 
-def keyboard(states: Iterable[tuple[str, str]], colour: bool) -> str:
-    """The alphabet as a keyboard; letters outside the QWERTY rows go on a last row."""
+@cache
+def layouts() -> dict[str, list[list[str]]]:
+    """static/keyboards.json, the page's file: each language's rows of keys."""
+    rows: dict[str, list[list[str]]] = json.loads(
+        (STATIC / "keyboards.json").read_text(encoding="utf-8")
+    )
+    return rows
+
+
+def key_rows(language: str, letters: Iterable[str]) -> list[list[str]]:
+    """The rows of keys, by the page's rule (app.js keyRows, which cannot share this code):
+    the language's layout (English for a language it lacks) with its letters a-z and those of
+    its other letters the channel uses (`letters`, in their order); the channel's letters the
+    layout lacks get rows of their own, above the last."""
+    used = list(letters)
+    layout = layouts().get(language) or layouts()[DEFAULT]
+    rows = [[k for k in row if k in COMMANDS or BASIC.fullmatch(k) or k in used] for row in layout]
+    placed = {k for row in layout for k in row}
+    extra = [letter for letter in used if letter not in placed]
+    for at in range(0, len(extra), EXTRA_ROW):
+        rows.insert(len(rows) - 1, extra[at : at + EXTRA_ROW])
+    return rows
+
+
+def keyboard(states: Iterable[tuple[str, str]], colour: bool, language: str = DEFAULT) -> str:
+    """The keyboard of the page for `language`, without its Enter and Backspace keys, each
+    letter showing its state (`states`: the channel's letters, as wordle_keyboard gives them)."""
     by_letter = dict(states)
-    rows = [row for row in KEYBOARD_ROWS if any(letter in by_letter for letter in row)]
-    others = "".join(sorted(set(by_letter) - set("".join(KEYBOARD_ROWS))))
     lines = []
-    for indent, row in enumerate([*rows, others] if others else rows):
-        keys = [_key(letter, by_letter.get(letter, "unused"), colour) for letter in row]
+    for indent, row in enumerate(key_rows(language, by_letter)):
+        keys = [_key(k, by_letter.get(k, "unused"), colour) for k in row if k not in COMMANDS]
         lines.append(" " * min(indent, 2) + "".join(keys))
     return "\n".join(lines)
 
@@ -66,32 +97,33 @@ def _key(letter: str, state: str, colour: bool) -> str:
     return tile(letter, digit, colour)
 
 
-def letter_hint(row: dict[str, Any]) -> str:
-    """The answer of wordle_reveal_letter as a sentence."""
+def letter_hint(row: dict[str, Any], t: Texts) -> str:
+    """The answer of wordle_reveal_letter as the page says it."""
     left = row["hints_left"]
-    return (
-        f"letter {row['position']} is {capitals(str(row['letter']))} "
-        f"({left} letter hint{'s' if left != 1 else ''} left)"
-    )
+    letter = capitals(str(row["letter"]))
+    return t("hintGiven", count=left, position=row["position"], letter=letter, left=left)
 
 
-def board(attempts: list[dict[str, Any]], game: dict[str, Any], colour: bool) -> str:
-    """The attempts as rows of tiles, the rows left as dots, then a status line."""
+def board(attempts: list[dict[str, Any]], game: dict[str, Any], colour: bool, t: Texts) -> str:
+    """The attempts as rows of tiles, the rows left as dots, then the game's status."""
     lines = [tiles(a["guess"], a["hint"], colour) for a in attempts]
     blank = " · " * int(game["letters"])
     lines += [blank] * max(int(game["max_tries"]) - len(attempts), 0)
-    lines.append(status_line(game))
+    lines += status(game, t)
     return "\n".join(lines)
 
 
-def status_line(game: dict[str, Any]) -> str:
-    mode = ", hard mode" if game["hard"] else ""
-    head = f"{game.get('title') or 'wordle-db #' + str(game['number'])} ({game['day']}{mode})"
+def status(game: dict[str, Any], t: Texts) -> list[str]:
+    """Two lines: the puzzle (title, day, hard mode), then how the game stands."""
+    title = game.get("title") or f"wordle-db #{game['number']}"
+    head = [str(title), t.date(game["day"]), *([t("hardMode.short")] if game["hard"] else [])]
+    tries, most = game["attempts"], game["max_tries"]
     if game["state"] == "won":
-        return f"{head}: solved in {game['attempts']}/{game['max_tries']}"
-    if game["state"] == "lost":
-        return f"{head}: lost; the word was {capitals(str(game['answer']))}"
-    hint = ""
-    if game.get("letters_revealed"):
-        hint = f"; letter hints: {capitals(str(game['revealed']))}"
-    return f"{head}: {game['attempts']}/{game['max_tries']} tries used{hint}"
+        now = t("solved", tries=tries, max=most)
+    elif game["state"] == "lost":
+        now = t("theWordWas", word=capitals(str(game["answer"])))
+    else:
+        now = t("terminal.triesUsed", tries=tries, max=most)
+        if game.get("letters_revealed"):
+            now += " · " + t("revealed", letters=capitals(str(game["revealed"])))
+    return [" · ".join(head), now]

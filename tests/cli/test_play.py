@@ -30,20 +30,20 @@ def test_play_a_whole_game_in_a_terminal(db_url: URL, conn: Connection) -> None:
     child.expect_exact("guess 1/6> ")
     assert "\x1b[" in child.before  # coloured board and keyboard on a terminal
     child.sendline("zzzzz")
-    child.expect_exact("not played: 'zzzzz' is not an accepted word")
+    child.expect_exact("Not played: 'zzzzz' is not an accepted word")
     child.expect_exact("guess 1/6> ")
     child.sendline("slate")
     child.expect_exact("guess 2/6> ")
     child.sendline("pious")  # breaks hard mode: refused, the game goes on
-    child.expect_exact("not played: 3rd letter must be A")
+    child.expect_exact("Not played: 3rd letter must be A")
     child.expect_exact("guess 2/6> ")
     child.sendline("?")
-    child.expect(r"letter \d is [CRN] \(1 letter hint left\)")
+    child.expect(r"Letter \d is [CRN]\. 1 letter hint left\.")
     child.expect_exact("guess 2/6> ")
     child.sendline("trace")
     child.expect_exact("guess 3/6> ")
     child.sendline("crane")
-    child.expect_exact("solved!")
+    child.expect_exact("Solved!")
     child.expect_exact("wordle-db #1 3/6*")
     child.expect_exact("🟩🟩🟩🟩🟩")
     child.expect(pexpect.EOF)
@@ -81,5 +81,5 @@ def test_play_on_a_finished_game_says_it_is_over(db_url: URL, conn: Connection) 
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert "this game is over (won)" in child.before
+    assert "This game is over." in child.before
     assert "Type a word" not in child.before and "1/6" in child.before

@@ -36,7 +36,7 @@ def test_a_game_through_the_cli_equals_the_same_game_through_sql(
     board = run("board", "--player", "ann")
     assert board.exit_code == 0
     assert "[C][R][A][N][E]" in board.stdout
-    assert "solved in 3/6" in board.stdout
+    assert "Solved in 3/6!" in board.stdout
 
 
 def test_six_tries_then_the_game_is_lost_and_a_seventh_is_refused(
@@ -180,7 +180,7 @@ def test_letter_hints_reveal_unfound_letters(run: Invoke, conn: Connection) -> N
     game.play(conn, "ann", "trace")  # r, a, c, e found (green or yellow); n unfound... t absent
     shown = run("hint", "--player", "ann")
     assert shown.exit_code == 0, shown.output
-    assert shown.stdout == "letter 4 is N (1 letter hint left)\n"
+    assert shown.stdout == "Letter 4 is N. 1 letter hint left.\n"
     again = run("hint", "--player", "ann")
     assert again.exit_code == 1
     assert "no letter is left to reveal" in again.stderr  # C is accounted for by a yellow
@@ -292,7 +292,9 @@ def test_statistics_over_weeks_with_gaps_and_losses(run: Invoke, conn: Connectio
     assert (stats["current_streak"], stats["max_streak"]) == (2, 5)
     assert stats["distribution"] == {"1": 1, "2": 3, "3": 5, "4": 4, "5": 2, "6": 1}
     text = run("stats", "--player", "ann")
-    assert "played 18, won 16 (89%), current streak 2, longest 5" in text.stdout
+    assert text.stdout.startswith(
+        "18 games played, 16 wins (89%)\nCurrent streak 2 · Max streak 5\n"
+    )
 
 
 def test_current_streak_while_today_is_open_or_lost(conn: Connection) -> None:

@@ -438,7 +438,10 @@ def test_the_analyze_command(built: Built, played: Any) -> None:
     table = run("analyze", "--player", "ann", "--date", day.isoformat())
     assert table.exit_code == 0, table.output
     lines = table.stdout.splitlines()
-    assert lines[1].split()[:5] == ["1", "kebab", "01211", str(len(built.answers)), "1"]
+    assert lines[:3] == ["Your game, guess by guess", "", "Guess 1: KEBAB"]
+    assert lines[4] == f"  Possible words: {len(built.answers):,} before, 1 after"
+    assert "; the solver's best, " in lines[5] and lines[6].startswith("  Skill ")
+    assert "solver build" not in table.stdout  # built: the best guesses are there
     as_json = run("analyze", "--player", "ann", "--date", day.isoformat(), "--json")
     import json
 

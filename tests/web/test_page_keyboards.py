@@ -12,19 +12,10 @@ import pytest
 
 from wordle_db import channels, db, publish, words
 
+from support.layouts import ROWS
 from support.phone import LANGUAGES, PHONES, Phone, Site, keyboards
 
 E, B = "Enter", "Backspace"
-# The keys each language's channel shows (Debian's word lists: fr, it and pt fold accents,
-# es keeps ñ, de keeps ä ö ü ß), row by row.
-ROWS = {
-    "en": ["qwertyuiop", "asdfghjkl", "zxcvbnm"],
-    "fr": ["azertyuiop", "qsdfghjklm", "wxcvbn"],
-    "de": ["qwertzuiopü", "asdfghjklöä", "yxcvbnmß"],
-    "es": ["qwertyuiop", "asdfghjklñ", "zxcvbnm"],
-    "it": ["qwertyuiop", "asdfghjkl", "zxcvbnm"],
-    "pt": ["qwertyuiop", "asdfghjkl", "zxcvbnm"],
-}
 KEYS = """
 return [...document.querySelectorAll('#keyboard .keyrow')].map((row) =>
   [...row.querySelectorAll('button')].map((k) => {

@@ -1,5 +1,6 @@
-"""The page's string catalogues (wordle_db/web/static/i18n): one per language a channel may
-speak, each with every key the page uses; a missing key fails here, not in front of a player."""
+"""The string catalogues (wordle_db/web/static/i18n): one per language a channel may speak, for
+the page and the terminal (wordle_db/i18n.py), each with every key either uses; a missing key
+fails here, not in front of a player."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from babel import Locale
 
 from support import REPO
 
-STATIC = REPO / "wordle_db" / "web" / "static"
+PACKAGE = REPO / "wordle_db"
+STATIC = PACKAGE / "web" / "static"
 LANGUAGES = ["de", "en", "es", "fr", "it", "pt"]
 
 
@@ -20,12 +22,15 @@ def catalogue(code: str) -> dict[str, str]:
 
 
 def used_keys() -> tuple[set[str], set[str]]:
-    """(keys the page uses, keys used with a count: plural forms)."""
+    """(keys the page and the terminal use, keys used with a count: plural forms). Both call
+    their catalogue t("key", ...)."""
     script = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("*.js")))
     page = (STATIC / "index.html").read_text(encoding="utf-8")
-    keys = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", script))
+    python = "\n".join(p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py")))
+    keys = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", script + python))
     keys |= set(re.findall(r'data-i18n(?:-aria)?="([\w.]+)"', page))
     counted = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']\s*,\s*\{\s*count:""", script))
+    counted |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["'][^()]*\bcount=""", python))
     keys |= {f"state.{s}" for s in ("right", "elsewhere", "absent", "unused", "typed", "empty")}
     keys |= {f"day.{s}" for s in ("new", "playing", "won", "lost")}
     return keys - counted, counted
@@ -66,7 +71,13 @@ def test_every_count_has_the_languages_plural_forms(code: str) -> None:
     "1 games", nor a form that falls back to another."""
     words = catalogue(code)
     _, counted = used_keys()
-    assert {"guessCount", "gameCount", "hintGiven"} <= counted
+    assert {
+        "guessCount",
+        "gameCount",
+        "hintGiven",
+        "terminal.played",
+        "analysis.leftOnly",
+    } <= counted
     forms = {Locale.parse(code).plural_form(n) for n in range(1001)}
     missing = sorted(f"{k}.{f}" for k in counted for f in forms if f"{k}.{f}" not in words)
     assert not missing, f"{code}.json lacks {missing}"

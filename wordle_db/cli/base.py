@@ -16,8 +16,9 @@ import click
 import click._textwrap
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import __version__, db
-from wordle_db.errors import WordleError, describe, one_line
+from wordle_db import __version__, db, i18n
+from wordle_db.errors import DatabaseError, SaidError, WordleError, describe, one_line
+from wordle_db.render import capitals
 
 F = TypeVar("F", bound=Callable[..., Any])
 DEBUG_ENV = "WORDLE_DB_DEBUG"  # set: unexpected errors show their traceback
@@ -84,6 +85,8 @@ class Group(click.Group):
             fail("Aborted!", 1)
         except click.ClickException as exc:
             fail(f"Error: {_usage_message(exc)}", exc.exit_code)
+        except SaidError as exc:
+            fail(one_line(str(exc)), 1)
         except Exception as exc:
             if os.environ.get(DEBUG_ENV):
                 raise
@@ -175,6 +178,33 @@ def channel_option(f: F) -> F:
         help=f"The channel (see `wordle-db channel list`). Default: ${CHANNEL_ENV}, else the "
         "setting default_channel (en).",
     )(f)
+
+
+@contextmanager
+def speaking(conn: Connection, channel: str | None, word: str = "") -> Iterator[i18n.Texts]:
+    """The words of `channel`'s language (i18n.language_of) for what a player reads; a refusal
+    of the database inside becomes one line in that language (`word`: the word typed)."""
+    row = channel_row(conn, channel)
+    t = i18n.Texts(i18n.language_of(row["language"] if row else None))
+    try:
+        yield t
+    except DatabaseError as exc:
+        if not exc.is_refusal:
+            raise
+        letters = row["letters"] if row else ""
+        reason = t.refusal(exc, capitals(word), letters)
+        raise SaidError(t("terminal.error", message=reason)) from exc
+
+
+def channel_row(conn: Connection, channel: str | None) -> dict[str, Any] | None:
+    """wordle_channel's row of `channel` (None: the default one); None if there is no such
+    channel (the command's own call then says so)."""
+    try:
+        return db.call_one(conn, "wordle_channel", channel)
+    except DatabaseError as exc:
+        if exc.is_refusal:
+            return None
+        raise
 
 
 def read_secret() -> str:

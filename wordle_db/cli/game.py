@@ -9,7 +9,7 @@ from typing import Any
 import click
 from sqlalchemy.engine import Connection
 
-from wordle_db import db, game, render
+from wordle_db import db, game, i18n, render
 from wordle_db import publish as publication
 from wordle_db.cli.base import (
     App,
@@ -20,6 +20,7 @@ from wordle_db.cli.base import (
     json_option,
     player_option,
     print_json,
+    speaking,
     to_date,
     with_connection,
 )
@@ -196,30 +197,35 @@ def guess(
         wordle-db guess crane --player ann --hard
         wordle-db guess monde --channel fr
     """
-    if player is None:
-        if hard:
-            raise click.UsageError("--hard needs --player: only a recorded game has a mode")
-        row = game.check(conn, word, to_date(day), channel)
-    else:
-        row = game.play(conn, player, word, to_date(day), True if hard else None, channel)
-    if fmt == "json":
-        print_json(row)
-    elif fmt == "digits":
-        click.echo(row["hint"])
-    elif player is None:
-        colour = render.use_colour(is_terminal())
-        suffix = "  solved!" if row["solved"] else ""
-        click.echo(f"#{row['number']} {render.tiles(row['guess'], row['hint'], colour)}{suffix}")
-    else:
-        _show_board(conn, player, row["day"], channel)
+    if player is None and hard:
+        raise click.UsageError("--hard needs --player: only a recorded game has a mode")
+    with speaking(conn, channel, word) as t:
+        if player is None:
+            row = game.check(conn, word, to_date(day), channel)
+        else:
+            row = game.play(conn, player, word, to_date(day), True if hard else None, channel)
+        if fmt == "json":
+            print_json(row)
+        elif fmt == "digits":
+            click.echo(row["hint"])
+        elif player is None:
+            colour = render.use_colour(is_terminal())
+            suffix = f"  {t('solved.short')}" if row["solved"] else ""
+            tiles = render.tiles(row["guess"], row["hint"], colour)
+            click.echo(f"#{row['number']} {tiles}{suffix}")
+        else:
+            _show_board(conn, player, row["day"], channel, t)
 
 
-def _show_board(conn: Connection, player: str, day: date | None, channel: str | None) -> None:
+def _show_board(
+    conn: Connection, player: str, day: date | None, channel: str | None, t: i18n.Texts
+) -> None:
     colour = render.use_colour(is_terminal())
     state = game.game_state(conn, player, day, channel)
-    click.echo(render.board(game.board(conn, player, day, channel), state, colour))
+    click.echo(render.board(game.board(conn, player, day, channel), state, colour, t))
     click.echo()
-    click.echo(render.keyboard(game.keyboard(conn, player, day, channel), colour))
+    keys = game.keyboard(conn, player, day, channel)
+    click.echo(render.keyboard(keys, colour, t.language))
 
 
 @cli.command()
@@ -253,7 +259,8 @@ def board(
             }
         )
     else:
-        _show_board(conn, name, to_date(day), channel)
+        with speaking(conn, channel) as t:
+            _show_board(conn, name, to_date(day), channel, t)
 
 
 @cli.command()
@@ -270,8 +277,9 @@ def hint(
     Example:
         wordle-db hint --player ann
     """
-    row = game.reveal_letter(conn, game.default_player(player), to_date(day), channel)
-    click.echo(render.letter_hint(row))
+    with speaking(conn, channel) as t:
+        row = game.reveal_letter(conn, game.default_player(player), to_date(day), channel)
+        click.echo(render.letter_hint(row, t))
 
 
 @cli.command()
@@ -288,17 +296,19 @@ def stats(
     Example:
         wordle-db stats --player ann --json
     """
-    row = game.stats(conn, game.default_player(player), channel)
+    with speaking(conn, channel) as t:
+        row = game.stats(conn, game.default_player(player), channel)
     if as_json:
         print_json(row)
         return
-    click.echo(
-        f"played {row['played']}, won {row['won']} ({row['win_percent']}%), "
-        f"current streak {row['current_streak']}, longest {row['max_streak']}"
-    )
+    played = t("terminal.played", count=row["played"])
+    wins = t("terminal.wins", count=row["won"])
+    click.echo(f"{played}, {wins} ({t.percent(row['win_percent'] or 0)})")
+    streak, longest = t.number(row["current_streak"]), t.number(row["max_streak"])
+    click.echo(f"{t('streak')} {streak} · {t('maxStreak')} {longest}")
     widest = max(row["distribution"].values(), default=0) or 1
     for tries, count in row["distribution"].items():
-        click.echo(f"{tries:>2} {'█' * round(20 * count / widest)} {count}")
+        click.echo(f"{t.number(tries):>2} {'█' * round(20 * count / widest)} {t.number(count)}")
 
 
 @cli.command()
@@ -315,7 +325,8 @@ def share(
     Example:
         wordle-db share --player ann
     """
-    click.echo(game.share(conn, game.default_player(player), to_date(day), channel))
+    with speaking(conn, channel):
+        click.echo(game.share(conn, game.default_player(player), to_date(day), channel))
 
 
 @cli.command()
@@ -342,11 +353,13 @@ def play(
     """
     from wordle_db.play import play_game
 
-    play_game(
-        conn,
-        game.default_player(player),
-        to_date(day),
-        hard,
-        render.use_colour(is_terminal()),
-        channel,
-    )
+    with speaking(conn, channel) as t:
+        play_game(
+            conn,
+            game.default_player(player),
+            to_date(day),
+            hard,
+            render.use_colour(is_terminal()),
+            channel,
+            t,
+        )

@@ -233,7 +233,8 @@ function key(label, value, state, wide = false) {
 
 // The rows of keys: the language's layout (keyboards.json; English for a language it lacks)
 // with its letters a-z and those of its other letters the channel uses (Ä, Ñ, ß...); the
-// channel's letters the layout lacks get rows of their own, above the last.
+// channel's letters the layout lacks get rows of their own, above the last. The terminal
+// draws the same rows (render.key_rows, the rule written again in Python).
 function keyRows(states) {
   const layout = layouts[lang] || layouts.en || [[], [], ["enter", "backspace"]];
   const usable = (k) => k === "enter" || k === "backspace" || /^[a-z]$/.test(k) || states.has(k);

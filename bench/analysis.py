@@ -1,14 +1,18 @@
-"""The post-game analysis on the bundled lists: milliseconds per game.
+"""The post-game analysis on the bundled lists: milliseconds per game, with and without the
+solver's build.
 
 On one private MariaDB server, a database migrated to head gets the bundled English lists
-(2,309 answer words, 14,855 accepted words) and the solver's build (`solver.build`, two
-sessions; about 3 minutes on 2 cores). Then GAMES games (default 60) are played on past days,
+(2,309 answer words, 14,855 accepted words). Then GAMES games (default 60) are played on past days,
 one answer each drawn with a fixed seed, the way people play: an opener from a list of common
 ones, then a random word still possible (so every game also keeps hard mode's rules; every
 third game is played in hard mode), up to six guesses, so some games are lost; every fifth game
 asks for a letter hint before its second guess. Each game's analysis,
 `CALL wordle_analysis_on(NULL, player, day)`, is timed from the client (round trip included)
-after one untimed warm-up call on another game.
+after one untimed warm-up call on another game, with the server's CPU time per game (from
+/proc, which the machine's other load does not change): first without a build (a fresh installation:
+the figures from wordle_hint, no best guess), then after the solver's build (`solver.build`,
+two sessions; about 3 minutes on 2 cores), from its hint codes with the best guess. The ratio
+unbuilt / built is over the same games in the same run.
 
 Baseline, same run: for the first BASELINE games (default 15), one `wordle_suggest_on` per
 guess of the game (the solver's full ranking with its look-ahead, given the guesses before
@@ -30,9 +34,10 @@ import statistics
 import sys
 import time
 from collections import Counter
-from datetime import timedelta
+from datetime import date, timedelta
 
-from harness import private_server
+from harness import private_server, thread_cpu_seconds
+from sqlalchemy.engine import Connection
 
 from wordle_db import db, game, publish, schema, solver, words
 from wordle_db.errors import DatabaseError
@@ -79,11 +84,6 @@ def main() -> None:
         schema.migrate(url)
         with db.connect(url) as conn:
             words.load_bundled(conn)
-        progress("building the solver (about 3 minutes)")
-        start = time.perf_counter()
-        solver.build(url, workers=2)
-        progress(f"  built in {time.perf_counter() - start:.0f} s")
-        with db.connect(url) as conn:
             today = db.scalar(conn, "SELECT wordle_today()")
             chosen = rng.sample(answers, args.games + 1)
             games = []
@@ -103,13 +103,16 @@ def main() -> None:
                     possible = [a for a in possible if hint(a, guess) == hint(answer, guess)]
                     guess = rng.choice(possible)
                 games.append((day, hard, played, guess == answer))
-            progress(f"{len(games)} games played; timing their analyses")
-            db.call(conn, "wordle_analysis_on", None, "bench", games[0][0])  # warm-up
-            times, baseline = [], []
-            for i, (day, hard, played, _won) in enumerate(games[1:]):
-                start = time.perf_counter()
-                db.call(conn, "wordle_analysis_on", None, "bench", day)
-                times.append(time.perf_counter() - start)
+            progress(f"{len(games)} games played; timing their analyses without a build")
+            unbuilt, unbuilt_cpu = analyses(conn, games, server.pid())
+            unbuilt = [t * 1e3 for t in unbuilt]
+        progress("building the solver (about 3 minutes)")
+        start = time.perf_counter()
+        solver.build(url, workers=2)
+        progress(f"  built in {time.perf_counter() - start:.0f} s; timing the analyses again")
+        with db.connect(url) as conn:
+            (times, built_cpu), baseline = analyses(conn, games, server.pid()), []
+            for i, (_day, hard, played, _won) in enumerate(games[1:]):
                 if i < args.baseline:
                     start = time.perf_counter()
                     for k in range(len(played)):
@@ -146,6 +149,30 @@ def main() -> None:
         )
         print(f"  ratio analysis / baseline: {sum(first) / sum(base):.2f}")
     print(f"every game under 1,000 ms: {'yes' if max(ms) < 1000 else 'NO'}")
+    print(
+        f"without a build (wordle_hint, no best guess): ms per game: median "
+        f"{statistics.median(unbuilt):.0f}, p90 {statistics.quantiles(unbuilt, n=10)[-1]:.0f}, "
+        f"max {max(unbuilt):.0f}; ratio unbuilt / built: {sum(unbuilt) / sum(ms):.2f}"
+    )
+    print(
+        f"server CPU ms per game (/proc): built {built_cpu:.0f}, without a build "
+        f"{unbuilt_cpu:.0f}; ratio unbuilt / built: {unbuilt_cpu / built_cpu:.2f}"
+    )
+
+
+def analyses(
+    conn: Connection, games: list[tuple[date, bool, list[str], bool]], pid: int
+) -> tuple[list[float], float]:
+    """Seconds of each game's analysis but the first's (the warm-up call), and the server's
+    CPU milliseconds per game over them (thread_cpu_seconds: the other machine load does not
+    count)."""
+    db.call(conn, "wordle_analysis_on", None, "bench", games[0][0])
+    times, cpu = [], thread_cpu_seconds(pid)
+    for day, _hard, _played, _won in games[1:]:
+        start = time.perf_counter()
+        db.call(conn, "wordle_analysis_on", None, "bench", day)
+        times.append(time.perf_counter() - start)
+    return times, (thread_cpu_seconds(pid) - cpu) * 1e3 / len(times)
 
 
 if __name__ == "__main__":

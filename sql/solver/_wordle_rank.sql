@@ -13,11 +13,12 @@
 -- every pair of the work's solver_work_pairs. `all` ranks every guess, whatever the cost, on a
 -- build that may be stale. Stores the first `limit` as solver_work_ranking rows (position,
 -- guess_no, expected_left, entropy, is_candidate); OUT ranked is how many were compared.
--- Error WD051 when the solver is not built for the channel's current word lists.
--- Reads: solver_work_candidates, solver_work_pairs, solver_state, solver_guesses, solver_codes,
--- words, positions. Writes: solver_work_considered, solver_work_ranking (and the look-ahead's
--- scratch rows).
--- revision: 0036
+-- Error WD051 when the solver is not built for the channel's current word lists (its message
+-- names the command that builds it, with the channel).
+-- Reads: channels, solver_work_candidates, solver_work_pairs, solver_state, solver_guesses,
+-- solver_codes, words, positions. Writes: solver_work_considered, solver_work_ranking (and the
+-- look-ahead's scratch rows).
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_rank(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_hard BOOLEAN, IN p_all BOOLEAN, IN p_limit INT UNSIGNED,
     OUT o_ranked INT UNSIGNED)
@@ -38,6 +39,7 @@ rank_guesses: BEGIN
   DECLARE v_wider INT UNSIGNED DEFAULT IF(p_hard AND v_k <= 30, 200, 0);
   DECLARE v_sub, v_keep INT UNSIGNED;
   DECLARE v_ahead BOOLEAN;
+  DECLARE v_message VARCHAR(255);
   DECLARE v_memory BIGINT UNSIGNED DEFAULT @@SESSION.max_heap_table_size;
   DECLARE v_tmp BIGINT UNSIGNED DEFAULT @@SESSION.tmp_memory_table_size;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION
@@ -52,7 +54,9 @@ rank_guesses: BEGIN
   IF NOT p_all AND NOT EXISTS (
       SELECT 1 FROM solver_state
       WHERE channel_id = p_channel AND built_at IS NOT NULL AND answers = v_answers AND guesses = v_words) THEN
-    SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'the solver is not built for the current word lists: run `wordle-db solver build`';
+    SET v_message = CONCAT('the solver is not built for the current word lists: run `wordle-db solver build --channel ',
+                           (SELECT name FROM channels WHERE id = p_channel), '`');
+    SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = v_message;
   END IF;
   IF EXISTS (SELECT 1 FROM solver_work_candidates WHERE work = p_work AND answer_no IS NULL) THEN
     SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'the solver only knows the words of the length it was built for';

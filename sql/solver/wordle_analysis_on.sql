@@ -7,8 +7,10 @@
 -- defined in docs/sql-api.md). Refused, before the day's answer or any attempt is read, for a
 -- game not over (WD070: also a game of today still being played, a player with no game, and a
 -- name the caller may not use where _wordle_player reads it as nobody's), a future day
--- (WD030), a name the account may not use (WD038, WD039). Needs the channel's solver built
--- (WD051).
+-- (WD030), a name the account may not use (WD038, WD039).
+-- Without the channel's solver built for its current word lists (wordle-db solver build
+-- --channel NAME), best_guess, best_expected_left and skill are NULL and the hints are
+-- computed with wordle_hint (one game: a few thousand); built, with the solver's codes.
 -- Result: rows (attempt, guess, hint, letter_hints, possible_before, possible_after,
 -- expected_left, best_guess, best_expected_left, skill, luck), in attempt order.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
@@ -16,7 +18,7 @@
 -- puzzles, words, channel_words, solver_state, solver_answers, solver_guesses, solver_codes,
 -- positions. Writes: scratch rows in solver_work_*, deleted before it returns (it never
 -- creates a player).
--- revision: 0036
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_analysis_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
@@ -28,14 +30,14 @@ BEGIN
   DECLARE v_player, v_game INT UNSIGNED;
   DECLARE v_hard BOOLEAN;
   DECLARE v_attempts, v_i, v_letters, v_answers, v_words, v_green INT;
-  DECLARE v_wide BOOLEAN;
+  DECLARE v_wide, v_built BOOLEAN;
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
   DECLARE v_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_played, v_next_played TIMESTAMP(6);
   DECLARE v_guess_no, v_best MEDIUMINT UNSIGNED;
-  DECLARE v_code, v_k, v_after, v_squares, v_left, v_worse, v_ties, v_shown INT;
+  DECLARE v_code, v_k, v_after, v_squares, v_worse, v_ties, v_shown INT;
   DECLARE v_candidate TINYINT;
   DECLARE v_mine, v_best_left INT UNSIGNED;
   DECLARE v_base, v_work, v_next BINARY(16);
@@ -57,16 +59,17 @@ BEGIN
     SIGNAL SQLSTATE 'WD070' SET MESSAGE_TEXT = 'there is no finished game to analyse for that day: the analysis comes once the game is over';
   END IF;
   CALL _wordle_solver_words(v_channel, NULL, 0, v_letters, v_answers, v_words);
-  IF NOT EXISTS (SELECT 1 FROM solver_state
-                 WHERE channel_id = v_channel AND built_at IS NOT NULL AND letters = v_letters
-                   AND answers = v_answers AND guesses = v_words)
-     OR EXISTS (SELECT 1 FROM attempts a
-                WHERE a.game_id = v_game
-                  AND NOT EXISTS (SELECT 1 FROM words w
-                                  JOIN solver_guesses g ON g.channel_id = v_channel AND g.word_id = w.id
-                                  WHERE w.word = a.guess)) THEN
-    SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'the solver is not built for the current word lists: run `wordle-db solver build`';
-  END IF;
+  -- The solver's codes and best guesses only where its build has the current word lists and
+  -- every guess of the game.
+  SET v_built = EXISTS (SELECT 1 FROM solver_state
+                        WHERE channel_id = v_channel AND built_at IS NOT NULL
+                          AND letters = v_letters AND answers = v_answers AND guesses = v_words)
+                AND NOT EXISTS (SELECT 1 FROM attempts a
+                                WHERE a.game_id = v_game
+                                  AND NOT EXISTS (SELECT 1 FROM words w
+                                                  JOIN solver_guesses g
+                                                    ON g.channel_id = v_channel AND g.word_id = w.id
+                                                  WHERE w.word = a.guess));
   SET v_green = POW(3, v_letters) - 1, v_wide = v_letters > 5;
   SET v_answer = (SELECT w.word FROM puzzles p JOIN words w ON w.id = p.word_id
                   WHERE p.channel_id = v_channel AND p.day = v_day);
@@ -76,70 +79,82 @@ BEGIN
   -- holding its own new row: two calls at once deadlocked); each step's candidates go under a
   -- key derived from it, never registered, deleted before the COMMIT (or rolled back).
   CALL _wordle_work_begin(v_base);
-  -- Before the first guess: every answer word the letter hints shown by then allow.
+  -- Before the first guess: every answer word the letter hints shown by then allow (built: the
+  -- solver's, numbered for its codes; else the channel's).
   SET v_next_played = (SELECT played_at FROM attempts WHERE game_id = v_game AND attempt = 1);
   SET v_next = UNHEX(MD5(CONCAT(HEX(v_base), '/0')));
-  INSERT INTO solver_work_candidates (work, word_id, answer_no)
-  SELECT v_next, a.word_id, a.answer_no
-  FROM solver_answers a JOIN words w ON w.id = a.word_id
-  WHERE a.channel_id = v_channel
-    AND NOT EXISTS (SELECT 1 FROM revealed_letters r
-                    WHERE r.game_id = v_game AND r.revealed_at < v_next_played
-                      AND SUBSTRING(w.word, r.position, 1) <> SUBSTRING(v_answer, r.position, 1));
+  IF v_built THEN
+    INSERT INTO solver_work_candidates (work, word_id, answer_no)
+    SELECT v_next, a.word_id, a.answer_no
+    FROM solver_answers a JOIN words w ON w.id = a.word_id
+    WHERE a.channel_id = v_channel
+      AND NOT EXISTS (SELECT 1 FROM revealed_letters r
+                      WHERE r.game_id = v_game AND r.revealed_at < v_next_played
+                        AND SUBSTRING(w.word, r.position, 1) <> SUBSTRING(v_answer, r.position, 1));
+  ELSE
+    CALL _wordle_solver_words(v_channel, v_base, 1, v_letters, v_answers, v_words);
+    INSERT INTO solver_work_candidates (work, word_id, answer_no)
+    SELECT v_next, w.id, NULL
+    FROM solver_work_words ww JOIN words w ON w.id = ww.word_id
+    WHERE ww.channel_id = v_channel AND ww.work = v_base
+      AND NOT EXISTS (SELECT 1 FROM revealed_letters r
+                      WHERE r.game_id = v_game AND r.revealed_at < v_next_played
+                        AND SUBSTRING(w.word, r.position, 1) <> SUBSTRING(v_answer, r.position, 1));
+  END IF;
   SET v_i = 1;
   WHILE v_i <= v_attempts DO
     SET v_work = v_next, v_played = v_next_played;
     SELECT guess, hint INTO v_guess, v_hint FROM attempts WHERE game_id = v_game AND attempt = v_i;
-    SET v_guess_no = (SELECT g.guess_no FROM words w
-                      JOIN solver_guesses g ON g.channel_id = v_channel AND g.word_id = w.id
-                      WHERE w.word = v_guess);
-    SET v_code = (SELECT CAST(SUM((ASCII(SUBSTRING(v_hint, p.n, 1)) - 48) * POW(3, v_letters - p.n)) AS UNSIGNED)
-                  FROM positions p WHERE p.n <= v_letters);
+    SET v_guess_no = IF(v_built, (SELECT g.guess_no FROM words w
+                                  JOIN solver_guesses g ON g.channel_id = v_channel AND g.word_id = w.id
+                                  WHERE w.word = v_guess), NULL);
+    SET v_code = CAST(CONV(v_hint, 3, 10) AS UNSIGNED);  -- the solver's code: the digits in base 3
     SET v_shown = (SELECT COUNT(*) FROM revealed_letters WHERE game_id = v_game AND revealed_at < v_played);
     SET v_k = (SELECT COUNT(*) FROM solver_work_candidates WHERE work = v_work);
-    -- The parts the guess splits the candidates into, by hint code.
-    SELECT COALESCE(SUM(n * n), 0), COALESCE(MAX(code = v_green), 0), COALESCE(SUM(IF(code = v_code, n, 0)), 0)
-    INTO v_squares, v_candidate, v_after
-    FROM (SELECT code, COUNT(*) AS n
-          FROM (SELECT IF(v_wide, ASCII(SUBSTRING(h.codes, 2 * c.answer_no - 1, 1)) * 256
-                                  + ASCII(SUBSTRING(h.codes, 2 * c.answer_no, 1)),
-                          ASCII(SUBSTRING(h.codes, c.answer_no, 1))) AS code
-                FROM solver_work_candidates c
-                JOIN solver_codes h ON h.channel_id = v_channel AND h.guess_no = v_guess_no
-                WHERE c.work = v_work) codes
-          GROUP BY code) parts;
-    -- Luck: how many candidates would have left more answers than the hint did, and as many.
-    SET v_left = v_after - (v_code = v_green AND v_after > 0), v_mine = v_squares - v_candidate;
-    SELECT COALESCE(SUM(IF(n - (code = v_green) > v_left, n, 0)), 0),
-           COALESCE(SUM(IF(n - (code = v_green) = v_left, n, 0)), 0)
-    INTO v_worse, v_ties
-    FROM (SELECT code, COUNT(*) AS n
-          FROM (SELECT IF(v_wide, ASCII(SUBSTRING(h.codes, 2 * c.answer_no - 1, 1)) * 256
-                                  + ASCII(SUBSTRING(h.codes, 2 * c.answer_no, 1)),
-                          ASCII(SUBSTRING(h.codes, c.answer_no, 1))) AS code
-                FROM solver_work_candidates c
-                JOIN solver_codes h ON h.channel_id = v_channel AND h.guess_no = v_guess_no
-                WHERE c.work = v_work) codes
-          GROUP BY code) parts;
-    -- Hard mode's rules for the best guess: the guesses so far.
-    IF v_hard AND v_i > 1 THEN
-      SET v_pairs = (SELECT GROUP_CONCAT(guess, '=', hint ORDER BY attempt SEPARATOR ' ')
-                     FROM attempts WHERE game_id = v_game AND attempt < v_i);
-      CALL _wordle_solver_pairs(NULL, v_work, v_pairs, NULL, NULL);
+    -- The parts the guess splits the candidates into, by hint code (the solver's codes, else
+    -- wordle_hint once per candidate), their squares, and for the luck the candidates that
+    -- would have left more answers than the hint did, and as many.
+    SELECT COALESCE(SUM(n * n), 0), COALESCE(MAX(code = v_green), 0), COALESCE(MAX(mine), 0),
+           COALESCE(SUM(IF(n - (code = v_green) > mine - (v_code = v_green AND mine > 0), n, 0)), 0),
+           COALESCE(SUM(IF(n - (code = v_green) = mine - (v_code = v_green AND mine > 0), n, 0)), 0)
+    INTO v_squares, v_candidate, v_after, v_worse, v_ties
+    FROM (SELECT code, n, SUM(IF(code = v_code, n, 0)) OVER () AS mine
+          FROM (SELECT code, COUNT(*) AS n
+                FROM (SELECT IF(v_built,
+                                IF(v_wide, ASCII(SUBSTRING(h.codes, 2 * c.answer_no - 1, 1)) * 256
+                                           + ASCII(SUBSTRING(h.codes, 2 * c.answer_no, 1)),
+                                   ASCII(SUBSTRING(h.codes, c.answer_no, 1))),
+                                CAST(CONV(wordle_hint(w.word, v_guess), 3, 10) AS UNSIGNED)) AS code
+                      FROM solver_work_candidates c
+                      JOIN words w ON w.id = c.word_id
+                      LEFT JOIN solver_codes h ON h.channel_id = v_channel AND h.guess_no = v_guess_no
+                      WHERE c.work = v_work) codes
+                GROUP BY code) counted) parts;
+    SET v_mine = v_squares - v_candidate, v_best = NULL, v_best_left = NULL;
+    IF v_built THEN
+      -- Hard mode's rules for the best guess: the guesses so far.
+      IF v_hard AND v_i > 1 THEN
+        SET v_pairs = (SELECT GROUP_CONCAT(guess, '=', hint ORDER BY attempt SEPARATOR ' ')
+                       FROM attempts WHERE game_id = v_game AND attempt < v_i);
+        CALL _wordle_solver_pairs(NULL, v_work, v_pairs, NULL, NULL);
+      END IF;
+      CALL _wordle_analysis_best(v_channel, v_work, v_hard, v_k = v_answers AND v_shown = 0 AND v_i = 1,
+                                 v_guess_no, v_best, v_best_left);
     END IF;
-    CALL _wordle_analysis_best(v_channel, v_work, v_hard, v_k = v_answers AND v_shown = 0 AND v_i = 1,
-                               v_guess_no, v_best, v_best_left);
     -- After the guess: the candidates that give its hint; then the letter hints shown before
     -- the next guess.
     SET v_next = UNHEX(MD5(CONCAT(HEX(v_base), '/', v_i)));
     INSERT INTO solver_work_candidates (work, word_id, answer_no)
     SELECT v_next, c.word_id, c.answer_no
     FROM solver_work_candidates c
-    JOIN solver_codes h ON h.channel_id = v_channel AND h.guess_no = v_guess_no
+    JOIN words w ON w.id = c.word_id
+    LEFT JOIN solver_codes h ON h.channel_id = v_channel AND h.guess_no = v_guess_no
     WHERE c.work = v_work
-      AND IF(v_wide, ASCII(SUBSTRING(h.codes, 2 * c.answer_no - 1, 1)) * 256
-                     + ASCII(SUBSTRING(h.codes, 2 * c.answer_no, 1)),
-             ASCII(SUBSTRING(h.codes, c.answer_no, 1))) = v_code;
+      AND IF(v_built,
+             IF(v_wide, ASCII(SUBSTRING(h.codes, 2 * c.answer_no - 1, 1)) * 256
+                        + ASCII(SUBSTRING(h.codes, 2 * c.answer_no, 1)),
+                ASCII(SUBSTRING(h.codes, c.answer_no, 1))),
+             CAST(CONV(wordle_hint(w.word, v_guess), 3, 10) AS UNSIGNED)) = v_code;
     SET v_rows = JSON_ARRAY_APPEND(v_rows, '$', JSON_OBJECT(
       'attempt', v_i, 'guess', v_guess, 'hint', v_hint, 'letter_hints', v_shown,
       'before', v_k, 'after', v_after,
@@ -147,7 +162,7 @@ BEGIN
       'best', (SELECT w.word FROM solver_guesses g JOIN words w ON w.id = g.word_id
                WHERE g.channel_id = v_channel AND g.guess_no = v_best),
       'best_expected', IF(v_k = 0, NULL, ROUND(v_best_left / (v_k * 1e0), 3)),
-      'skill', CASE WHEN v_k = 0 THEN NULL
+      'skill', CASE WHEN v_k = 0 OR v_best_left IS NULL THEN NULL
                     WHEN v_mine <= v_best_left THEN 99
                     WHEN v_k = 1 THEN 0
                     ELSE GREATEST(0, FLOOR(99 * LN(v_k * v_k / (v_mine * 1e0))

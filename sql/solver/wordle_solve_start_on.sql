@@ -8,7 +8,7 @@
 -- Errors: WD051 not built, WD053 bad opener.
 -- Reads: channels, solver_state, solver_guesses, solver_answers, words. Writes: solver_runs,
 -- solver_nodes, solver_node_answers.
--- revision: 0036
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_start_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_opener VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_hard BOOLEAN)
@@ -17,12 +17,15 @@ COMMENT 'Start self-play over every answer word of a channel'
 BEGIN
   DECLARE v_channel SMALLINT UNSIGNED;
   DECLARE v_today DATE;
+  DECLARE v_message VARCHAR(255);
   DECLARE v_opener MEDIUMINT UNSIGNED;
   DECLARE v_run INT UNSIGNED;
   DECLARE v_answers INT UNSIGNED;
   CALL _wordle_channel(p_channel, v_channel, v_today);
   IF NOT EXISTS (SELECT 1 FROM solver_state WHERE channel_id = v_channel AND built_at IS NOT NULL) THEN
-    SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'the solver is not built: run `wordle-db solver build`';
+    SET v_message = CONCAT('the solver is not built: run `wordle-db solver build --channel ',
+                           (SELECT name FROM channels WHERE id = v_channel), '`');
+    SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = v_message;
   END IF;
   SET v_opener = IF(p_opener IS NULL,
                     (SELECT guess_no FROM solver_guesses

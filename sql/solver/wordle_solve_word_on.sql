@@ -8,7 +8,7 @@
 -- accepted word of that length.
 -- Reads: channels, channel_words, words, solver_state, solver_answers, solver_guesses,
 -- solver_codes, positions. Writes: scratch rows in solver_work_*, deleted before it returns.
--- revision: 0036
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_word_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_word VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -18,6 +18,7 @@ COMMENT 'The solver''s game in a channel for one answer word, step by step'
 BEGIN
   DECLARE v_channel SMALLINT UNSIGNED;
   DECLARE v_today DATE;
+  DECLARE v_message VARCHAR(255);
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT LOWER(p_word);
   DECLARE v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_hint VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
@@ -32,7 +33,9 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_channel(p_channel, v_channel, v_today);
   IF NOT EXISTS (SELECT 1 FROM solver_state WHERE channel_id = v_channel AND built_at IS NOT NULL) THEN
-    SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = 'the solver is not built: run `wordle-db solver build`';
+    SET v_message = CONCAT('the solver is not built: run `wordle-db solver build --channel ',
+                           (SELECT name FROM channels WHERE id = v_channel), '`');
+    SIGNAL SQLSTATE 'WD051' SET MESSAGE_TEXT = v_message;
   END IF;
   IF NOT EXISTS (SELECT 1 FROM solver_answers a JOIN words w ON w.id = a.word_id
                  WHERE a.channel_id = v_channel AND w.word = v_answer) THEN

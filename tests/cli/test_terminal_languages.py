@@ -20,13 +20,13 @@ import pexpect
 import pytest
 from click.testing import Result
 from sqlalchemy.engine import URL
-from support.layouts import ROWS
 
 from wordle_db import channels, db, publish, schema, words
 from wordle_db.i18n import Texts
 
-import clone
-from conftest import _drop, cli_runner, copy_rows
+from support import clone
+from support.databases import cli_runner, copy_rows, drop_database, new_database
+from support.layouts import ROWS
 
 LANGUAGES = ["en", "fr", "de", "es", "it", "pt"]
 DAY = date(2025, 3, 7)  # the games' day: its date is written below in each language
@@ -241,7 +241,7 @@ NO_LOCALE = {"LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}  # the chan
 def languages_db(server_url: URL, template_url: URL, schema_recipe: clone.Recipe) -> Iterator[URL]:
     """A database with a channel per language (CHANNELS, WORDS), three letter hints a game,
     the puzzles of DAY, the day after and today; no solver built."""
-    url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
+    url = new_database(server_url)
     schema.ensure_database(url)
     clone.create(schema_recipe, url)
     copy_rows(template_url, url)
@@ -258,7 +258,7 @@ def languages_db(server_url: URL, template_url: URL, schema_recipe: clone.Recipe
             for day, word in ((DAY, first), (DAY + timedelta(1), second), (today, third)):
                 publish.publish(conn, day, word, name)
     yield url
-    _drop(url)
+    drop_database(url)
 
 
 def cli(url: URL, *args: str) -> Result:
@@ -321,6 +321,31 @@ def test_each_command_speaks_the_channels_language(languages_db: URL, language: 
     ok("guess", second, *me, "--date", (DAY + timedelta(1)).isoformat())
     on_their_day(languages_db, me[1])
     assert ok("stats", *me)[0] == said["stats"][2]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_analysis_speaks_the_channels_language(languages_db: URL, language: str) -> None:
+    """analyze without a solver build: the page's words, 1,7 with the language's decimal
+    separator and plural form, and the command that builds the rest, with its --channel."""
+    said = EXPECTED[language]
+    first, _, _, miss, _ = WORDS[language]
+    on = ("--channel", CHANNELS[language], "--date", DAY.isoformat())
+    me = ("--player", f"a{uuid.uuid4().hex[:6]}")
+    for word in (miss, first):
+        assert cli(languages_db, "guess", word, *me, *on).exit_code == 0
+    result = cli(languages_db, "analyze", *me, *on)
+    assert result.exit_code == 0, result.output
+    text = result.stdout.splitlines()
+    tiles = "".join(f" {c} " for c in miss.upper())  # no letter of the answer
+    assert text[:6] == [
+        said["analysis"],
+        "",
+        said["guess 1"],
+        f"  {tiles}",
+        f"  {said['possible']}",
+        f"  {said['left']}",
+    ]
+    assert text[-1].endswith(said["build"])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

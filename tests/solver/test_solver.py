@@ -199,7 +199,8 @@ def test_suggest_needs_a_build_and_says_so(run: Invoke) -> None:
     result = run("suggest", "crane=00120")
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        "Error: the solver is not built for the current word lists: run `wordle-db solver build`"
+        "Error: the solver is not built for the current word lists: run `wordle-db solver build "
+        "--channel en`"
     )
 
 

@@ -676,8 +676,8 @@ def test_an_analysis_costs_a_token_like_a_guess(make_client) -> None:
     tables (max_heap_table_size) each. GETs take no token of the rate limit: one anonymous
     client that finished a game (6 guesses, inside the burst) may ask for it without end, from
     many connections at once. Past the burst: a 429, before the database is asked.
-    (Here the solver is not built: each call stops at WD051, after the same player and game
-    checks; the cost above is that of a built solver.)"""
+    (Here the solver is not built: each call counts its hints with wordle_hint instead, at a
+    similar cost: bench/analysis.py.)"""
     client = make_client(guess_burst=8, guesses_per_minute=1)
     for word in ("slate", "pious", "mound", "fight", "lucky", "dwarf"):
         assert guess(client, word)["status"] == 200

@@ -39,7 +39,6 @@ STATUS = {
     "WD040": 409,
     "WD041": 409,  # not in this game's state
     "WD070": 409,  # no analysis before the game is over
-    "WD051": 503,  # the channel's solver is not built: no analysis
     "WD060": 404,  # no such channel
     "WD080": 422,
     "WD081": 422,

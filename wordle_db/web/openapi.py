@@ -33,10 +33,7 @@ _ERRORS = {
         "no letter hint left, nothing to share, no analysis before the game "
         "is over (WD035, WD037, WD040, WD041, WD070)"
     },
-    "503": {
-        "description": "the database is busy or unreachable; for /api/analysis, the "
-        "channel's solver is not built (WD051)"
-    },
+    "503": {"description": "the database is busy or unreachable"},
 }
 _POST_ERRORS = {
     **_ERRORS,
@@ -116,7 +113,8 @@ DESCRIPTION: dict[str, Any] = {
             "the analysis of a finished game, one row per guess: attempt, "
             "guess, hint, letter_hints, possible_before, possible_after, "
             "expected_left, best_guess, best_expected_left, skill, luck (0-99; "
-            "docs/sql-api.md defines them); 409 before the game is over"
+            "docs/sql-api.md defines them; best_guess, best_expected_left and skill are "
+            "null until the channel's solver is built); 409 before the game is over"
         ),
         "/api/guess": _post(
             "submit a guess: {result: attempt, hint, state, answer once over, ...; keyboard}",

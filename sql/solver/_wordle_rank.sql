@@ -18,7 +18,7 @@
 -- Reads: channels, solver_work_candidates, solver_work_pairs, solver_state, solver_guesses,
 -- solver_codes, words, positions. Writes: solver_work_considered, solver_work_ranking (and the
 -- look-ahead's scratch rows).
--- revision: 0042
+-- revision: 0040
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_rank(
     IN p_channel SMALLINT UNSIGNED, IN p_work BINARY(16), IN p_hard BOOLEAN, IN p_all BOOLEAN, IN p_limit INT UNSIGNED,
     OUT o_ranked INT UNSIGNED)

@@ -18,7 +18,7 @@
 -- puzzles, words, channel_words, solver_state, solver_answers, solver_guesses, solver_codes,
 -- positions. Writes: scratch rows in solver_work_*, deleted before it returns (it never
 -- creates a player).
--- revision: 0042
+-- revision: 0040
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_analysis_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)

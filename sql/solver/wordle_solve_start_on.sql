@@ -8,7 +8,7 @@
 -- Errors: WD051 not built, WD053 bad opener.
 -- Reads: channels, solver_state, solver_guesses, solver_answers, words. Writes: solver_runs,
 -- solver_nodes, solver_node_answers.
--- revision: 0042
+-- revision: 0040
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_start_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_opener VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_hard BOOLEAN)

@@ -6,7 +6,7 @@ lists, instead of refusing with WD051; the best guess and the skill score only w
 _wordle_rank, wordle_solve_word_on, wordle_solve_start_on) name the command with the channel:
 `wordle-db solver build --channel fr`.
 
-Revision ID: 0042
+Revision ID: 0040
 Revises: 0039
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from wordle_db.migration import objects_up_each
 
-revision = "0042"
-down_revision = "0039"  # 0040 and 0041 are other branches': the head they leave when they land
+revision = "0040"
+down_revision = "0039"
 branch_labels = None
 depends_on = None
 

@@ -114,6 +114,7 @@ def checksums(conn: Connection, database: str) -> dict[str, Any]:
 def copy_built(source: URL, target: URL) -> None:
     """Make `target`, migrated to head with no rows of its own yet, hold what `source` holds:
     every table's rows and the AUTO_INCREMENT counters past them (checked, table by table)."""
+    disable_events(target)  # the accounts refresh would rewrite access rows while they are copied
     copy_rows(source, target)
     with db.connect(target) as conn:
         current = auto_increments(conn, target.database)
@@ -125,6 +126,17 @@ def copy_built(source: URL, target: URL) -> None:
         assert checksums(conn, target.database) == checksums(conn, source.database)
 
 
+def disable_events(url: URL) -> None:
+    """Stop the database's events (the accounts refresh, the daily publication)."""
+    with db.connect(url) as conn:
+        for event in db.query(
+            conn,
+            "SELECT EVENT_NAME AS name FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ?",
+            url.database,
+        ):
+            conn.exec_driver_sql(f"ALTER EVENT {db.quote_identifier(event['name'])} DISABLE")
+
+
 def built_once(server_url: URL, make: Callable[[URL], None]) -> Iterator[URL]:
     """A database migrated to head and filled by make(url) for a module's tests to copy
     (copy_built), never to use; dropped at the module's end."""
@@ -132,13 +144,7 @@ def built_once(server_url: URL, make: Callable[[URL], None]) -> Iterator[URL]:
     try:
         schema.migrate(url)
         make(url)
-        with db.connect(url) as conn:  # its events would rewrite rows while they are copied
-            for event in db.query(
-                conn,
-                "SELECT EVENT_NAME AS name FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ?",
-                url.database,
-            ):
-                conn.exec_driver_sql(f"ALTER EVENT {db.quote_identifier(event['name'])} DISABLE")
+        disable_events(url)  # its events would rewrite rows while they are copied
         yield url
     finally:
         drop_database(url)

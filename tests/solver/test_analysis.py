@@ -558,6 +558,11 @@ def test_the_analysis_panel_in_the_browser(
             type_keys(driver, today_word + Keys.ENTER)
             until(driver, button.is_displayed, "the Analysis button")
             assert button.text == "Analysis"
+            # the statistics open by themselves once the row has turned: closed as a player does
+            stats = driver.find_element(By.ID, "stats-dialog")
+            until(driver, lambda: stats.get_attribute("open") is not None, "the statistics")
+            type_keys(driver, Keys.ESCAPE)
+            until(driver, lambda: stats.get_attribute("open") is None, "the statistics closed")
             button.click()
             items = until(
                 driver,

@@ -5,7 +5,8 @@ Where the server comes from, in order:
 2. the local MariaDB binaries: a private mariadbd on a unix socket, from a data directory copied
    from a template initialised once per machine (a copy and a start take well under a second),
    kept in memory (/dev/shm) when there is room (support/databases.py: server_home);
-3. a Docker daemon: testcontainers with $WORDLE_DB_TEST_IMAGE (default mariadb:11.4);
+3. a Docker daemon: testcontainers with $WORDLE_DB_TEST_IMAGE (default mariadb:10.11, the
+   version of docker-compose.yml);
 4. otherwise the run stops and says what to install. No test is skipped for want of a server.
 
 Each test that asks for `db_url` gets its own database, migrated to head and holding the bundled
@@ -100,7 +101,7 @@ def _docker_server() -> Iterator[URL] | None:
         return None
     from testcontainers.community.mysql import MySqlContainer
 
-    image = os.environ.get("WORDLE_DB_TEST_IMAGE", "mariadb:11.4")
+    image = os.environ.get("WORDLE_DB_TEST_IMAGE", "mariadb:10.11")
 
     def run() -> Iterator[URL]:
         with MySqlContainer(image, username="root", password="wordle", dbname="wordle") as c:

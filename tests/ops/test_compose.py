@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
 from wordle_db.web import setup
@@ -39,6 +39,13 @@ def test_compose_file_has_a_healthy_database_and_services_without_root(repo_root
         assert url.startswith("mariadb://") and "root" not in url, name
     dockerfile = (repo_root / "Dockerfile").read_text()
     assert re.search(r"^USER wordle$", dockerfile, re.MULTILINE)
+
+
+def test_compose_runs_the_mariadb_version_the_tests_run(conn: Connection) -> None:
+    """docker-compose.yml's MariaDB is the major version every test here ran against."""
+    version = db.scalar(conn, "SELECT VERSION()")
+    major = ".".join(version.split(".")[:2])
+    assert SPEC["services"]["db"]["image"] == f"mariadb:{major}", version
 
 
 def expand(text: str, env: dict[str, str]) -> str:

@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -94,23 +94,67 @@ def _account_sql(conn: Connection, database: str) -> tuple[list[str], list[str]]
             creates.append(made.replace("CREATE USER ", "CREATE USER IF NOT EXISTS ", 1))
         for row in db.query(conn, f"SHOW GRANTS FOR {name}"):
             line = next(iter(row.values()))
-            ours = f"{quote(database)}."
+            ours, whole = f"{quote(database)}.", f"{quote(_literal(database))}.*"
             on = line.partition(" ON ")[2]
             if line.startswith("GRANT USAGE ON *.* TO") or (
                 on
                 and not on.startswith(
-                    ("*.*", "`mysql`.", ours, f"PROCEDURE {ours}", f"FUNCTION {ours}")
+                    ("*.*", "`mysql`.", ours, whole, f"PROCEDURE {ours}", f"FUNCTION {ours}")
                 )
             ):
                 continue  # nothing, or another game database's (the grant tables stay)
-            grants.append(line.replace(ours, "{database}."))
+            grants.append(line.replace(whole, "{database}.*").replace(ours, "{database}."))
     return creates, grants
 
 
-def backup(url: URL, directory: Path) -> dict[str, Any]:
-    """Write the backup into `directory` (new or empty); returns the manifest."""
-    if directory.exists() and any(directory.iterdir()):
+@contextmanager
+def _own_directory(directory: Path) -> Iterator[int]:
+    """A new (or empty) directory of this user's, readable by it only, opened without
+    following a symbolic link: a link planted where the backup goes (a shared /tmp) would
+    carry the answers and password hashes elsewhere. Yields the directory's descriptor."""
+    if directory.is_symlink():
+        raise WordleError(f"{directory} is a symbolic link: back up into a new directory")
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise WordleError(f"{directory} is not empty: back up into a new directory")
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    with suppress(FileExistsError):
+        os.mkdir(directory, 0o700)
+    try:
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError as exc:
+        raise WordleError(f"cannot back up into {directory}: {exc.strerror}") from None
+    try:
+        if os.fstat(fd).st_uid != os.geteuid():
+            raise WordleError(f"{directory} belongs to another user: back up into a new directory")
+        os.fchmod(fd, 0o700)
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _new_file(directory: int, name: str) -> int:
+    """A new file in the directory `directory` (a descriptor), readable by its owner only."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+    return os.open(name, flags, 0o600, dir_fd=directory)
+
+
+def _literal(database: str) -> str:
+    """A database's name as a database-level grant names it alone (`_`, `%` escaped)."""
+    return database.replace("\\", "\\\\").replace("_", "\\_").replace("%", "\\%")
+
+
+def _on_database(grant: str, database: str) -> str:
+    """A grant of the backup on the restore's database. On the whole database (`ON db.*`)
+    the name's `_` and `%` are escaped: there they are wildcards, and a grant on `wordle_5`
+    would also give every database named like `wordleX5`. On a table or routine they are
+    not."""
+    grant = grant.replace("{database}.*", f"{db.quote_identifier(_literal(database))}.*")
+    return grant.replace("{database}.", f"{db.quote_identifier(database)}.")
+
+
+def backup(url: URL, directory: Path) -> dict[str, Any]:
+    """Write the backup into `directory` (new or empty, not a symbolic link); returns the
+    manifest."""
     database = url.database
     if not database:
         raise WordleError("the database URL names no database (…/DBNAME)")
@@ -121,37 +165,34 @@ def backup(url: URL, directory: Path) -> dict[str, Any]:
             t: db.scalar(conn, f"SELECT COUNT(*) FROM {t}")
             for t in ("puzzles", "games", "attempts", "players", "channels")
         }
-    directory.mkdir(parents=True, exist_ok=True)
-    os.chmod(directory, 0o700)
-    with _defaults(url) as options, open(directory / DUMP, "w") as out:
-        os.chmod(directory / DUMP, 0o600)
-        _run(
-            [
-                _tool("mariadb-dump", "mysqldump"),
-                f"--defaults-extra-file={options}",
-                "--single-transaction",
-                "--routines",
-                "--events",
-                "--triggers",
-                "--hex-blob",
-                "--no-tablespaces",
-                "--skip-add-locks",
-                database,
-            ],
-            "mariadb-dump",
-            stdout=out,
-        )
-    manifest = {
-        "database": database,
-        "revision": revision,
-        "made_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "rows": counts,
-    }
-    (directory / ACCOUNTS).write_text(
-        json.dumps({"create": creates, "grant": grants}, indent=1) + "\n"
-    )
-    os.chmod(directory / ACCOUNTS, 0o600)
-    (directory / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    with _own_directory(directory) as where:
+        with _defaults(url) as options, open(_new_file(where, DUMP), "w") as out:
+            _run(
+                [
+                    _tool("mariadb-dump", "mysqldump"),
+                    f"--defaults-extra-file={options}",
+                    "--single-transaction",
+                    "--routines",
+                    "--events",
+                    "--triggers",
+                    "--hex-blob",
+                    "--no-tablespaces",
+                    "--skip-add-locks",
+                    database,
+                ],
+                "mariadb-dump",
+                stdout=out,
+            )
+        manifest = {
+            "database": database,
+            "revision": revision,
+            "made_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "rows": counts,
+        }
+        with open(_new_file(where, ACCOUNTS), "w") as out:
+            out.write(json.dumps({"create": creates, "grant": grants}, indent=1) + "\n")
+        with open(_new_file(where, MANIFEST), "w") as out:
+            out.write(json.dumps(manifest, indent=1) + "\n")
     return manifest
 
 
@@ -184,6 +225,6 @@ def restore(url: URL, directory: Path) -> dict[str, Any]:
         )
     with db.connect(url) as conn:
         for statement in accounts["grant"]:
-            conn.exec_driver_sql(statement.replace("{database}", db.quote_identifier(database)))
+            conn.exec_driver_sql(_on_database(statement, database))
         conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
     return manifest

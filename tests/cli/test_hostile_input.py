@@ -218,6 +218,13 @@ ARGUMENT_CASES: list[tuple[list[str], str]] = [
     (["solve"], "give an answer WORD or --all"),
     (["solve", "crane", "--all"], "give an answer WORD or --all"),
     (["publish", "--date", "2026-02-30"], "does not match the format"),
+    (["publish", "--date", "２０２６-01-01"], "digits 0-9"),  # full-width digits
+    (["board", "--date", "٢٠٢٦-٠١-٠١"], "digits 0-9"),  # Arabic-Indic digits
+    (["serve", "--allowed-host", ""], "is not a host name"),
+    (["serve", "--allowed-host", "*"], "is not a host name"),
+    (["serve", "--allowed-host", "a b"], "is not a host name"),
+    (["serve", "--allowed-host", "example.org:8080"], "is not a host name"),
+    (["serve", "--allowed-host", "localhost", "--allowed-host", "1.2.3"], "is not a host name"),
     (["publish"], "Missing option '--date'"),
     (["migrate", "--revision", ""], "unknown revision ''"),
     (["migrate", "--revision", "@"], "unknown revision '@'"),
@@ -237,6 +244,7 @@ ARGUMENT_CASES: list[tuple[list[str], str]] = [
     (["grant", "nosuchrole", "bob@%"], "unknown role"),
     (["grant", "player", "bob"], "bad account"),
     (["grant", "player", "bo'b@%"], "bad account"),
+    (["grant", "player", "zz@%\n"], "bad account"),
     (["no-such-command"], "No such command"),
     (["guess", "crane", "--no-such-option"], "No such option"),
 ]

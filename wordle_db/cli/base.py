@@ -154,8 +154,24 @@ def json_option(f: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
 
 
+class Day(click.DateTime):
+    """A day written YYYY-MM-DD in ASCII digits (strptime alone also reads other scripts'
+    digits: the full-width digits of U+FF10-FF19 would pass as 0-9)."""
+
+    def __init__(self) -> None:
+        super().__init__(["%Y-%m-%d"])
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.isascii():
+            self.fail(f"{value!r} is not a day: write YYYY-MM-DD in the digits 0-9", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+DAY = Day()
+
+
 def date_option(help_text: str) -> Callable[[F], F]:
-    return click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), help=help_text)
+    return click.option("--date", "day", type=DAY, help=help_text)
 
 
 def to_date(value: Any) -> date | None:

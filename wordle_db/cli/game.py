@@ -12,6 +12,7 @@ from sqlalchemy.engine import Connection
 from wordle_db import db, game, i18n, render
 from wordle_db import publish as publication
 from wordle_db.cli.base import (
+    DAY,
     App,
     channel_option,
     cli,
@@ -79,13 +80,7 @@ def publish_today(
 
 
 @cli.command()
-@click.option(
-    "--date",
-    "day",
-    type=click.DateTime(["%Y-%m-%d"]),
-    required=True,
-    help="The day to publish, YYYY-MM-DD.",
-)
+@click.option("--date", "day", type=DAY, required=True, help="The day to publish, YYYY-MM-DD.")
 @click.option("--word", help="An editor's pick: an answer word never published.")
 @click.option("--reveal", is_flag=True, help="Also print the word.")
 @channel_option

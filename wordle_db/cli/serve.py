@@ -14,6 +14,17 @@ from wordle_db.errors import WordleError
 from wordle_db.server import default_home
 
 
+def _allowed_hosts(
+    ctx: click.Context, param: click.Parameter, entries: tuple[str, ...]
+) -> tuple[str, ...]:
+    from wordle_db.web import hosts
+
+    try:
+        return tuple(hosts.allowed_host(entry) for entry in entries)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A listening socket, or one line saying why not (port in use, unknown host, ...)."""
     try:
@@ -58,6 +69,7 @@ def listen(host: str, port: int) -> socket.socket:
     "--allowed-host",
     "allowed_hosts",
     multiple=True,
+    callback=_allowed_hosts,
     metavar="NAME",
     help="A host name the page answers for (repeatable; *.example.org for its "
     "subdomains). Default: the bind address and localhost; bound to every "
@@ -130,7 +142,7 @@ def serve(
     say = lambda line: click.echo(f"wordle-db serve: {line}", err=True)  # noqa: E731
     url = setup.embedded_account(app.url, home, player_names, say) if app.embedded else app.url
     setup.check_account(url)
-    names = tuple(h.strip().lower() for h in allowed_hosts) or hosts.default_hosts(host)
+    names = allowed_hosts or hosts.default_hosts(host)
     web = create_app(url, Settings(secret, guesses_per_minute, allowed_hosts=names))
     if metrics_port:
         from wordle_db.web.metrics import serve_metrics

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 LOCAL = ("localhost", "127.0.0.1", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")
+# a DNS name: labels of letters, digits and inner hyphens, dot-separated, 253 characters at most
+LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
+NAME = re.compile(rf"(?=.{{1,253}}$){LABEL}(\.{LABEL})*", re.ASCII)
 
 
 def host_name(header: str) -> str:
@@ -38,6 +42,23 @@ def default_hosts(bind: str) -> tuple[str, ...]:
     """The bind address and localhost; "*addresses" when bound to every interface."""
     extra = ("*addresses",) if bind in WILDCARDS else (host_name(bind),)
     return tuple(dict.fromkeys((*LOCAL, *extra)))
+
+
+def allowed_host(entry: str) -> str:
+    """An --allowed-host entry checked: a DNS name, `*.` and a name (its subdomains), or an
+    address (IPv6 with or without brackets); lower case. Anything else (empty, `*` alone,
+    spaces, a port, a path) is refused with a line saying what is allowed."""
+    name = entry.strip().lower()
+    bare = name[1:-1] if name.startswith("[") and name.endswith("]") else name
+    if is_address(bare) and "%" not in bare:
+        return bare
+    domain = name.removeprefix("*.")
+    if NAME.fullmatch(domain) and not domain.rsplit(".", 1)[-1].isdigit():  # 1.2.3 is no name
+        return name
+    raise ValueError(
+        f"{entry!r} is not a host name: give a name (wordle.example.org), *. and a name for "
+        "its subdomains (*.example.org), or an address (192.0.2.1, ::1)"
+    )
 
 
 def allowed(name: str, hosts: tuple[str, ...]) -> bool:

@@ -23,7 +23,7 @@ Work = Callable[[Connection, str, dict[str, Any]], Any]
 SessionWork = Callable[[Connection, str, int, dict[str, Any]], Any]
 MAX_BODY = 4096  # bytes of a POST body: a guess is a few dozen
 CSRF_HEADER = "x-wordle"
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 CHANNEL_CHARS = 64  # longer is no channel's name (those have 1-16): refused before the database
 
 # SQLSTATE of the game's refusals -> HTTP status; other WD states are 400.

@@ -119,12 +119,12 @@ class Served:
 
 
 @contextmanager
-def serving(player_url: URL) -> Iterator[Served]:
+def serving(player_url: URL, per_minute: float = 600, burst: int = 200) -> Iterator[Served]:
     """The app (create_app, as `wordle-db serve` runs it) on 127.0.0.1 and a free port, in a
     thread; a rate limit high enough for a test's games. stop() ends it early."""
     sock = listen("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    app = create_app(player_url, Settings(SECRET, 600, 200))
+    app = create_app(player_url, Settings(SECRET, per_minute, burst))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

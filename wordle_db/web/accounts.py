@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 
 from wordle_db import accounts
-from wordle_db.web import players
+from wordle_db.web import openapi, players
 from wordle_db.web.http import HTTPError, text_field
 
 RP_NAME = "wordle-db"
@@ -53,14 +53,21 @@ def _credential(data: dict[str, Any]) -> tuple[dict[str, Any], str, bytes]:
     """The browser's credential (as PublicKeyCredential.toJSON() gives it), the challenge its
     client data names, and its raw id."""
     credential = data.get("credential")
-    if not isinstance(credential, dict):
-        raise HTTPError(400, "credential must be the passkey's answer (an object)")
+    response = credential.get("response") if isinstance(credential, dict) else None
+    if (
+        not isinstance(credential, dict)
+        or not isinstance(credential.get("rawId"), str)
+        or not isinstance(response, dict)
+        or not isinstance(response.get("clientDataJSON"), str)
+    ):
+        raise HTTPError(
+            400, "credential must be the passkey's answer (an object with rawId and response)"
+        )
     try:
-        data_json = base64url_to_bytes(credential["response"]["clientDataJSON"])
-        client = parse_client_data_json(data_json)
+        client = parse_client_data_json(base64url_to_bytes(response["clientDataJSON"]))
         raw_id = base64url_to_bytes(credential["rawId"])
     except (KeyError, TypeError, ValueError, WebAuthnException) as exc:
-        raise HTTPError(400, "credential is not a passkey's answer") from exc
+        raise HTTPError(422, "credential is not a passkey's answer") from exc
     return credential, bytes_to_base64url(client.challenge), raw_id
 
 
@@ -133,7 +140,7 @@ def routes(web: Web) -> list[Route]:
                 expected_origin=origin,
             )
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
-            raise HTTPError(400, f"the passkey was not accepted: {exc}") from exc
+            raise HTTPError(422, f"the passkey was not accepted: {exc}") from exc
         return _renewed(
             name,
             accounts.add(
@@ -228,78 +235,74 @@ def _handle(name: str) -> str:
     return f"{RP_NAME} {name.removeprefix(players.PREFIX)[:8]}"
 
 
-def _op(summary: str, fields: dict[str, Any] | None = None, get: bool = False) -> dict[str, Any]:
-    """One OpenAPI operation (openapi.py adds PATHS to the description)."""
-    responses = {
-        "200": {"description": "JSON"},
-        "403": {"description": "a signature not accepted, a passkey copied (WD093), or CSRF"},
-        "404": {"description": "an unknown passkey (WD090) or transfer code (WD092)"},
-        "409": {
-            "description": "a used or expired challenge (WD091), a passkey "
-            "registered already (WD095)"
+CREDENTIAL = {
+    "type": "object",
+    "description": "PublicKeyCredential.toJSON() of the passkey",
+    "required": ["rawId", "response"],
+    "properties": {
+        "rawId": {"type": "string", "description": "base64url"},
+        "response": {
+            "type": "object",
+            "required": ["clientDataJSON"],
+            "properties": {"clientDataJSON": {"type": "string", "description": "base64url"}},
         },
-        "422": {"description": "a bad passkey or label, or one too many (WD094)"},
-    }
-    if get:
-        return {"get": {"summary": summary, "responses": responses}}
-    return {
-        "post": {
-            "summary": summary,
-            "parameters": [
-                {
-                    "name": "X-Wordle",
-                    "in": "header",
-                    "required": True,
-                    "schema": {"type": "string", "enum": ["1"]},
-                }
-            ],
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "application/json": {"schema": {"type": "object", "properties": fields or {}}}
-                },
-            },
-            "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
-        }
-    }
+    },
+}
+REFUSALS = {
+    "403": {"description": "a signature not accepted, a passkey copied (WD093)"},
+    "404": {"description": "an unknown passkey (WD090) or transfer code (WD092)"},
+    "409": {
+        "description": "a used or expired challenge (WD091), a passkey registered already (WD095)"
+    },
+    "422": {
+        "description": "not a passkey's answer, a bad passkey or label, or one too many (WD094)"
+    },
+}
 
 
-_OBJECT = {"type": "object", "description": "PublicKeyCredential.toJSON() of the passkey"}
+def _op(summary: str, fields: dict[str, Any] | None = None, required: tuple[str, ...] = ()) -> Any:
+    return openapi.post(summary, fields, required, REFUSALS)
+
+
 PATHS: dict[str, Any] = {
-    "/api/account": _op(
-        "this browser's player: {signed_up, passkeys: [{id, label, created_at, last_used_at}]}",
-        get=True,
+    "/api/account": openapi.get(
+        "this browser's player: {signed_up, passkeys: [{id, label, created_at, last_used_at}]}", []
     ),
     "/api/account/register/options": _op("options for navigator.credentials.create()"),
     "/api/account/register": _op(
-        "add the passkey created with those options to this "
-        "player: {label, passkeys}; the first one (sign-up) ends "
-        "every other session of the player (the cookie changes)",
-        {"credential": _OBJECT, "label": {"type": "string"}},
+        "add the passkey created with those options to this player: {label, passkeys}; the "
+        "first one (sign-up) ends every other session of the player (the cookie changes)",
+        {
+            "credential": CREDENTIAL,
+            "label": openapi.nullable(
+                {"type": "string"},
+                "a name for the passkey (its first 40 characters); null, empty or absent: passkey",
+            ),
+        },
+        ("credential",),
     ),
     "/api/account/sign-in/options": _op("options for navigator.credentials.get()"),
     "/api/account/sign-in": _op(
         "sign in with a passkey: this browser plays as its player from now on (the cookie changes)",
-        {"credential": _OBJECT},
+        {"credential": CREDENTIAL},
+        ("credential",),
     ),
     "/api/account/sign-out": _op("sign out: this browser gets a new anonymous player"),
     "/api/account/sign-out-everywhere": _op(
-        "end every other session of this player: its "
-        "other browsers and devices (and copies of this "
-        "browser's cookie) get new anonymous players; "
-        "this browser stays signed in (the cookie "
-        "changes): {signed_out_elsewhere}"
+        "end every other session of this player: its other browsers and devices (and copies "
+        "of this browser's cookie) get new anonymous players; this browser stays signed in "
+        "(the cookie changes): {signed_out_elsewhere}"
     ),
     "/api/account/passkeys/remove": _op(
-        "remove a passkey by its id: every other session "
-        "of the player ends (the cookie changes): "
-        "{passkeys}",
-        {"id": {"type": "string"}},
+        "remove a passkey by its id: every other session of the player ends (the cookie "
+        "changes): {passkeys}",
+        {"id": {"type": "string", "description": "the passkey's id (GET /api/account)"}},
+        ("id",),
     ),
     "/api/account/transfer": _op(
         "a one-time code (15 minutes) to carry this player to another device: {code, expires_at}"
     ),
     "/api/account/transfer/redeem": _op(
-        "play as the player of a transfer code", {"code": {"type": "string"}}
+        "play as the player of a transfer code", {"code": {"type": "string"}}, ("code",)
     ),
 }

@@ -380,7 +380,7 @@ def create_app(url: URL, settings: Settings) -> SecurityHeaders:
     assets = install.Assets(STATIC)
 
     async def schema(request: Request) -> Response:
-        return JSON(openapi.DESCRIPTION)
+        return JSON(openapi.description())
 
     async def api_docs(request: Request) -> Response:
         return FileResponse(STATIC / "api-docs.html", headers={"cache-control": "no-cache"})

@@ -110,7 +110,7 @@ def error_response(exc: Exception) -> JSON:
 def day_param(request: Request, value: Any = None) -> date | None:
     """`day` from the query string (or a JSON body's value): YYYY-MM-DD, or None for today."""
     raw = request.query_params.get("day") if value is None else value
-    if raw is None or raw == "":
+    if raw is None:
         return None
     if not isinstance(raw, str) or not _DAY.fullmatch(raw):
         raise HTTPError(400, "day must be a date, YYYY-MM-DD")
@@ -124,15 +124,25 @@ def channel_param(request: Request, value: Any = None) -> str | None:
     """`channel` from the query string (or a JSON body's value): a channel's name, or None for
     the default channel. Whether it exists is the database's answer (WD060, a 404)."""
     raw = request.query_params.get("channel") if value is None else value
-    if raw is None or raw == "":
+    if raw is None:
         return None
-    if not isinstance(raw, str):
-        raise HTTPError(400, "channel must be a string, a channel's name")
+    if not isinstance(raw, str) or not raw:
+        raise HTTPError(400, "channel must be a channel's name")
     if len(raw) > CHANNEL_CHARS:
         raise HTTPError(
             400, f"channel must be a channel's name (at most {CHANNEL_CHARS} characters)"
         )
     return text_field({"channel": raw}, "channel")
+
+
+def flag(request: Request, name: str) -> bool:
+    """A query parameter that is true or false (1 or 0); absent: false."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return False
+    if raw not in ("true", "1", "false", "0"):
+        raise HTTPError(400, f"{name} must be true or false")
+    return raw in ("true", "1")
 
 
 def check_post(request: Request) -> None:

@@ -12,12 +12,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from wordle_db import leagues
-from wordle_db.web.http import HTTPError, SessionWork, channel_param, day_param, text_field
+from wordle_db.web import openapi
+from wordle_db.web.http import HTTPError, SessionWork, channel_param, day_param, flag, text_field
+from wordle_db.web.openapi import LONGEST, TEXT
 
 if TYPE_CHECKING:
     from wordle_db.web.app import Web
-
-LONGEST = 200  # characters of a name, nickname or code: longer is none (refused here)
 
 
 def _text(data: dict[str, Any], name: str, optional: bool = False) -> str | None:
@@ -53,7 +53,7 @@ def routes(web: Web) -> list[Route]:
     def board(conn: Connection, name: str, request: Request) -> Any:
         league = _text(dict(request.query_params), "league")
         day, channel = day_param(request), channel_param(request)
-        week = request.query_params.get("week") in ("1", "true")
+        week = flag(request, "week")
         return {
             "board": leagues.board(conn, name, str(league), day, channel),
             "standings": leagues.standings(conn, name, str(league), day, week, channel),
@@ -91,77 +91,60 @@ def routes(web: Web) -> list[Route]:
     ]
 
 
-def _op(method: str, summary: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One OpenAPI operation (openapi.py adds PATHS to the description)."""
-    responses = {
-        "200": {"description": "JSON"},
-        "403": {
-            "description": "not the league's creator (WD085), a session "
-            "that has ended (WD096), or CSRF"
-        },
-        "404": {
-            "description": "no such league of yours (WD082), no league has that "
-            "code (WD084), no such member (WD086)"
-        },
-        "409": {"description": "you are in a league of that name already (WD083)"},
-        "422": {"description": "a bad league name (WD080) or nickname (WD081)"},
-    }
-    if method == "get":
-        return {
-            "get": {
-                "summary": summary,
-                "parameters": [
-                    {
-                        "name": n,
-                        "in": "query",
-                        "required": n == "league",
-                        "schema": {"type": "string"},
-                    }
-                    for n in (fields or {})
-                ],
-                "responses": responses,
-            }
-        }
-    return {
-        "post": {
-            "summary": summary,
-            "parameters": [
-                {
-                    "name": "X-Wordle",
-                    "in": "header",
-                    "required": True,
-                    "schema": {"type": "string", "enum": ["1"]},
-                }
-            ],
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "application/json": {"schema": {"type": "object", "properties": fields}}
-                },
-            },
-            "responses": {**responses, "429": {"description": "too many requests (Retry-After)"}},
-        }
-    }
-
-
-_TEXT = {"type": "string"}
+NAME = {**TEXT, "minLength": 1, "maxLength": LONGEST}
+LEAGUE_FIELD = {**NAME, "description": "the name of one of your leagues"}
+NICKNAME_FIELD = openapi.nullable(
+    {**TEXT, "maxLength": LONGEST}, "your nickname in the league; null, empty or absent: player N"
+)
+REFUSALS = {
+    "403": {"description": "not the league's creator (WD085)"},
+    "404": {
+        "description": "no such league of yours (WD082), no league has that code (WD084), "
+        "no such member (WD086)"
+    },
+    "409": {"description": "you are in a league of that name already (WD083)"},
+    "422": {"description": "a bad league name (WD080) or nickname (WD081)"},
+}
 PATHS: dict[str, Any] = {
-    "/api/leagues": _op("get", "your leagues: league, nickname, creator, members"),
-    "/api/leagues/board": _op(
-        "get",
-        "a league's board of a day (others' results once your "
-        "game of that day is over) and standings (week=1: the week's)",
-        {"league": _TEXT, "day": _TEXT, "week": _TEXT, "channel": _TEXT},
+    "/api/leagues": openapi.get("your leagues: league, nickname, creator, members", []),
+    "/api/leagues/board": openapi.get(
+        "a league's board of a day (others' results once your game of that day is over) and "
+        "standings (week=true: the week's)",
+        [
+            openapi.parameter("league", NAME, "the league's name", True),
+            openapi.DAY_PARAMETER,
+            openapi.parameter("week", {"type": "boolean"}, "true (or 1): the week's standings"),
+            openapi.CHANNEL_PARAMETER,
+        ],
+        {
+            "404": {
+                "description": "no such league of yours (WD082), a future day, or no such "
+                "channel (WD030, WD060)"
+            }
+        },
     ),
-    "/api/leagues/create": _op(
-        "post", "create a league: {league, nickname, code}", {"name": _TEXT, "nickname": _TEXT}
+    "/api/leagues/create": openapi.post(
+        "create a league: {league, nickname, code}",
+        {"name": NAME, "nickname": NICKNAME_FIELD},
+        ("name",),
+        REFUSALS,
     ),
-    "/api/leagues/join": _op(
-        "post", "join with a code: {league, nickname, members}", {"code": _TEXT, "nickname": _TEXT}
+    "/api/leagues/join": openapi.post(
+        "join with a code: {league, nickname, members}",
+        {"code": NAME, "nickname": NICKNAME_FIELD},
+        ("code",),
+        REFUSALS,
     ),
-    "/api/leagues/leave": _op("post", "leave a league", {"league": _TEXT}),
-    "/api/leagues/remove": _op(
-        "post", "remove a member (the creator only)", {"league": _TEXT, "nickname": _TEXT}
+    "/api/leagues/leave": openapi.post(
+        "leave a league", {"league": LEAGUE_FIELD}, ("league",), REFUSALS
     ),
-    "/api/leagues/code": _op("post", "a new join code (the creator only)", {"league": _TEXT}),
+    "/api/leagues/remove": openapi.post(
+        "remove a member (the creator only)",
+        {"league": LEAGUE_FIELD, "nickname": NAME},
+        ("league", "nickname"),
+        REFUSALS,
+    ),
+    "/api/leagues/code": openapi.post(
+        "a new join code (the creator only)", {"league": LEAGUE_FIELD}, ("league",), REFUSALS
+    ),
 }

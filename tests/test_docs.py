@@ -5,6 +5,8 @@ drawn in docs/architecture.md is the calls the routines make."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -28,11 +30,16 @@ class Documented:
     params: list[str] | None
     kind: str = ""
     roles: set[str] = field(default_factory=set)
-    result: list[str] = field(default_factory=list)
-    columns: list[str] = field(default_factory=list)
+    returns: str = ""  # a function's type
+    result: list[tuple[str, str]] = field(default_factory=list)  # (name, type) of each column
+    columns: list[tuple[str, str]] = field(default_factory=list)  # a view's
     table_params: list[str] = field(default_factory=list)
     sqlstates: set[str] = field(default_factory=set)
     example: str = ""
+
+
+# A column's type as the document writes it: INT, INT UNSIGNED, DECIMAL(9,2), VARCHAR(32), ...
+TYPE = re.compile(r"\b(?!NULL\b)[A-Z]{3,}(?:\(\d+(?:,\d+)?\))?(?: UNSIGNED)?")
 
 
 def parse(text: str) -> list[Documented]:
@@ -62,10 +69,16 @@ def parse(text: str) -> list[Documented]:
             obj.kind = line.removeprefix("- Kind: ").upper()
         elif line.startswith("- Roles: "):
             obj.roles = {r.strip() for r in line.removeprefix("- Roles: ").split(",")}
+        elif line.startswith("- Returns: "):
+            obj.returns = " ".join(TYPE.findall(line))
         elif line.startswith(("- Result: ", "- Columns: ")):
-            names = line.split("(", 1)[1].rstrip(")") if "(" in line else line.split(": ", 1)[1]
-            target = obj.result if line.startswith("- Result") else obj.columns
-            target += [n.strip() for n in names.split(",")]
+            result = line.startswith("- Result")  # "one row (a INT, ...)"; a view's bare
+            listed = line.split(" (", 1)[1].removesuffix(")") if result else line[11:]
+            target = obj.result if result else obj.columns
+            target += [
+                (m.group(1), m.group(2) or "")
+                for m in re.finditer(rf"(\w+)(?: ({TYPE.pattern}))?(?:, |$)", listed)
+            ]
         elif m := re.match(r"^\| (WD\d{3}) \|", line):
             obj.sqlstates.add(m.group(1))
         elif (m := re.match(r"^\| (\w+) \| [A-Z]", line)) and m.group(1) != "parameter":
@@ -144,7 +157,7 @@ def test_kinds_parameters_roles_and_columns_match(
         assert doc.roles - {"wordle_admin"} == grants.get(doc.name, set()), doc.name
         if doc.kind == "VIEW":
             assert doc.params is None, doc.name
-            assert doc.columns == found_views[doc.name], doc.name
+            assert [name for name, _ in doc.columns] == found_views[doc.name], doc.name
             continue
         kind, params = found_routines[doc.name]
         assert doc.kind == kind, doc.name
@@ -167,25 +180,153 @@ def test_documented_errors_are_the_ones_raised(documented: list[Documented]) -> 
         assert own <= doc.sqlstates, f"{doc.name} raises undocumented errors"
 
 
-def test_examples_run_and_return_the_documented_columns(
-    new_db: Callable[[], URL], documented: list[Documented]
-) -> None:
-    """Every example, in the document's order, on small word lists with the solver built, in
-    an installation with two channels."""
-    url = new_db()
+# What the `mariadb` client's --column-type-info says of a column -> the type written in the
+# document: the integer types by their SQL names, strings by their length in characters.
+INTEGERS = {
+    "TINY": "TINYINT",
+    "SHORT": "SMALLINT",
+    "INT24": "MEDIUMINT",
+    "LONG": "INT",
+    "LONGLONG": "BIGINT",
+}
+
+
+@dataclass
+class Column:
+    name: str
+    type: str = ""
+    collation: str = ""
+    length: int = 0
+    decimals: int = 0
+    flags: set[str] = field(default_factory=set)
+
+    def sql_type(self) -> str:
+        """The type as the document writes it: `INT UNSIGNED`, `DECIMAL(9,2)`, `VARCHAR(32)`,
+        `TEXT`, `DATE`, ... (binary strings as `VARBINARY(n)`, `BINARY(n)`, `BLOB`)."""
+        unsigned = " UNSIGNED" if "UNSIGNED" in self.flags else ""
+        binary = self.collation.startswith("binary")
+        if self.type in INTEGERS:
+            return INTEGERS[self.type] + unsigned
+        if self.type == "NEWDECIMAL":
+            digits = self.length - (self.decimals > 0) - (not unsigned)
+            return f"DECIMAL({digits},{self.decimals}){unsigned}"
+        if self.type in ("VAR_STRING", "STRING"):
+            kind = {"VAR_STRING": "VARCHAR", "STRING": "CHAR"}[self.type]
+            if binary:
+                return f"{kind.replace('CHAR', 'BINARY')}({self.length})"
+            return f"{kind}({self.length // 4})"  # utf8mb4: 4 bytes a character at most
+        if "BLOB" in self.type:
+            return "BLOB" if binary else "TEXT"
+        return self.type  # DOUBLE, DATE, DATETIME, TIMESTAMP
+
+
+def column_info(output: str) -> dict[str, list[list[Column]]]:
+    """The result sets after each marker (a column named `example NAME`), from the client's
+    --column-type-info output: NAME -> [the columns of each result set]."""
+    found: dict[str, list[list[Column]]] = {}
+    current: list[list[Column]] = []
+    for line in output.splitlines():
+        if m := re.match(r"^Field +(\d+): +`(.*)`$", line):
+            if m.group(2).startswith("example "):
+                current = found.setdefault(m.group(2).removeprefix("example "), [])
+                continue
+            if m.group(1) == "1":
+                current.append([])
+            current[-1].append(Column(m.group(2)))
+        elif current and current[-1] and (m := re.match(r"^(\w+): +(.*?) *$", line)):
+            column, key, value = current[-1][-1], m.group(1), m.group(2)
+            if key == "Type":
+                column.type = value
+            elif key == "Collation":
+                column.collation = value
+            elif key == "Length":
+                column.length = int(value)
+            elif key == "Decimals":
+                column.decimals = int(value)
+            elif key == "Flags":
+                column.flags = set(value.split())
+    return found
+
+
+def sql_blocks(text: str) -> list[tuple[str, str]]:
+    """Every ```sql block of the document in order, with the object it documents (`preamble`
+    before the first)."""
+    blocks, owner = [], "preamble"
+    for m in re.finditer(r"^### (\w+)|^```sql\n(.*?)^```", text, re.MULTILINE | re.DOTALL):
+        if m.group(1):
+            owner = m.group(1)
+        else:
+            blocks.append((owner, m.group(2)))
+    return blocks
+
+
+def fresh_installation(url: URL) -> None:
+    """What the document's examples assume, small: `wordle-db init` (here every 40th word of
+    the bundled lists, and every 20th answer, with the words the examples name) and
+    `wordle-db solver build`, on an installation with a second channel as most have."""
     schema.migrate(url)
     allowed = [*words.bundled_path(words.BUNDLED_ALLOWED).read_text().split()[::40], "salet"]
-    answers = [*words.bundled_path(words.BUNDLED_ANSWERS).read_text().split()[::20], "cynic"]
+    answers = [
+        *words.bundled_path(words.BUNDLED_ANSWERS).read_text().split()[::20],
+        *("crane", "cynic", "merry"),
+    ]
     with db.connect(url) as conn:
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(allowed, 1)], answers=False)
         words.import_lines(conn, [(n, w, 0) for n, w in enumerate(answers, 1)], answers=True)
-        set_word(conn, today(conn), "crane")
-        channels.add(conn, "side", 5)  # two channels, as most installations have
+        channels.add(conn, "side", 5)
         words.import_lines(conn, [(1, "vexor", 0)], True, channel="side")
         publish.publish(conn, today(conn), "vexor", "side")
     solver.build(url, workers=1)
-    with db.connect(url) as conn:
-        run_examples(conn, documented)
+
+
+def test_examples_run_in_order_in_the_mariadb_client_with_the_documented_types(
+    new_db: Callable[[], URL], documented: list[Documented], repo_root: Path
+) -> None:
+    """Every example, the preamble first, in the document's order, fed to the `mariadb`
+    command-line client in one session as an administrator: each succeeds, and the columns of
+    each result (and of every view) have the documented names and types."""
+    client = shutil.which("mariadb")
+    if client is None:
+        pytest.fail("the mariadb client is missing (Debian: mariadb-client)", pytrace=False)
+    url = new_db()
+    fresh_installation(url)
+    script = "".join(
+        f"SELECT 1 AS `example {name}`;\n{sql}"
+        for name, sql in sql_blocks((repo_root / "docs" / "sql-api.md").read_text())
+    )
+    script += "".join(
+        f"SELECT 1 AS `example {d.name} *`;\nSELECT * FROM {d.name} LIMIT 0;\n"
+        for d in documented
+        if d.kind == "VIEW"
+    )
+    run = subprocess.run(
+        [
+            client,
+            f"--socket={url.query['unix_socket']}",
+            f"--user={url.username}",
+            "--default-character-set=utf8mb4",
+            "--table",
+            "--column-type-info",
+            str(url.database),
+        ],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    found = column_info(run.stdout)
+    for doc in documented:
+        assert doc.example.strip(), f"{doc.name} has no example"
+        if doc.kind == "VIEW":
+            (live,) = found[f"{doc.name} *"]
+            assert [(c.name, c.sql_type()) for c in live] == doc.columns, doc.name
+        elif doc.kind == "FUNCTION":
+            (live,) = found[doc.name][:1]
+            assert live[0].sql_type() == doc.returns, doc.name
+        elif doc.result:
+            live = found[doc.name][0]
+            assert [(c.name, c.sql_type()) for c in live] == doc.result, doc.name
 
 
 def run_examples(conn: Connection, documented: list[Documented]) -> None:
@@ -200,7 +341,7 @@ def run_examples(conn: Connection, documented: list[Documented]) -> None:
             pass
         cursor.close()
         if doc.result:
-            assert columns == doc.result, doc.name
+            assert columns == [name for name, _ in doc.result], doc.name
 
 
 GUIDE_SQL = re.compile(r"```sql\n(.*?)```(?:\n\n(?:(?!```).)*?```text\n(.*?)```)?", re.DOTALL)

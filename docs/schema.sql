@@ -108,10 +108,12 @@ CREATE TABLE `league_members` (
   `player_id` int(10) unsigned NOT NULL,
   `league_name` varchar(40) NOT NULL,
   `nickname` varchar(24) NOT NULL,
+  `nickname_key` varchar(255) NOT NULL,
   `joined_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
   PRIMARY KEY (`league_id`,`player_id`),
   UNIQUE KEY `league_nickname` (`league_id`,`nickname`),
   UNIQUE KEY `player_league_name` (`player_id`,`league_name`),
+  UNIQUE KEY `league_nickname_key` (`league_id`,`nickname_key`),
   CONSTRAINT `league_members_league` FOREIGN KEY (`league_id`) REFERENCES `leagues` (`id`) ON DELETE CASCADE,
   CONSTRAINT `league_members_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
@@ -134,6 +136,12 @@ CREATE TABLE `login_changes` (
   `server_started` datetime NOT NULL,
   PRIMARY KEY (`user`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `lookalikes` (
+  `ch` varchar(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `looks_like` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  PRIMARY KEY (`ch`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='What a character looks like (wordle_db/lookalikes.py)';
 
 CREATE TABLE `passkeys` (
   `credential_id` varbinary(1023) NOT NULL,

@@ -2,9 +2,9 @@
 -- the one named. The default channel's time_zone, first_day, max_tries and letter_hints are
 -- listed with the installation settings, as before channels. Runs in the caller's transaction.
 -- Reads: settings, channels.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_settings_rows(
-    IN p_name VARCHAR(64) CHARACTER SET ascii)
+    IN p_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci)
 READS SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: installation settings and the default channel''s'
 SELECT name, value, description FROM (

@@ -8,14 +8,14 @@
 -- A new player_names drops the players' access decisions kept so far (_wordle_access_changed).
 -- Reads: settings, channels, puzzles. Writes: settings, channels, access_version,
 -- player_access.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_set_setting(
-    IN p_name VARCHAR(64) CHARACTER SET ascii, IN p_value MEDIUMTEXT)
+    IN p_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci, IN p_value MEDIUMTEXT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Change an installation setting (validated)'
 BEGIN
   DECLARE v_value MEDIUMTEXT DEFAULT TRIM(p_value);
-  DECLARE v_problem VARCHAR(255);
+  DECLARE v_problem VARCHAR(512);  -- a message is at most 512 characters
   DECLARE v_channel SMALLINT UNSIGNED;
   DECLARE v_today DATE;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
@@ -41,7 +41,7 @@ BEGIN
       SET v_problem = 'publish_ahead must be a number of days from 0 to 3660';
     ELSEIF p_name = 'default_channel' AND NOT EXISTS (SELECT 1 FROM channels WHERE name = v_value) THEN
       SET v_problem = CONCAT('there is no channel ', _wordle_quote(v_value), ' (known: ',
-                             (SELECT GROUP_CONCAT(name ORDER BY name SEPARATOR ', ') FROM channels), ')');
+                             _wordle_channel_names(), ')');
     END IF;
     IF v_problem IS NOT NULL THEN
       SIGNAL SQLSTATE 'WD011' SET MESSAGE_TEXT = v_problem;

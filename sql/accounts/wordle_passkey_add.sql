@@ -15,7 +15,7 @@
 -- registered already, WD096 that session has ended, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, passkey_challenges, passkeys.
 -- Writes: passkey_challenges, passkeys, players, transfer_codes.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_add(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -58,7 +58,8 @@ BEGIN
   ELSE
     SELECT session_generation INTO v_generation FROM players WHERE id = v_player;
   END IF;
-  SELECT p_label AS label, (SELECT COUNT(*) FROM passkeys WHERE player_id = v_player) AS passkeys,
+  SELECT p_label AS label,
+         _wordle_int((SELECT COUNT(*) FROM passkeys WHERE player_id = v_player)) AS passkeys,
          v_generation AS generation;
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -8,7 +8,7 @@
 -- Errors: WD090 no passkey of the player has that id, WD096 that session has ended, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, passkeys.
 -- Writes: passkeys, players, transfer_codes, passkey_challenges.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_remove(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -28,6 +28,7 @@ BEGIN
     SIGNAL SQLSTATE 'WD090' SET MESSAGE_TEXT = 'no passkey of yours has that id';
   END IF;
   CALL _wordle_session_bump(v_player, v_generation);
-  SELECT COUNT(*) AS passkeys, v_generation AS generation FROM passkeys WHERE player_id = v_player;
+  SELECT _wordle_int(COUNT(*)) AS passkeys, v_generation AS generation
+  FROM passkeys WHERE player_id = v_player;
   COMMIT AND NO CHAIN NO RELEASE;
 END

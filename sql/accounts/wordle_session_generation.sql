@@ -6,7 +6,7 @@
 -- Result: one row (generation).
 -- Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_session_generation(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -16,6 +16,7 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
-  SELECT COALESCE((SELECT session_generation FROM players WHERE id = v_player), 0) AS generation;
+  SELECT _wordle_int(COALESCE((SELECT session_generation FROM players WHERE id = v_player), 0))
+    AS generation;
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -4,7 +4,7 @@
 -- function called in a statement that reads tables makes it open more).
 -- Errors: WD060 no such channel, WD010 (the channel's zone is unknown to the server).
 -- Reads: settings, channels.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_channel(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     OUT o_id SMALLINT UNSIGNED, OUT o_today DATE)
@@ -12,7 +12,7 @@ READS SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: a channel''s id and today in its time zone'
 BEGIN
   DECLARE v_zone VARCHAR(64) CHARACTER SET utf8mb4;
-  DECLARE v_message VARCHAR(255);
+  DECLARE v_message VARCHAR(512);  -- a message is at most 512 characters
   IF p_channel IS NULL THEN
     SELECT MAX(c.id), MAX(c.time_zone) INTO o_id, v_zone  -- none: NULLs
     FROM settings s JOIN channels c ON c.name = s.value WHERE s.name = 'default_channel';
@@ -22,7 +22,7 @@ BEGIN
   IF o_id IS NULL THEN
     SET v_message = CONCAT('there is no channel ', _wordle_quote(LEFT(COALESCE(p_channel,
                              (SELECT value FROM settings WHERE name = 'default_channel')), 40)), ' (known: ',
-                           (SELECT GROUP_CONCAT(name ORDER BY name SEPARATOR ', ') FROM channels), ')');
+                           _wordle_channel_names(), ')');
     SIGNAL SQLSTATE 'WD060' SET MESSAGE_TEXT = v_message;
   END IF;
   SET o_today = _wordle_date_in(v_zone);

@@ -7,7 +7,7 @@
 -- were chosen for them). Runs inside the caller's transaction.
 -- Errors: WD011 (the value is refused, with the reason).
 -- Reads: channels, puzzles. Writes: channels.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_channel_change(
     IN p_id SMALLINT UNSIGNED, IN p_key MEDIUMTEXT CHARACTER SET utf8mb4,
     IN p_value MEDIUMTEXT CHARACTER SET utf8mb4)
@@ -18,7 +18,7 @@ BEGIN
   DECLARE v_first DATE DEFAULT (SELECT first_day FROM channels WHERE id = p_id);
   DECLARE v_today DATE DEFAULT (SELECT _wordle_date_in(time_zone) FROM channels WHERE id = p_id);
   DECLARE v_played DATE DEFAULT (SELECT MAX(day) FROM puzzles WHERE channel_id = p_id AND day <= v_today);
-  DECLARE v_problem VARCHAR(255);
+  DECLARE v_problem VARCHAR(512);  -- a message is at most 512 characters
   -- Conditions, not assignments: a bad date is a warning here, not the server's error.
   IF v_value IS NULL THEN
     SET v_problem = CONCAT(_wordle_quote(LEFT(p_key, 64)), ' needs a value');

@@ -13,9 +13,10 @@
 -- finds the day published. Each try is a READ COMMITTED transaction of its own (_wordle_begin),
 -- committed before it returns. OUT published is TRUE when this call did it.
 -- Errors: WD020 no answer word left, WD021 the day has another word, WD022 not an answer word,
--- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy.
+-- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy,
+-- WD060 the channel was removed meanwhile.
 -- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -40,6 +41,9 @@ BEGIN
   END IF;
   SELECT first_day, name, first_day > _wordle_date_in(time_zone)
   INTO v_first, v_name, v_first_ahead FROM channels WHERE id = p_channel;
+  IF v_name IS NULL THEN  -- removed since the caller found it (wordle_channel_remove)
+    SIGNAL SQLSTATE 'WD060' SET MESSAGE_TEXT = 'that channel was removed while its puzzle was being published';
+  END IF;
   -- Before the channel's first puzzle, an administrator may publish an earlier day first: it
   -- becomes number 1 (unless first_day was set ahead: the channel starts then). Afterwards
   -- number 1 never moves.

@@ -5,7 +5,7 @@
 -- Errors: WD030, WD031, WD038, WD039 (see wordle_play).
 -- Reads: settings, puzzles, words, players, games, revealed_letters, positions.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_game_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
@@ -22,9 +22,9 @@ BEGIN
          v_day AS day, DATEDIFF(v_day, (SELECT first_day FROM channels WHERE id = v_channel)) + 1 AS number,
          CHAR_LENGTH(v_answer) AS letters,
          COALESCE(g.state, 'playing') AS state, COALESCE(g.hard, FALSE) AS hard,
-         CAST(COALESCE(g.attempts, 0) AS UNSIGNED) AS attempts,
+         _wordle_int(COALESCE(g.attempts, 0)) AS attempts,
          COALESCE(g.max_tries, (SELECT max_tries FROM channels WHERE id = v_channel)) AS max_tries,
-         CAST(COALESCE(g.revealed, 0) AS UNSIGNED) AS letters_revealed,
+         _wordle_int(COALESCE(g.revealed, 0)) AS letters_revealed,
          (SELECT GROUP_CONCAT(IF(r.position IS NULL, '.', SUBSTRING(v_answer, p.n, 1))
                               ORDER BY p.n SEPARATOR '')
           FROM positions p

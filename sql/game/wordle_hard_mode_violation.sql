@@ -3,10 +3,10 @@
 -- ("4th letter must be R"), every revealed letter is used again, counting duplicates ("guess
 -- must contain E", "guess must contain two E's"). Case-insensitive.
 -- Reads: nothing.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE FUNCTION wordle_hard_mode_violation(
     p_previous VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
-    p_hint VARCHAR(32) CHARACTER SET ascii,
+    p_hint VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     p_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 RETURNS VARCHAR(100) CHARACTER SET utf8mb4
 DETERMINISTIC NO SQL SQL SECURITY INVOKER

@@ -4,7 +4,7 @@
 -- Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, positions, players, games.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_stats_distribution_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -18,7 +18,7 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_channel(p_channel, v_channel, v_today);
   CALL _wordle_player(p_player, FALSE, v_player);
-  SELECT p.n AS attempts, COUNT(g.id) AS games
+  SELECT p.n AS attempts, _wordle_int(COUNT(g.id)) AS games
   FROM positions p
   LEFT JOIN games g ON g.player_id = v_player AND g.channel_id = v_channel AND g.state = 'won' AND g.attempts = p.n
                    AND NOT g.archive

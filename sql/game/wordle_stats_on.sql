@@ -5,7 +5,7 @@
 -- Result: one row. Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, players, games.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_stats_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -34,15 +34,15 @@ BEGIN
           FROM finished WHERE state = 'won') won
     GROUP BY streak
   )
-  SELECT (SELECT COUNT(*) FROM finished) AS played,
-         (SELECT COUNT(*) FROM finished WHERE state = 'won') AS won,
-         CAST(COALESCE(ROUND(100 * (SELECT COUNT(*) FROM finished WHERE state = 'won')
-                             / NULLIF((SELECT COUNT(*) FROM finished), 0)), 0) AS UNSIGNED)
+  SELECT _wordle_int((SELECT COUNT(*) FROM finished)) AS played,
+         _wordle_int((SELECT COUNT(*) FROM finished WHERE state = 'won')) AS won,
+         _wordle_int(COALESCE(ROUND(100 * (SELECT COUNT(*) FROM finished WHERE state = 'won')
+                                    / NULLIF((SELECT COUNT(*) FROM finished), 0)), 0))
            AS win_percent,
-         COALESCE((SELECT length FROM streaks
-                   WHERE last_day = v_today
-                      OR (last_day = v_today - INTERVAL 1 DAY AND NOT v_today_lost)), 0)
+         _wordle_int(COALESCE((SELECT length FROM streaks
+                               WHERE last_day = v_today
+                                  OR (last_day = v_today - INTERVAL 1 DAY AND NOT v_today_lost)), 0))
            AS current_streak,
-         COALESCE((SELECT MAX(length) FROM streaks), 0) AS max_streak;
+         _wordle_int(COALESCE((SELECT MAX(length) FROM streaks), 0)) AS max_streak;
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -4,14 +4,14 @@
 -- the player is in no league of that name: the same for a league that exists elsewhere and
 -- one that does not (no oracle of other players' leagues).
 -- Reads: league_members, leagues.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_league(
     IN p_player INT UNSIGNED, IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     OUT o_league INT UNSIGNED, OUT o_creator BOOLEAN)
 READS SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: one of a player''s leagues by its name'
 BEGIN
-  DECLARE v_message VARCHAR(255) CHARACTER SET utf8mb4;
+  DECLARE v_message VARCHAR(512) CHARACTER SET utf8mb4;  -- a message is at most 512 characters
   SET o_league = NULL;
   IF p_player IS NOT NULL AND _wordle_league_text(p_name, 40) THEN
     SELECT MAX(m.league_id), MAX(l.creator_id = p_player) INTO o_league, o_creator

@@ -9,7 +9,7 @@
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_leave(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -43,6 +43,7 @@ BEGIN
   ELSEIF v_creator THEN
     UPDATE leagues SET creator_id = v_next WHERE id = v_league;
   END IF;
-  SELECT v_name AS league, (SELECT COUNT(*) FROM league_members WHERE league_id = v_league) AS members;
+  SELECT v_name AS league,
+         _wordle_int((SELECT COUNT(*) FROM league_members WHERE league_id = v_league)) AS members;
   COMMIT AND NO CHAIN NO RELEASE;
 END

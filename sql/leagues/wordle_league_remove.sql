@@ -8,7 +8,7 @@
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_remove(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -20,7 +20,7 @@ BEGIN
   DECLARE v_player, v_league, v_member INT UNSIGNED;
   DECLARE v_creator BOOLEAN;
   DECLARE v_nickname VARCHAR(24) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-  DECLARE v_message VARCHAR(255) CHARACTER SET utf8mb4;
+  DECLARE v_message VARCHAR(512) CHARACTER SET utf8mb4;  -- a message is at most 512 characters
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
@@ -43,6 +43,6 @@ BEGIN
   END IF;
   DELETE FROM league_members WHERE league_id = v_league AND player_id = v_member;
   SELECT (SELECT name FROM leagues WHERE id = v_league) AS league, v_nickname AS removed,
-         (SELECT COUNT(*) FROM league_members WHERE league_id = v_league) AS members;
+         _wordle_int((SELECT COUNT(*) FROM league_members WHERE league_id = v_league)) AS members;
   COMMIT AND NO CHAIN NO RELEASE;
 END

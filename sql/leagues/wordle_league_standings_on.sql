@@ -10,7 +10,7 @@
 -- Errors: WD030 a future day, WD060 no such channel, WD082 no such league of the player's,
 -- WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, channels, players, leagues, league_members, games.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_standings_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -57,18 +57,18 @@ BEGIN
   ),
   rows_ AS (
     SELECT m.nickname, m.player_id = v_player AS me,
-           CAST(COALESCE(c.games, 0) AS UNSIGNED) AS games, CAST(COALESCE(c.wins, 0) AS UNSIGNED) AS wins,
+           _wordle_int(COALESCE(c.games, 0)) AS games, _wordle_int(COALESCE(c.wins, 0)) AS wins,
            ROUND(c.average, 2) AS average_tries,
-           CAST(COALESCE((SELECT MAX(s.length) FROM streaks s WHERE s.player_id = m.player_id
+           _wordle_int(COALESCE((SELECT MAX(s.length) FROM streaks s WHERE s.player_id = m.player_id
                    AND (s.last_day = v_through
                         OR (s.last_day = v_through - INTERVAL 1 DAY AND v_through = v_today
                             AND NOT EXISTS (SELECT 1 FROM finished f
-                                            WHERE f.player_id = m.player_id AND f.day = v_through)))), 0)
-                AS UNSIGNED) AS current_streak
+                                            WHERE f.player_id = m.player_id AND f.day = v_through)))),
+                                0)) AS current_streak
     FROM league_members m LEFT JOIN counted c ON c.player_id = m.player_id
     WHERE m.league_id = v_league
   )
-  SELECT RANK() OVER (ORDER BY wins DESC, average_tries IS NULL, average_tries) AS place,
+  SELECT _wordle_int(RANK() OVER (ORDER BY wins DESC, average_tries IS NULL, average_tries)) AS place,
          nickname, me, games, wins, average_tries, current_streak, v_since AS since, v_through AS through
   FROM rows_
   ORDER BY place, nickname;

@@ -3,7 +3,7 @@
 -- it, members, joined_at), by league name.
 -- Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, leagues, league_members.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_leagues(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -14,7 +14,8 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
   SELECT l.name AS league, m.nickname, l.creator_id = v_player AS creator,
-         (SELECT COUNT(*) FROM league_members x WHERE x.league_id = l.id) AS members, m.joined_at
+         _wordle_int((SELECT COUNT(*) FROM league_members x WHERE x.league_id = l.id)) AS members,
+         m.joined_at
   FROM league_members m JOIN leagues l ON l.id = m.league_id
   WHERE m.player_id = v_player
   ORDER BY l.name, l.id;

@@ -9,7 +9,7 @@
 -- Errors: WD050 bad pairs, WD052 negative limit; for a player those of wordle_board_on.
 -- Reads: channels, channel_words, words, solver_state, solver_answers, positions (and a
 -- player's game). Writes: scratch rows in solver_work_*, deleted before it returns.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_candidates_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -30,7 +30,7 @@ BEGIN
   CALL _wordle_work_begin(v_work);
   CALL _wordle_solver_pairs(p_channel, v_work, p_pairs, p_player, p_day);
   CALL _wordle_solver_candidates(v_channel, v_work);
-  SELECT w.word, COUNT(*) OVER () AS candidates
+  SELECT w.word, _wordle_int(COUNT(*) OVER ()) AS candidates
   FROM solver_work_candidates c JOIN words w ON w.id = c.word_id
   WHERE c.work = v_work
   ORDER BY w.word

@@ -8,7 +8,7 @@
 -- Reads: solver_runs, solver_nodes, solver_node_answers, solver_codes, solver_state,
 -- solver_guesses, solver_answers, words. Writes: solver_nodes, solver_node_answers,
 -- solver_results, solver_runs (and scratch rows in solver_work_*).
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_step(
     IN p_run INT UNSIGNED, IN p_nodes INT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -106,7 +106,8 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM solver_nodes WHERE run_id = p_run AND NOT expanded) THEN
     UPDATE solver_runs SET finished_at = COALESCE(finished_at, CURRENT_TIMESTAMP(6)) WHERE id = p_run;
   END IF;
-  SELECT (SELECT COUNT(*) FROM solver_nodes WHERE run_id = p_run AND NOT expanded) AS pending,
-         (SELECT COUNT(*) FROM solver_results WHERE run_id = p_run) AS solved,
-         (SELECT COUNT(*) FROM solver_answers WHERE channel_id = v_channel) AS answers;
+  SELECT _wordle_int((SELECT COUNT(*) FROM solver_nodes WHERE run_id = p_run AND NOT expanded))
+           AS pending,
+         _wordle_int((SELECT COUNT(*) FROM solver_results WHERE run_id = p_run)) AS solved,
+         _wordle_int((SELECT COUNT(*) FROM solver_answers WHERE channel_id = v_channel)) AS answers;
 END

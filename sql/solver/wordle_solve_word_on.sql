@@ -8,7 +8,7 @@
 -- accepted word of that length.
 -- Reads: channels, channel_words, words, solver_state, solver_answers, solver_guesses,
 -- solver_codes, positions. Writes: scratch rows in solver_work_*, deleted before it returns.
--- revision: 0040
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_word_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_word VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -19,7 +19,7 @@ BEGIN
   DECLARE v_channel SMALLINT UNSIGNED;
   DECLARE v_today DATE;
   DECLARE v_message VARCHAR(255);
-  DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT LOWER(p_word);
+  DECLARE v_answer VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT LOWER(p_word);
   DECLARE v_guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_hint VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT '';

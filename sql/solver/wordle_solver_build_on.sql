@@ -21,7 +21,7 @@
 -- others are being built by other sessions, or the build is done), so a session stops there.
 -- Reads: channels, solver_state, solver_guesses, solver_answers, solver_letters, solver_codes.
 -- Writes: solver_codes, solver_guesses, solver_state (and scratch rows in solver_work_*).
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_build_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_batch INT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -214,8 +214,9 @@ BEGIN
   END IF;
   COMMIT;
   SET SESSION group_concat_max_len = v_concat;
-  SELECT (SELECT COUNT(*) FROM solver_guesses WHERE channel_id = v_channel AND done) AS guesses_done,
-         (SELECT COUNT(*) FROM solver_guesses WHERE channel_id = v_channel) AS guesses,
+  SELECT _wordle_int((SELECT COUNT(*) FROM solver_guesses WHERE channel_id = v_channel AND done))
+           AS guesses_done,
+         _wordle_int((SELECT COUNT(*) FROM solver_guesses WHERE channel_id = v_channel)) AS guesses,
          built_at IS NOT NULL AS ready, v_claimed AS claimed
   FROM solver_state WHERE channel_id = v_channel;
 END

@@ -10,7 +10,7 @@
 -- Reads: channels, channel_words, words. Writes: solver_state, solver_answers, solver_guesses,
 -- solver_letters, solver_codes, solver_runs, solver_nodes, solver_node_answers, solver_results
 -- (and scratch rows in solver_work_*).
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_prepare_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -81,7 +81,8 @@ BEGIN
   END IF;
   CALL _wordle_work_end(v_work);
   SELECT letters, answers, guesses,
-         (SELECT COUNT(*) FROM solver_guesses WHERE channel_id = v_channel AND done) AS guesses_done,
+         _wordle_int((SELECT COUNT(*) FROM solver_guesses WHERE channel_id = v_channel AND done))
+           AS guesses_done,
          built_at IS NOT NULL AS ready
   FROM solver_state WHERE channel_id = v_channel;
 END

@@ -12,7 +12,7 @@
 -- Reads: channels, channel_words, words, solver_state, solver_answers, solver_guesses,
 -- solver_codes, positions (and a player's game). Writes: scratch rows in solver_work_*,
 -- deleted before it returns.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_suggest_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -37,7 +37,7 @@ BEGIN
   CALL _wordle_rank(v_channel, v_work, COALESCE(p_hard, FALSE), FALSE, v_limit, v_ranked);
   SELECT w.word AS guess, ROUND(r.expected_left, 3) AS expected_left,
          ROUND(r.entropy, 3) AS entropy_bits, r.is_candidate,
-         (SELECT COUNT(*) FROM solver_work_candidates WHERE work = v_work) AS candidates,
+         _wordle_int((SELECT COUNT(*) FROM solver_work_candidates WHERE work = v_work)) AS candidates,
          v_ranked AS ranked
   FROM solver_work_ranking r
   JOIN solver_guesses g ON g.channel_id = v_channel AND g.guess_no = r.guess_no JOIN words w ON w.id = g.word_id

@@ -9,10 +9,10 @@
 -- channel's pool of unpublished answers, new letters its alphabet. All or nothing, in one
 -- transaction. Result: one row (lines_read, rejected, added, answers_added): added counts the
 -- words new to the channel.
--- Errors: WD060 no such channel.
+-- Errors: WD060 no such channel, WD064 no word_import table (wordle_import_begin not called).
 -- Reads: word_import, settings, channels, words, channel_words, positions, letter_folds,
 -- puzzles, answer_pool. Writes: words, channel_words, letters, answer_pool.
--- revision: 0036
+-- revision: 0043
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_import_words_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_answers BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -31,9 +31,13 @@ BEGIN
   COMMIT AND NO CHAIN NO RELEASE;
   -- The session's own temporary table, outside the transaction. Folding never shortens a
   -- word (œ -> oe), so longer words are refused before the (slower) fold.
-  UPDATE word_import
-     SET word = LOWER(word),
-         error = IF(word NOT REGEXP '^[\\p{L}\\p{M}]+$', 'not a single word of letters', NULL);
+  BEGIN
+    DECLARE EXIT HANDLER FOR 1146  -- no word_import in this session
+      SIGNAL SQLSTATE 'WD064' SET MESSAGE_TEXT = 'this session has no table word_import: CALL wordle_import_begin() first, then fill it';
+    UPDATE word_import
+       SET word = LOWER(word),
+           error = IF(word NOT REGEXP '^[\\p{L}\\p{M}]+$', 'not a single word of letters', NULL);
+  END;
   UPDATE word_import SET word = _wordle_fold_by(word, v_accents)
   WHERE v_accents LIKE 'fold%' AND error IS NULL AND CHAR_LENGTH(word) <= v_letters AND word REGEXP '[^a-z]';
   UPDATE word_import SET error = CONCAT('not ', v_letters, ' letters (the channel''s length)')
@@ -67,9 +71,9 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM puzzles z WHERE z.channel_id = v_channel AND z.word_id = c.word_id);
   COMMIT AND NO CHAIN NO RELEASE;
 
-  SELECT (SELECT COUNT(*) FROM word_import) AS lines_read,
-         (SELECT COUNT(*) FROM word_import WHERE error IS NOT NULL) AS rejected,
+  SELECT _wordle_int((SELECT COUNT(*) FROM word_import)) AS lines_read,
+         _wordle_int((SELECT COUNT(*) FROM word_import WHERE error IS NOT NULL)) AS rejected,
          v_added AS added,
-         (SELECT COUNT(*) FROM channel_words WHERE channel_id = v_channel AND is_answer)
-           - v_answers_before AS answers_added;
+         _wordle_int((SELECT COUNT(*) FROM channel_words WHERE channel_id = v_channel AND is_answer)
+                     - v_answers_before) AS answers_added;
 END

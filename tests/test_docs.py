@@ -327,6 +327,10 @@ def test_examples_run_in_order_in_the_mariadb_client_with_the_documented_types(
         elif doc.result:
             live = found[doc.name][0]
             assert [(c.name, c.sql_type()) for c in live] == doc.result, doc.name
+    typed = [t for d in documented for _, t in [*d.result, *d.columns]]
+    assert not [t for t in typed if t.startswith("BIGINT") or t.endswith(",0)")], (
+        "a whole number wider than INT (a BigInt in Node) or a DECIMAL without fraction"
+    )
 
 
 def run_examples(conn: Connection, documented: list[Documented]) -> None:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ NODE_CONNECTOR = REPO / "node_modules" / "mariadb"
 ANSWER = "crane"
 
 
-EXAMPLES = ["python", "cli"]
+EXAMPLES = ["node", "python", "cli"]
 NEEDS = {
     "node": ("node", "Node.js (Debian: nodejs)"),
     "python": (sys.executable, "Python"),
@@ -98,3 +99,37 @@ def test_an_example_plays_a_whole_game(
             "current_streak": won,
             "max_streak": won,
         }
+
+
+NODE_DAY = """
+import mariadb from "mariadb";
+const env = process.env;
+const conn = await mariadb.createConnection({
+  socketPath: env.WORDLE_DB_SOCKET, user: env.WORDLE_DB_USER, password: env.WORDLE_DB_PASSWORD,
+  database: env.WORDLE_DB_NAME, dateStrings: env.DATE_STRINGS === "1",
+});
+const [row] = await conn.query("SELECT wordle_today() AS today");
+console.log(typeof row.today === "string" ? row.today : row.today.toISOString().slice(0, 10));
+await conn.end();
+"""
+
+
+@pytest.mark.parametrize(("date_strings", "shift"), [("0", -1), ("1", 0)])
+def test_node_reads_the_puzzles_day_as_docs_sql_api_says(
+    conn: Connection, account: dict[str, str], date_strings: str, shift: int
+) -> None:
+    """The Clients section's warning, checked: in Asia/Tokyo, Node's connector gives today's
+    DATE as a Date at local midnight, whose toISOString() is yesterday; with dateStrings the
+    day itself."""
+    environment = {**os.environ, **account, "TZ": "Asia/Tokyo", "DATE_STRINGS": date_strings}
+    run = subprocess.run(
+        [command("node")[0], "--input-type=module", "-e", NODE_DAY],
+        cwd=REPO,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    day = db.scalar(conn, "SELECT wordle_today()")
+    assert run.stdout.strip() == (day + timedelta(shift)).isoformat()

@@ -22,8 +22,8 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, publish, roles, schema, solver, sqlfiles, words
 
-import clone
-from conftest import _drop, copy_rows
+from support import clone
+from support.databases import copy_rows, drop_database
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "sql-api.md"
 SECRET_CHALLENGE = "c2lnbi11cC1jaGFsbGVuZ2UtMDAwMDAwMDAwMDAwMDA"  # 32 bytes in base64url
@@ -92,7 +92,7 @@ def stage(server_url: URL, template_url: URL, schema_recipe: clone.Recipe) -> It
     with db.connect(url) as conn:
         for account in made:
             conn.exec_driver_sql(f"DROP USER IF EXISTS '{account.username}'@'localhost'")
-    _drop(url)
+    drop_database(url)
 
 
 def _sql(
@@ -814,7 +814,7 @@ def test_each_routines_table_quotes_the_errors_section() -> None:
 
 
 EMOJI = "\U0001f600"  # written \u{1F600} in a message: ten characters for one
-# (SQLSTATE, a call whose message quotes the longest text the routine takes): before 0042 the
+# (SQLSTATE, a call whose message quotes the longest text the routine takes): before 0043 the
 # message overflowed the variable it was made in (the server's 1406) or SIGNAL's 512 characters
 LONGEST = [
     ("WD082", f"CALL wordle_league_leave('cam', NULL, '{EMOJI * 40}')"),

@@ -15,7 +15,7 @@ from sqlalchemy.engine import URL
 
 from wordle_db import db, roles
 
-from conftest import Invoke, cli_runner
+from support.databases import Invoke, cli_runner
 
 NOBODY = 65534
 

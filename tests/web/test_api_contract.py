@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import URL
-from support.phone import serving
 
 from wordle_db import db, publish, roles, schema, settings, words
 
-import clone
-from conftest import _drop, copy_rows
+from support import clone
+from support.databases import copy_rows, drop_database
+from support.phone import serving
 
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 CONFIG = Path(__file__).with_name("schemathesis.toml")  # two statuses no schema can express
@@ -48,7 +48,7 @@ def served(server_url: URL, template_url: URL, schema_recipe: clone.Recipe) -> I
     finally:
         with db.connect(url) as conn:
             conn.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
-        _drop(url)
+        drop_database(url)
 
 
 def test_schemathesis_finds_nothing(served: str, tmp_path: Path) -> None:

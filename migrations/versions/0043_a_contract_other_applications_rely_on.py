@@ -37,6 +37,7 @@ depends_on = None
 NEW = ["_wordle_int", "_wordle_channel_names", "_wordle_lookalike_key"]
 # Replaced in place (same parameters), and what a downgrade puts back.
 PREVIOUS = {
+    "_wordle_move": "0038",
     "wordle_game_on": "0036",
     "wordle_stats_on": "0036",
     "wordle_stats_distribution_on": "0036",

@@ -491,7 +491,7 @@ TRIGGERS: list[tuple[str, str, Callable[[Stage], None]]] = [
         "this game is over: it was lost",
         _sql("CALL wordle_play('bob', 'crane', NULL, NULL)"),
     ),
-    ("WD035", "this game is over", _sql("CALL wordle_reveal_letter('ann', NULL)")),
+    ("WD035", "this game is over: it was won", _sql("CALL wordle_reveal_letter('ann', NULL)")),
     ("WD036", "2nd letter must be R", _sql("CALL wordle_play('cam', 'slate', NULL, NULL)")),
     (
         "WD037",

@@ -550,6 +550,39 @@ def test_a_refused_name_tells_nothing_through_counters(shared, conn: Connection)
         assert work[2] == work[3]
 
 
+@pytest.mark.found_by("review of issue 40")
+def test_a_login_name_reads_as_a_name_nobody_has_but_for_three_counters(
+    shared, conn: Connection
+) -> None:
+    """Under player_names 'created' a player account reading another login's name gets what a
+    name nobody has gives (empty statistics, no refusal). The session's counters around the
+    call differ only as docs/sql-api.md's *Known limits* says: the look-up of the name among
+    the server's logins reads that login's row (Rows_read +1) and spares the look-up among the
+    players (Handler_read_key and Handler_commit -1); nothing of any game is read."""
+    conn.exec_driver_sql("CREATE OR REPLACE USER 'wt_login'@'%' IDENTIFIED BY 'pw'")
+    conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+    db.call(conn, "wordle_set_setting", "player_names", "created")
+    with db.connect(shared("player")) as player:
+        db.call(player, "wordle_stats", "nobody_at_all")  # the routines are cached
+        rows: dict[str, list[list[Any]]] = {}
+        work: dict[str, list[dict[str, int]]] = {}
+        for name in ("wt_login", "nobody_at_all") * 2:
+            before = counters(player)
+            rows.setdefault(name, []).append(
+                [list(r.values()) for r in db.call(player, "wordle_stats", name)]
+            )
+            after = counters(player)
+            work.setdefault(name, []).append({k: after[k] - before[k] for k in after})
+    conn.exec_driver_sql("DROP USER 'wt_login'@'%'")
+    assert rows["wt_login"] == rows["nobody_at_all"] == [[[0, 0, 0, 0, 0]]] * 2
+    login, nobody = work["wt_login"][1], work["nobody_at_all"][1]
+    assert {k: login[k] - nobody[k] for k in login if login[k] != nobody[k]} == {
+        "Rows_read": 1,
+        "Handler_read_key": -1,
+        "Handler_commit": -1,
+    }
+
+
 def test_an_anonymous_account_lends_nobody_a_name(shared, conn: Connection, db_url: URL) -> None:
     """With ''@'localhost' in place, a client typing an administrator's name may really be
     the anonymous account: it gets no player name and sees no game."""

@@ -550,12 +550,13 @@ TRIGGERS: list[tuple[str, str, Callable[[Stage], None]]] = [
     ),
     (
         "WD051",
-        "the solver is not built for the current word lists: run `wordle-db solver build`",
+        "the solver is not built for the current word lists: run `wordle-db solver build "
+        "--channel en`",
         _sql("CALL wordle_suggest('crane=00000', NULL, NULL, FALSE, 5)"),
     ),
     (
         "WD051",
-        "the solver is not built: run `wordle-db solver build`",
+        "the solver is not built: run `wordle-db solver build --channel en`",
         _sql("CALL wordle_solve_word('crane', NULL, FALSE)"),
     ),
     (

@@ -58,7 +58,9 @@ BEGIN
       IF v_nickname IS NULL THEN
         CALL _wordle_league_member(v_league, v_player, v_name, p_nickname, v_nickname);
       END IF;
-      SET v_members = (SELECT COUNT(*) FROM league_members WHERE league_id = v_league);
+      -- SELECT ... INTO: a plain read, which locks nothing (SET v = (SELECT ...) would
+      -- share-lock the rows other joins are inserting: deadlocks)
+      SELECT COUNT(*) INTO v_members FROM league_members WHERE league_id = v_league;
       COMMIT AND NO CHAIN NO RELEASE;
     END;
     IF NOT v_retry THEN

@@ -4,7 +4,7 @@
 -- string), and CAST(... AS INT) keeps them BIGINT. A value beyond INT's range is an error,
 -- never cut (no count here comes near it).
 -- Reads: nothing.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION _wordle_int(p_value BIGINT)
 RETURNS INT
 DETERMINISTIC NO SQL SQL SECURITY INVOKER

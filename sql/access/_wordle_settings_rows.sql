@@ -2,7 +2,7 @@
 -- the one named. The default channel's time_zone, first_day, max_tries and letter_hints are
 -- listed with the installation settings, as before channels. Runs in the caller's transaction.
 -- Reads: settings, channels.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_settings_rows(
     IN p_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci)
 READS SQL DATA SQL SECURITY DEFINER

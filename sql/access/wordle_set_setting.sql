@@ -8,7 +8,7 @@
 -- A new player_names drops the players' access decisions kept so far (_wordle_access_changed).
 -- Reads: settings, channels, puzzles. Writes: settings, channels, access_version,
 -- player_access.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_set_setting(
     IN p_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci, IN p_value MEDIUMTEXT)
 MODIFIES SQL DATA SQL SECURITY DEFINER

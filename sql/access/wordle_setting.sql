@@ -2,7 +2,7 @@
 -- settings that shape a game (max_tries, letter_hints, time_zone, first_day) belong to each
 -- channel: for them it returns the default channel's value.
 -- Reads: settings, channels.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION wordle_setting(
     p_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci)
 RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci

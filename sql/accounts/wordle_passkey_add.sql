@@ -15,7 +15,7 @@
 -- registered already, WD096 that session has ended, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, passkey_challenges, passkeys.
 -- Writes: passkey_challenges, passkeys, players, transfer_codes.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_add(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,

@@ -8,7 +8,7 @@
 -- Errors: WD090 no passkey of the player has that id, WD096 that session has ended, WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, passkeys.
 -- Writes: passkeys, players, transfer_codes, passkey_challenges.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_remove(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,

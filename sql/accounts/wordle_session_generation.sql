@@ -6,7 +6,7 @@
 -- Result: one row (generation).
 -- Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_session_generation(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -6,7 +6,7 @@
 -- Result: one row (player, generation: its session generation, for the new session).
 -- Errors: WD092.
 -- Reads: transfer_codes, players, settings, server_accounts. Writes: transfer_codes.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_transfer_redeem(
     IN p_code MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER

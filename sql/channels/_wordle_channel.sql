@@ -4,7 +4,7 @@
 -- function called in a statement that reads tables makes it open more).
 -- Errors: WD060 no such channel, WD010 (the channel's zone is unknown to the server).
 -- Reads: settings, channels.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_channel(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     OUT o_id SMALLINT UNSIGNED, OUT o_today DATE)

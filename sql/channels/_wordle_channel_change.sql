@@ -7,7 +7,7 @@
 -- were chosen for them). Runs inside the caller's transaction.
 -- Errors: WD011 (the value is refused, with the reason).
 -- Reads: channels, puzzles. Writes: channels.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_channel_change(
     IN p_id SMALLINT UNSIGNED, IN p_key MEDIUMTEXT CHARACTER SET utf8mb4,
     IN p_value MEDIUMTEXT CHARACTER SET utf8mb4)

@@ -2,7 +2,7 @@
 -- ("known: en, fr"): at most the first 12 by name, then ", ..." (a message is at most 512
 -- characters).
 -- Reads: channels.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION _wordle_channel_names()
 RETURNS VARCHAR(255) CHARACTER SET utf8mb4
 READS SQL DATA SQL SECURITY INVOKER

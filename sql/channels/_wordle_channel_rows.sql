@@ -1,7 +1,7 @@
 -- _wordle_channel_rows(name): internal. The rows of wordle_channels: every channel (NULL) or
 -- the one named; see wordle_channels for the columns. Runs in the caller's transaction.
 -- Reads: settings, channels, channel_words, answer_pool.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_channel_rows(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 READS SQL DATA SQL SECURITY DEFINER

@@ -5,7 +5,7 @@
 -- already published plus answers left) and words_until, the last such day.
 -- Errors: WD060 no such channel.
 -- Reads: alembic_version, settings, channels, channel_words, answer_pool, puzzles.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_status_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 READS SQL DATA SQL SECURITY DEFINER

@@ -3,7 +3,7 @@
 -- ("4th letter must be R"), every revealed letter is used again, counting duplicates ("guess
 -- must contain E", "guess must contain two E's"). Case-insensitive.
 -- Reads: nothing.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE FUNCTION wordle_hard_mode_violation(
     p_previous VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     p_hint VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

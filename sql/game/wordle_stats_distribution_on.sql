@@ -4,7 +4,7 @@
 -- Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, positions, players, games.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_stats_distribution_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)

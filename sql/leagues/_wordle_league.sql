@@ -4,7 +4,7 @@
 -- the player is in no league of that name: the same for a league that exists elsewhere and
 -- one that does not (no oracle of other players' leagues).
 -- Reads: league_members, leagues.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_league(
     IN p_player INT UNSIGNED, IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     OUT o_league INT UNSIGNED, OUT o_creator BOOLEAN)

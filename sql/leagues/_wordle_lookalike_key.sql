@@ -5,7 +5,7 @@
 -- case or accents (utf8mb4_unicode_ci): BOB, ВОВ, ΒΟΒ, B0B, b o b and 🅱🅾🅱 are one nickname in a
 -- league.
 -- Reads: lookalikes.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION _wordle_lookalike_key(
     p_text MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci

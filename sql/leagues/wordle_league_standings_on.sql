@@ -10,7 +10,7 @@
 -- Errors: WD030 a future day, WD060 no such channel, WD082 no such league of the player's,
 -- WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, channels, players, leagues, league_members, games.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_standings_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

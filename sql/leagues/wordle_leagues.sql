@@ -3,7 +3,7 @@
 -- it, members, joined_at), by league name.
 -- Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, server_accounts, players, leagues, league_members.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_leagues(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER

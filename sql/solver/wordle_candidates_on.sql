@@ -9,7 +9,7 @@
 -- Errors: WD050 bad pairs, WD052 negative limit; for a player those of wordle_board_on.
 -- Reads: channels, channel_words, words, solver_state, solver_answers, positions (and a
 -- player's game). Writes: scratch rows in solver_work_*, deleted before it returns.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_candidates_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_pairs VARCHAR(1000) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

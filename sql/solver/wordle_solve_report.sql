@@ -4,7 +4,7 @@
 -- Result: one row (run, opener, hard, games, solved, average, worst, failures, failed_words,
 -- seconds), over the answers of the run's channel. Error WD053 no such run.
 -- Reads: solver_runs, solver_results, solver_answers, solver_guesses, words.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_report(
     IN p_run INT UNSIGNED)
 READS SQL DATA SQL SECURITY DEFINER

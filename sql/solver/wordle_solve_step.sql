@@ -8,7 +8,7 @@
 -- Reads: solver_runs, solver_nodes, solver_node_answers, solver_codes, solver_state,
 -- solver_guesses, solver_answers, words. Writes: solver_nodes, solver_node_answers,
 -- solver_results, solver_runs (and scratch rows in solver_work_*).
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_step(
     IN p_run INT UNSIGNED, IN p_nodes INT)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -8,7 +8,7 @@
 -- accepted word of that length.
 -- Reads: channels, channel_words, words, solver_state, solver_answers, solver_guesses,
 -- solver_codes, positions. Writes: scratch rows in solver_work_*, deleted before it returns.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solve_word_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_word VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

@@ -21,7 +21,7 @@
 -- others are being built by other sessions, or the build is done), so a session stops there.
 -- Reads: channels, solver_state, solver_guesses, solver_answers, solver_letters, solver_codes.
 -- Writes: solver_codes, solver_guesses, solver_state (and scratch rows in solver_work_*).
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_build_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_batch INT)
 MODIFIES SQL DATA SQL SECURITY DEFINER

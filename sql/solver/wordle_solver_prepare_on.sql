@@ -10,7 +10,7 @@
 -- Reads: channels, channel_words, words. Writes: solver_state, solver_answers, solver_guesses,
 -- solver_letters, solver_codes, solver_runs, solver_nodes, solver_node_answers, solver_results
 -- (and scratch rows in solver_work_*).
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_solver_prepare_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER

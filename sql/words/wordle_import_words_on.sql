@@ -12,7 +12,7 @@
 -- Errors: WD060 no such channel, WD064 no word_import table (wordle_import_begin not called).
 -- Reads: word_import, settings, channels, words, channel_words, positions, letter_folds,
 -- puzzles, answer_pool. Writes: words, channel_words, letters, answer_pool.
--- revision: 0043
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_import_words_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_answers BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -815,7 +815,7 @@ def test_each_routines_table_quotes_the_errors_section() -> None:
 
 
 EMOJI = "\U0001f600"  # written \u{1F600} in a message: ten characters for one
-# (SQLSTATE, a call whose message quotes the longest text the routine takes): before 0043 the
+# (SQLSTATE, a call whose message quotes the longest text the routine takes): before 0041 the
 # message overflowed the variable it was made in (the server's 1406) or SIGNAL's 512 characters
 LONGEST = [
     ("WD082", f"CALL wordle_league_leave('cam', NULL, '{EMOJI * 40}')"),

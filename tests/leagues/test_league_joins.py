@@ -63,7 +63,7 @@ def test_players_joining_one_league_at_once_all_get_in(conn: Connection, db_url:
     """16 players of a front end (player_names created, each with its kept access decision)
     join each of 10 leagues at once (released together by a barrier), with the default
     nicknames (player 2, player 3, ...: the inserts meet in the same gaps): every join
-    succeeds. Before migration 0043 some got the server's deadlock (1213): 5 to 12 of the 160
+    succeeds. Before migration 0041 some got the server's deadlock (1213): 5 to 12 of the 160
     in the attacker's runs, 1 in 640 on this machine's (2 cores, busy)."""
     settings.set_setting(conn, "player_names", "created")
     user, password = f"front_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex

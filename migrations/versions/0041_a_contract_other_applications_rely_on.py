@@ -18,7 +18,7 @@ that retries, nicknames that do not look alike.
   Members who already share a key keep their nicknames: the later ones' keys get their
   player id, so that the key stays unique.
 
-Revision ID: 0043
+Revision ID: 0041
 Revises: 0040
 """
 
@@ -29,7 +29,7 @@ from alembic import op
 from wordle_db import lookalikes
 from wordle_db.migration import objects_down, objects_up_each, run
 
-revision = "0043"
+revision = "0041"
 down_revision = "0040"
 branch_labels = None
 depends_on = None

@@ -28,19 +28,14 @@ Run: .venv/bin/python bench/web.py [--clients 8,32] [--seconds 10]
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
-import os
 import signal
-import socket
-import subprocess
 import sys
-import time
 from datetime import timedelta
 from functools import partial
 from itertools import count
 
 from harness import ANSWER, GUESSES, STEADY, Tally, Timed, connected, private_server, run, summary
+from serving import HTTPClient, serve
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, roles, schema, words
@@ -88,28 +83,6 @@ def sql_scenario(front: URL, clients: int, seconds: float, calls: str, tag: str)
         engine.dispose()
 
 
-class HTTPClient:
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.cookie = ""
-
-    def request(self, method: str, path: str, body: dict | None = None) -> dict:
-        headers = {"Cookie": self.cookie} if self.cookie else {}
-        if body is not None:
-            headers |= {"Content-Type": "application/json", "X-Wordle": "1"}
-        self.conn.request(method, path, json.dumps(body) if body else None, headers)
-        response = self.conn.getresponse()
-        data = json.loads(response.read())
-        if response.status != 200:
-            raise RuntimeError(f"HTTP {response.status}: {data.get('error')}")
-        if cookie := response.getheader("set-cookie"):
-            self.cookie = cookie.split(";")[0]
-        return data
-
-    def close(self) -> None:
-        self.conn.close()
-
-
 def http_scenario(port: int, clients: int, seconds: float) -> Tally:
     def work(n: int, client: object, timed: Timed) -> None:
         assert isinstance(client, HTTPClient)
@@ -131,40 +104,6 @@ def connections(root: URL) -> int:
                 "WHERE variable_name = 'CONNECTIONS'",
             )
         )
-
-
-def serve(front: URL) -> tuple[subprocess.Popen[bytes], int]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {**os.environ, "WORDLE_DB_WEB_SECRET": "bench secret, long enough for serve"}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "wordle_db",
-            "--db-url",
-            front.render_as_string(False),
-            "serve",
-            "--port",
-            str(port),
-            "--guesses-per-minute",
-            "10000000",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            HTTPClient(port).request("GET", "/api/today")
-            return process, port
-        except OSError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                raise SystemExit("wordle-db serve did not start") from None
-            time.sleep(0.1)
 
 
 SQL_SCENARIOS = [

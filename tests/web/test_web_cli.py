@@ -158,6 +158,7 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
                 "serve",
                 "--port",
                 str(port),
+                "--access-log",
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -6,18 +6,19 @@ module only finds out who the player is, checks the request's shape and passes r
 
 from __future__ import annotations
 
+import asyncio
 import mimetypes
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy.engine import URL, Connection
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
@@ -27,7 +28,7 @@ from starlette.types import Message, Receive, Scope, Send
 from wordle_db import accounts, analysis, channels, db, game
 from wordle_db.errors import DatabaseError, WordleError
 from wordle_db.web import accounts as web_accounts
-from wordle_db.web import health, hosts, install, openapi, players
+from wordle_db.web import health, hosts, install, openapi, players, pool
 from wordle_db.web import leagues as web_leagues
 from wordle_db.web.http import (
     JSON,
@@ -47,6 +48,7 @@ from wordle_db.web.metrics import Metrics
 from wordle_db.web.pool import Pool
 
 STATIC = Path(__file__).parent / "static"
+T = TypeVar("T")
 mimetypes.add_type("application/manifest+json", ".webmanifest")  # the page's install manifest
 # what /api/channels tells of a channel (never a word, nor how many answers are left)
 CHANNEL_FIELDS = (
@@ -88,6 +90,8 @@ class Web:
         self.limit = RateLimit(settings.guesses_per_minute, settings.guess_burst)
         self.metrics = Metrics(self.pool.idle_count, lambda: self.pool.busy)
         self.generations = players.Generations()
+        # the blocking database calls: one thread per pooled connection
+        self.threads = ThreadPoolExecutor(pool.IDLE, thread_name_prefix="wordle-db")
 
     def _player(self, request: Request) -> tuple[str, int | None, str | None]:
         """The player this request's cookie proves, else a new one: (name, the cookie's
@@ -128,7 +132,7 @@ class Web:
         generation of the cookie, which its calls check in their own transactions: an ended
         session (WD096, whatever this process cached) gets a new player's cookie."""
         cookie = None
-        endpoint, started = request.url.path, time.perf_counter()
+        endpoint, started = request.scope["path"], time.perf_counter()
         try:
             data: dict[str, Any] = {}
             if post:
@@ -145,7 +149,7 @@ class Web:
             if post:
                 data = await read_json(request)
             name, generation, cookie = self._player(request)
-            result, new = await run_in_threadpool(
+            result, new = await self.blocking(
                 self._call, work, name, generation, data, endpoint, session
             )
             cookie = new or cookie
@@ -176,13 +180,18 @@ class Web:
                 path="/",
                 httponly=True,
                 samesite="strict",
-                secure=request.url.scheme == "https",
+                secure=request.scope["scheme"] == "https",
             )
         response.headers["cache-control"] = "no-store"
         self.metrics.requests.labels(endpoint, str(response.status_code)).observe(
             time.perf_counter() - started
         )
         return response
+
+    async def blocking(self, call: Callable[..., T], *args: Any) -> T:
+        """`call(*args)` in one of the threads of the database calls (the event loop goes on
+        meanwhile)."""
+        return await asyncio.get_running_loop().run_in_executor(self.threads, call, *args)
 
     def _call(
         self,
@@ -395,16 +404,16 @@ def create_app(url: URL, settings: Settings) -> SecurityHeaders:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        web.threads.shutdown(wait=False)  # a call still running ends with its connection
         web.pool.close()
 
-    routes = [
-        *install.routes(assets),
-        Route("/api/channels", web.channels),
+    routes = [  # tried in order: the most frequent first
+        Route("/api/guess", web.guess, methods=["POST"]),
         Route("/api/today", web.today),
+        Route("/api/channels", web.channels),
         Route("/api/game", web.game),
         Route("/api/board", web.board),
         Route("/api/keyboard", web.keyboard),
-        Route("/api/guess", web.guess, methods=["POST"]),
         Route("/api/hint", web.hint, methods=["POST"]),
         Route("/api/stats", web.stats),
         Route("/api/share", web.share),
@@ -416,6 +425,7 @@ def create_app(url: URL, settings: Settings) -> SecurityHeaders:
         *health.routes(web),
         *web_leagues.routes(web),
         *web_accounts.routes(web),
+        *install.routes(assets),
         Mount("/static", install.Files(assets), name="static"),
     ]
     app = Starlette(

@@ -10,7 +10,6 @@ import time
 from typing import Any
 
 from sqlalchemy.engine import Connection
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -62,7 +61,7 @@ def routes(web: Any) -> list[Route]:
 
     async def readyz(request: Request) -> Response:
         if time.monotonic() - kept["at"] > KEEP:
-            kept["status"], kept["body"] = await run_in_threadpool(check)
+            kept["status"], kept["body"] = await web.blocking(check)
             kept["at"] = time.monotonic()
         return JSON(kept["body"], status_code=kept["status"], headers={"cache-control": "no-store"})
 

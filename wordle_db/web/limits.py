@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import threading
 import time
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 MAX_CLIENTS = 10_000  # buckets kept; full ones are forgotten first
 
 
+@functools.lru_cache(maxsize=MAX_CLIENTS)
 def client_key(address: str) -> str:
     """Whose bucket: an IPv4 address, or an IPv6 address's /64 (one household or host holds
     a whole /64 and could otherwise take a new address for every request)."""

@@ -16,7 +16,6 @@ the change knows the new generation at once.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 import secrets
@@ -39,7 +38,7 @@ CACHE_SIZE = 100_000  # players remembered at most per process
 
 def _signature(secret: bytes, player_id: str, generation: int | None) -> str:
     message = f"player:{player_id}" if generation is None else f"player:{player_id}:{generation}"
-    return hmac.new(secret, message.encode(), hashlib.sha256).hexdigest()
+    return hmac.digest(secret, message.encode(), "sha256").hex()
 
 
 def _cookie(secret: bytes, player_id: str, generation: int) -> str:

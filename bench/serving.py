@@ -54,14 +54,19 @@ def serve(
     front: URL,
     options: tuple[str, ...] = ("--guesses-per-minute", "10000000"),
     log: Path | None = None,
+    source: Path | None = None,
 ) -> tuple[subprocess.Popen[bytes], int]:
     """serve on a free port with `options` (by default the rate limit out of the way); its
-    output goes to `log` (else nowhere: a pipe nobody reads would stop it)."""
+    output goes to `log` (else nowhere: a pipe nobody reads would stop it). `source`: a
+    checkout whose wordle_db package to run instead of this one's (its SQL and migrations
+    stay this one's)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": SECRET}
-    out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (closed with serve)
+    if source:
+        env["PYTHONPATH"] = str(source)
+    out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (closed with serve)
     process = subprocess.Popen(
         [
             sys.executable,
@@ -77,6 +82,7 @@ def serve(
         stdout=out,
         stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
         env=env,
+        cwd=source,  # python -m looks in the working directory first
     )
     deadline = time.monotonic() + 30
     while True:

@@ -100,8 +100,15 @@ class Web:
         session = players.session_of(self.settings.secret, request.cookies.get(players.COOKIE))
         if session is not None:
             return session[0], session[1], None
-        cookie, name = players.new_cookie(self.settings.secret)
+        cookie, name = self._new_player()
         return name, None, cookie
+
+    def _new_player(self) -> tuple[str, str]:
+        """A new player's (cookie, name). Its session generation is 0 (nobody else has its
+        random id), remembered as read: its next request reads nothing to check its cookie."""
+        cookie, name = players.new_cookie(self.settings.secret)
+        self.generations.put(name, 0)
+        return cookie, name
 
     def _current(self, conn: Connection, name: str, generation: int) -> bool:
         """Whether a cookie of `generation` is of the player's current session generation
@@ -155,7 +162,7 @@ class Web:
             cookie = new or cookie
             if isinstance(result, players.Switch):  # signed in, out, or carried over
                 if result.player is None:
-                    cookie = players.new_cookie(self.settings.secret)[0]
+                    cookie = self._new_player()[0]
                 else:
                     cookie = players.cookie_for(
                         self.settings.secret, result.player, result.generation
@@ -170,7 +177,7 @@ class Web:
             if code and str(code).startswith("WD"):
                 self.metrics.refusals.labels(code).inc()
             if code == "WD096":  # the session ended: as a stale cookie, a new player
-                cookie = players.new_cookie(self.settings.secret)[0]
+                cookie = self._new_player()[0]
                 self.generations.forget(name)
         if cookie:
             response.set_cookie(
@@ -208,7 +215,7 @@ class Web:
         cookie = None
         with self.metrics.database.labels(endpoint).time(), self.pool.connection() as conn:
             if generation is not None and not self._current(conn, name, generation):
-                cookie, name = players.new_cookie(self.settings.secret)
+                cookie, name = self._new_player()
                 generation = None
             try:
                 if session:  # a new player's generation is 0

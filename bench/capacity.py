@@ -10,8 +10,10 @@ the other. For each N, closed loops for --seconds each:
 
 - SQL guess: --clients clients (over --processes processes) play new players' games of six
   guesses with `CALL wordle_play(...)`, as another application would;
-- web guess: the same through `POST /api/guess` to serve, serve's CPU beside mariadbd's; each
-  game's `GET /api/today` (the page's load, its cookie) is in the CPU, not in the calls;
+- page load: what the page asks when a new player opens it (`GET /api/channels`, `/api/game`,
+  `/api/today`), one call here; serve's CPU beside mariadbd's;
+- web guess: the SQL guess's games through `POST /api/guess` to serve; each game's `GET
+  /api/today` (for its cookie) is in the CPU, not in the calls (a sixth of a page's part);
 - publication: one client publishes the days after today, one `CALL wordle_publish(day)`
   each (a day's publication in every channel is that call once per channel).
 
@@ -45,6 +47,7 @@ from sqlalchemy.engine import Connection
 from wordle_db import db
 
 PROCESSES = 8
+PAGE_LOAD = ("/api/channels", "/api/game", "/api/today")  # app.js, in this order
 
 
 def hold(pid: int, cores: set[int]) -> None:
@@ -119,31 +122,44 @@ def main() -> None:
                 print(row("SQL guess", n, len(sql.latencies), args.seconds, spent), flush=True)
 
                 def web_game(
-                    k: int, client: object, timed: Timed, n: int = n, played: list[int] = played
+                    k: int,
+                    client: object,
+                    timed: Timed,
+                    n: int = n,
+                    played: list[int] = played,
+                    page: bool = False,
                 ) -> None:
                     assert isinstance(client, HTTPClient)
                     played[k] += 1  # each game a player of its own address (the rate limit's)
-                    client.cookie, client.address = "", f"2001:{n:x}:{k:x}:{played[k]:x}::1"
+                    client.cookie = ""
+                    client.address = f"2001:{n:x}:{k:x}:{played[k] + page * 65536:x}::1"
+                    if page:  # what the page asks when it opens
+                        timed(lambda: [client.request("GET", p) for p in PAGE_LOAD])
+                        return
                     client.request("GET", "/api/today")  # the cookie: CPU counted, call not
                     for word in GUESSES:
                         timed(
                             lambda word=word: client.request("POST", "/api/guess", {"word": word})
                         )
 
-                before = (cpu_seconds(db_pid), cpu_seconds(web.pid))
-                tally = run(
-                    args.clients,
-                    args.seconds,
-                    lambda _n: HTTPClient(port),
-                    web_game,
-                    processes=args.processes,
-                )
-                spent = {
-                    "mariadbd": cpu_seconds(db_pid) - before[0],
-                    "serve": cpu_seconds(web.pid) - before[1],
-                }
-                print(row("web guess", n, len(tally.latencies), args.seconds, spent), flush=True)
-                for error in sorted(set(sql.errors + tally.errors)):
+                tallies = []
+                for name, page in (("page load", True), ("web guess", False)):
+                    before = (cpu_seconds(db_pid), cpu_seconds(web.pid))
+                    tally = run(
+                        args.clients,
+                        args.seconds,
+                        lambda _n: HTTPClient(port),
+                        partial(web_game, page=page),
+                        processes=args.processes,
+                    )
+                    spent = {
+                        "mariadbd": cpu_seconds(db_pid) - before[0],
+                        "serve": cpu_seconds(web.pid) - before[1],
+                    }
+                    print(row(name, n, len(tally.latencies), args.seconds, spent), flush=True)
+                    tallies.append(tally)
+
+                for error in sorted({e for t in (sql, *tallies) for e in t.errors}):
                     print(f"|   error: {error} | | | | | |")
 
                 with db.connect(root) as conn:

@@ -19,10 +19,10 @@ from wordle_db import db
 from wordle_db.errors import DatabaseError, WordleError, describe
 
 CHECK_AFTER = 30.0  # seconds idle after which a connection is replaced, not reused
-# As many as the calls that can run at once (Starlette runs them in AnyIO's worker threads, 40
-# by default): under a rush no connection is closed only to be opened again, and a new one
-# costs the server its set-up and, on its first call, the compiling of the routines it calls
-# (5-9 ms of a first guess instead of 2-3; bench/log/2026-11-26.md, eighth results).
+# As many as the calls that can run at once (the app runs them in as many threads): under a
+# rush no connection is closed only to be opened again, and a new one costs the server its
+# set-up and, on its first call, the compiling of the routines it calls (5-9 ms of a first
+# guess instead of 2-3; bench/log/2026-11-26.md, eighth results).
 IDLE = 40
 
 

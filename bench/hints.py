@@ -7,12 +7,18 @@ figures are the medians over the rounds. The naive function marks every guess le
 anywhere in the answer as 1 and so gets repeated letters wrong (answer BOSSY, guess SASSY gives
 10222, not 00222): it is the usual first attempt, a speed baseline only.
 
-Read: "µs/call" is the time of one call inside the server (scan and CRC32 included). The
+Read: "µs/call" is the server's CPU time for one call (scan and CRC32 included), from
+/proc's schedstat of mariadbd's threads: on a shared machine it moves much less than the wall
+time. The
 ratio is naive time / wordle_hint time: 1.0 or more means wordle_hint, correct, is at least as
 fast as the naive function; 0.5 means it takes twice as long. "wrong" counts the pairs where
 the naive hint differs from wordle_hint.
 
-Run: /tmp/ve/bin/python bench/hints.py [--pairs 200000] [--rounds 5]
+`--against REV` also times the wordle_hint that migration REV installed (from sql/ or
+migrations/replaced/, created as wordle_hint_REV), in turn with the others: a change of the
+function measured against its previous text in one run.
+
+Run: .venv/bin/python bench/hints.py [--pairs 200000] [--rounds 5] [--against 0036]
 """
 
 from __future__ import annotations
@@ -20,12 +26,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 
-from harness import private_server
+from harness import private_server, thread_cpu_seconds
 from sqlalchemy.engine import Connection
 
-from wordle_db import db, schema, words
+from wordle_db import db, schema, sqlfiles, words
 
 SEED = 20261121
 BATCH = 20_000
@@ -77,26 +82,37 @@ def build_pairs(conn: Connection, count: int) -> None:
         )
 
 
-def time_function(conn: Connection, function: str) -> float:
-    """Seconds for one scan of `pairs` that calls `function` on every row."""
+def time_function(conn: Connection, function: str, server: int) -> float:
+    """The server's CPU seconds for one scan of `pairs` that calls `function` on every row."""
     sql = f"SELECT SUM(CRC32({function}(answer, guess))) FROM pairs"
-    start = time.perf_counter()
+    start = thread_cpu_seconds(server)
     db.scalar(conn, sql)
-    return time.perf_counter() - start
+    return thread_cpu_seconds(server) - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=200_000, help="word pairs (default 200000)")
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
+    parser.add_argument(
+        "--against", metavar="REV", help="also the wordle_hint of migration REV (wordle_hint_REV)"
+    )
     args = parser.parse_args()
+    functions = FUNCTIONS + ((f"wordle_hint_{args.against}",) if args.against else ())
 
     with private_server() as server:
         url = db.parse_url(server.url("bench"))
         schema.migrate(url)
+        pid = server.pid()
+        assert pid is not None, "the bench server is not running"
         with db.connect(url) as conn:
             words.load_bundled(conn)
             conn.exec_driver_sql(NAIVE_HINT)
+            if args.against:
+                text = sqlfiles.load("wordle_hint", args.against).text
+                conn.exec_driver_sql(
+                    text.replace("FUNCTION wordle_hint(", f"FUNCTION {functions[-1]}(")
+                )
             build_pairs(conn, args.pairs)
             pairs = int(db.scalar(conn, "SELECT COUNT(*) FROM pairs"))
             wrong = int(
@@ -106,19 +122,31 @@ def main() -> None:
                     " <> CAST(wordle_hint(answer, guess) AS BINARY)",
                 )
             )  # this scan also warms the buffer pool and both routines' caches
-            times: dict[str, list[float]] = {f: [] for f in FUNCTIONS}
+            if args.against:  # the same hints, or the comparison means nothing
+                differ = db.scalar(
+                    conn,
+                    f"SELECT COUNT(*) FROM pairs WHERE CAST({functions[-1]}(answer, guess) AS "
+                    "BINARY) <> CAST(wordle_hint(answer, guess) AS BINARY)",
+                )
+                print(f"{functions[-1]} differs from wordle_hint on {differ} pairs")
+            times: dict[str, list[float]] = {f: [] for f in functions}
             for _ in range(args.rounds):
-                for function in FUNCTIONS:
-                    times[function].append(time_function(conn, function))
+                for function in functions:
+                    times[function].append(time_function(conn, function, pid))
 
     median = {f: statistics.median(t) for f, t in times.items()}
     print(f"{pairs:,} pairs, {args.rounds} rounds (median), MariaDB private server")
-    print(f"{'function':<12} {'median s':>9} {'µs/call':>8} {'min s':>7} {'max s':>7}")
-    for function in FUNCTIONS:
+    print(f"{'function':<16} {'median CPU s':>12} {'µs/call':>8} {'min s':>7} {'max s':>7}")
+    for function in functions:
         t, mid = times[function], median[function]
-        print(f"{function:<12} {mid:>9.3f} {mid / pairs * 1e6:>8.2f} {min(t):>7.3f} {max(t):>7.3f}")
+        print(
+            f"{function:<16} {mid:>12.3f} {mid / pairs * 1e6:>8.2f} {min(t):>7.3f} {max(t):>7.3f}"
+        )
     ratio = median["naive_hint"] / median["wordle_hint"]
     print(f"ratio naive_hint / wordle_hint: {ratio:.2f} (>= 1.0: wordle_hint at least as fast)")
+    if args.against:
+        previous = median[functions[-1]] / median["wordle_hint"]
+        print(f"ratio {functions[-1]} / wordle_hint: {previous:.2f} (> 1.0: the new text faster)")
     print(f"naive_hint wrong on {wrong:,} of {pairs:,} pairs ({wrong / pairs:.1%})")
 
 

@@ -1,8 +1,9 @@
 -- A candidate body for wordle_hint (issue 42; not installed anywhere): the same contract and
 -- results as sql/words/wordle_hint.sql (equal on 100,000 of hints.py's pairs), fewer steps:
 -- one IF for the three checks, pass 1's IF/ELSEIF/SET as one SET, pass 2 over the '!' left.
--- About 15 % faster than wordle_hint (naive/it 1.15-1.35 against 1.01-1.18, bench/log/2026-11-27.md),
--- not the 1.5 times naive_hint issue 42 asks. The CREATE line is wordle_hint's own.
+-- Not faster in the server's CPU: 9.71-9.77 µs a call against wordle_hint's 9.86-9.88
+-- (hints.py --against 0036, schedstat; the 15 % first seen was wall time on a busy machine).
+-- Not installed (bench/log/2026-11-27.md). The CREATE line is wordle_hint's own.
 BEGIN
   DECLARE hint VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE i INT;

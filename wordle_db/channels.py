@@ -18,6 +18,12 @@ def all_channels(conn: Connection) -> list[dict[str, Any]]:
     return [_clean(row) for row in db.call(conn, "wordle_channels")]
 
 
+def listed_channels(conn: Connection) -> list[dict[str, Any]]:
+    """all_channels without the counts (words, answers, answers_left None): a few reads where
+    counting scans every channel's lists (wordle_channels_brief)."""
+    return [_clean(row) for row in db.call(conn, "wordle_channels_brief")]
+
+
 def one_channel(conn: Connection, name: str) -> dict[str, Any]:
     """wordle_channel: the row of `name` (WD060 if there is none)."""
     return _clean(db.call_one(conn, "wordle_channel", name))

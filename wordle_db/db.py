@@ -99,6 +99,7 @@ RESENDABLE = frozenset(
         "wordle_stats_distribution_on",
         "wordle_status_on",
         "wordle_channels",
+        "wordle_channels_brief",
         "wordle_channel",
         "wordle_candidates_on",
         "wordle_suggest_on",

@@ -4,7 +4,7 @@
 -- first_day, today, number, words, answers, answers_left, is_default).
 -- Errors: WD060 no such channel.
 -- Reads: settings, channels, channel_words, answer_pool.
--- revision: 0036
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 READS SQL DATA SQL SECURITY DEFINER
@@ -17,6 +17,6 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_channel(p_name, v_id, v_today);
   SET v_name = (SELECT name FROM channels WHERE id = v_id);
-  CALL _wordle_channel_rows(v_name);
+  CALL _wordle_channel_list(v_name, TRUE);
   COMMIT AND NO CHAIN NO RELEASE;
 END

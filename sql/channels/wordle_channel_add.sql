@@ -8,7 +8,7 @@
 -- the channel's row of wordle_channels.
 -- Errors: WD061 a bad name, length or accent rule, WD062 the name is taken, WD011 a setting.
 -- Reads: settings, channels, positions, letter_folds. Writes: channels.
--- revision: 0036
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_add(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_language MEDIUMTEXT CHARACTER SET utf8mb4, IN p_letters INT,
@@ -55,6 +55,6 @@ BEGIN
   IF p_letter_hints IS NOT NULL THEN CALL _wordle_channel_change(v_id, 'letter_hints', p_letter_hints); END IF;
   IF p_time_zone IS NOT NULL THEN CALL _wordle_channel_change(v_id, 'time_zone', p_time_zone); END IF;
   UPDATE channels SET first_day = _wordle_date_in(time_zone) WHERE id = v_id;
-  CALL _wordle_channel_rows(p_name);
+  CALL _wordle_channel_list(p_name, TRUE);
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -3,7 +3,7 @@
 -- Games already started keep their max_tries. Result: the channel's row of wordle_channels.
 -- Errors: WD060 no such channel, WD011 the value is refused.
 -- Reads: settings, channels, puzzles. Writes: channels.
--- revision: 0036
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_set(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_key MEDIUMTEXT CHARACTER SET utf8mb4, IN p_value MEDIUMTEXT CHARACTER SET utf8mb4)
@@ -16,6 +16,6 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_channel(p_name, v_id, v_today);
   CALL _wordle_channel_change(v_id, p_key, p_value);
-  CALL _wordle_channel_rows((SELECT name FROM channels WHERE id = v_id));
+  CALL _wordle_channel_list((SELECT name FROM channels WHERE id = v_id), TRUE);
   COMMIT AND NO CHAIN NO RELEASE;
 END

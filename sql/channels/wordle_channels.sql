@@ -3,13 +3,13 @@
 -- number, NULL before the first publication), words (accepted), answers, answers_left (never
 -- published), is_default.
 -- Reads: settings, channels, channel_words, answer_pool.
--- revision: 0036
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channels()
 READS SQL DATA SQL SECURITY DEFINER
 COMMENT 'The channels and their settings and counts'
 BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
-  CALL _wordle_channel_rows(NULL);
+  CALL _wordle_channel_list(NULL, TRUE);
   COMMIT AND NO CHAIN NO RELEASE;
 END

@@ -86,6 +86,7 @@ PROBES: dict[str, list[Probe]] = {
         ("my games", select("SELECT * FROM my_games ORDER BY channel, day")),
         ("my attempts", select("SELECT * FROM my_attempts ORDER BY channel, day, attempt")),
         ("channels", call("wordle_channels")),
+        ("channels, brief", call("wordle_channels_brief")),
         ("channel side", call("wordle_channel", "side")),
         ("game on side", call("wordle_game_on", "side", "ME", None)),
         ("keyboard on side", call("wordle_keyboard_on", "side", "ME", None)),

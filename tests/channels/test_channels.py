@@ -51,6 +51,16 @@ def test_two_channels_one_player_one_day(conn: Connection) -> None:
     assert game.game_state(conn, "ann", channel="six")["title"] == "wordle-db six #1"
 
 
+def test_the_brief_list_is_the_full_one_without_its_counts(conn: Connection) -> None:
+    add_channel(conn, "six", 6, SIX, max_tries=4, language="en")
+    publish.publish(conn, today(conn), "candle", channel="six")
+    full, brief = channels.all_channels(conn), channels.listed_channels(conn)
+    counts = ("words", "answers", "answers_left")
+    assert [c["name"] for c in brief] == ["en", "six"]
+    assert all(c[k] is not None for c in full for k in counts)
+    assert brief == [{**c, **dict.fromkeys(counts)} for c in full]
+
+
 def test_each_channel_has_its_length(conn: Connection) -> None:
     add_channel(conn, "six", 6, SIX)
     sql_error(lambda: game.play(conn, "ann", "planet"), "WD032", "a guess must have 5 letters")

@@ -230,7 +230,7 @@ class Web:
 
     async def channels(self, request: Request) -> Response:
         def work(conn: Connection, name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
-            return [{k: row[k] for k in CHANNEL_FIELDS} for row in channels.all_channels(conn)]
+            return [{k: row[k] for k in CHANNEL_FIELDS} for row in channels.listed_channels(conn)]
 
         return await self._run(request, work)
 
@@ -346,7 +346,7 @@ def _channel(request: Request) -> str | None:
 
 def _channel_name(conn: Connection, channel: str | None) -> str:
     """The name of the channel `channel` names (None: the default one), or WD060's 404."""
-    rows = channels.all_channels(conn)
+    rows = channels.listed_channels(conn)
     for row in rows:
         if row["name"] == channel or (channel is None and row["is_default"]):
             return str(row["name"])

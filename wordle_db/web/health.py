@@ -24,7 +24,7 @@ KEEP = 5.0  # seconds a /readyz answer is reused
 def problems(conn: Connection, head: str) -> list[str]:
     """What keeps the game from being played now (empty: ready)."""
     found = []
-    for channel in db.call(conn, "wordle_channels"):
+    for channel in db.call(conn, "wordle_channels_brief"):
         status = db.call_one(conn, "wordle_status_on", channel["name"])
         if status["schema_revision"] != head:
             return [

@@ -57,6 +57,7 @@ from serving import HTTPClient, serve
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
+from wordle_db.web.pool import IDLE
 
 
 def sql_scenario(
@@ -192,6 +193,9 @@ def main() -> None:
                 ]
                 webs = []
                 for label, _, port in serves:
+                    # serve's pool filled and its connections' routines compiled, untimed, as
+                    # a serve running before the rush has (load.py warms its connections too)
+                    http_scenario(port, min(clients, IDLE), 2.0, None, processes)
                     floor = http_scenario(port, clients, args.seconds, rate, processes, floor=True)
                     opened = connections(root)
                     web = http_scenario(port, clients, args.seconds, rate, processes)

@@ -4,7 +4,7 @@
 -- first_day, today, number, words, answers, answers_left, is_default).
 -- Errors: WD060 no such channel.
 -- Reads: settings, channels, channel_words, answer_pool.
--- revision: 0041
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 READS SQL DATA SQL SECURITY DEFINER

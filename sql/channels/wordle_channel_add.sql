@@ -8,7 +8,7 @@
 -- the channel's row of wordle_channels.
 -- Errors: WD061 a bad name, length or accent rule, WD062 the name is taken, WD011 a setting.
 -- Reads: settings, channels, positions, letter_folds. Writes: channels.
--- revision: 0041
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_add(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_language MEDIUMTEXT CHARACTER SET utf8mb4, IN p_letters INT,

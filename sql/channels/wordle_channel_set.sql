@@ -3,7 +3,7 @@
 -- Games already started keep their max_tries. Result: the channel's row of wordle_channels.
 -- Errors: WD060 no such channel, WD011 the value is refused.
 -- Reads: settings, channels, puzzles. Writes: channels.
--- revision: 0041
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_set(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_key MEDIUMTEXT CHARACTER SET utf8mb4, IN p_value MEDIUMTEXT CHARACTER SET utf8mb4)

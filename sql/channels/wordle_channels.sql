@@ -3,7 +3,7 @@
 -- number, NULL before the first publication), words (accepted), answers, answers_left (never
 -- published), is_default.
 -- Reads: settings, channels, channel_words, answer_pool.
--- revision: 0041
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channels()
 READS SQL DATA SQL SECURITY DEFINER
 COMMENT 'The channels and their settings and counts'

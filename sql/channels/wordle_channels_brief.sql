@@ -3,7 +3,7 @@
 -- channel's lists (about 1 ms a channel of 15,000 words); this costs a few reads. What a page
 -- that lists the channels calls on every load.
 -- Reads: settings, channels.
--- revision: 0041
+-- revision: 0042
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channels_brief()
 READS SQL DATA SQL SECURITY DEFINER
 COMMENT 'The channels and their settings, without counts'

@@ -7,16 +7,16 @@ shows none of them: it was 40 % of the database's CPU for a page load (issue 42)
 wordle_channels_brief gives the same rows with the counts NULL, for a few reads;
 _wordle_channel_list (which replaces _wordle_channel_rows) serves both, the counts when asked.
 
-Revision ID: 0041
-Revises: 0040
+Revision ID: 0042
+Revises: 0041
 """
 
 from __future__ import annotations
 
 from wordle_db.migration import grant, objects_down, objects_up_each, revoke
 
-revision = "0041"
-down_revision = "0040"
+revision = "0042"
+down_revision = "0041"
 branch_labels = None
 depends_on = None
 
@@ -28,7 +28,7 @@ PREVIOUS = {
     "wordle_channel_add": "0036",
     "wordle_channel_set": "0036",
 }
-GONE = {"_wordle_channel_rows": "0036"}
+GONE = {"_wordle_channel_rows": "0041"}
 ROLES = ["`wordle_player`", "`wordle_reader`", "`wordle_publisher`"]  # those of wordle_channels
 
 

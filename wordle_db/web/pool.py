@@ -1,8 +1,10 @@
 """A few open connections kept between requests (the engine itself pools nothing).
 
-A connection goes back to the pool only after a call that succeeded or that a rule of the
-game refused (the procedure rolled its own transaction back); after any other failure it is
-closed, so a broken or interrupted session is never reused. One idle for a while is replaced
+A connection goes back to the pool only after a call that succeeded, that a rule of the game
+refused (the procedure rolled its own transaction back), or a request the endpoint refused
+itself (an HTTPError: its query parameters, checked between calls; rolled back first, so a
+flood of malformed requests costs no new connections); after any other failure it is closed,
+so a broken or interrupted session is never reused. One idle for a while is replaced
 (the server may have closed it, e.g. after wait_timeout).
 """
 
@@ -17,6 +19,7 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
 from wordle_db.errors import DatabaseError, WordleError, describe
+from wordle_db.web.http import HTTPError
 
 CHECK_AFTER = 30.0  # seconds idle after which a connection is replaced, not reused
 # As many as the calls that can run at once (the app runs them in as many threads): under a
@@ -62,6 +65,11 @@ class Pool:
             reusable = True
         except DatabaseError as exc:
             reusable = exc.is_refusal
+            raise
+        except HTTPError:
+            with suppress(Exception):
+                taken.rollback()
+                reusable = True
             raise
         finally:
             with self._lock:

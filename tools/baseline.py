@@ -127,8 +127,11 @@ def grants(conn: Connection, database: str) -> tuple[list[str], list[str]]:
                     "'wordle_owner'@'localhost'"):  # fmt: skip
         for r in db.query(conn, f"SHOW GRANTS FOR {grantee}"):
             text = str(next(iter(r.values())))
-            if f"`{database}`." in text:
-                on_schema.append(text.replace(f"`{database}`", "{schema}"))
+            whole = f"`{db.database_grant_name(database)}`.*"  # the whole database, escaped
+            if f"`{database}`." in text or whole in text:
+                on_schema.append(
+                    text.replace(whole, "{schema}.*").replace(f"`{database}`", "{schema}")
+                )
             elif " ON `mysql`." in text:
                 on_mysql.append(text)
     return on_schema, on_mysql

@@ -94,7 +94,7 @@ def _account_sql(conn: Connection, database: str) -> tuple[list[str], list[str]]
             creates.append(made.replace("CREATE USER ", "CREATE USER IF NOT EXISTS ", 1))
         for row in db.query(conn, f"SHOW GRANTS FOR {name}"):
             line = next(iter(row.values()))
-            ours, whole = f"{quote(database)}.", f"{quote(_literal(database))}.*"
+            ours, whole = f"{quote(database)}.", f"{quote(db.database_grant_name(database))}.*"
             on = line.partition(" ON ")[2]
             if line.startswith("GRANT USAGE ON *.* TO") or (
                 on
@@ -138,17 +138,14 @@ def _new_file(directory: int, name: str) -> int:
     return os.open(name, flags, 0o600, dir_fd=directory)
 
 
-def _literal(database: str) -> str:
-    """A database's name as a database-level grant names it alone (`_`, `%` escaped)."""
-    return database.replace("\\", "\\\\").replace("_", "\\_").replace("%", "\\%")
-
-
 def _on_database(grant: str, database: str) -> str:
     """A grant of the backup on the restore's database. On the whole database (`ON db.*`)
     the name's `_` and `%` are escaped: there they are wildcards, and a grant on `wordle_5`
     would also give every database named like `wordleX5`. On a table or routine they are
     not."""
-    grant = grant.replace("{database}.*", f"{db.quote_identifier(_literal(database))}.*")
+    grant = grant.replace(
+        "{database}.*", f"{db.quote_identifier(db.database_grant_name(database))}.*"
+    )
     return grant.replace("{database}.", f"{db.quote_identifier(database)}.")
 
 

@@ -504,3 +504,10 @@ def _identifier(name: str) -> str:
 def quote_identifier(name: str) -> str:
     """A schema name as a backquoted identifier (for GRANT, where no placeholder works)."""
     return "`" + name.replace("`", "``") + "`"
+
+
+def database_grant_name(name: str) -> str:
+    """A database's name as a database-level grant (`ON db.*`) names it alone: there `_` and
+    `%` are wildcards (a grant on `wordle_5` would also give `wordleX5`), so they are escaped.
+    On a table or routine they are not."""
+    return name.replace("\\", "\\\\").replace("_", "\\_").replace("%", "\\%")

@@ -10,7 +10,7 @@ from alembic import op
 from sqlalchemy.exc import DBAPIError
 
 from wordle_db import sqlfiles
-from wordle_db.db import LOCK_WAIT_TIMEOUT, quote_identifier, scalar
+from wordle_db.db import LOCK_WAIT_TIMEOUT, database_grant_name, query, quote_identifier, scalar
 from wordle_db.errors import WordleError
 
 # The stable account that owns every routine, view and event (SQL SECURITY DEFINER runs as it).
@@ -62,8 +62,13 @@ def let_running_calls_finish(timeout: float = 30.0) -> None:
 
 
 def schema() -> str:
-    """The current database as a quoted identifier, for GRANT and REVOKE."""
+    """The current database as a quoted identifier, for GRANT and REVOKE on its objects."""
     return quote_identifier(scalar(op.get_bind(), "SELECT DATABASE()"))
+
+
+def whole_schema() -> str:
+    """The current database as a database-level grant names it alone (`ON ... .*`)."""
+    return quote_identifier(database_grant_name(scalar(op.get_bind(), "SELECT DATABASE()")))
 
 
 def objects_up(names: list[str], revision: str) -> None:
@@ -106,7 +111,7 @@ def grant_owner() -> None:
 def target(kind: str, name: str | None) -> str:
     """What a GRANT is on: the whole schema (DATABASE), a table or view, or a routine."""
     if kind == "DATABASE":
-        return f"{schema()}.*"
+        return f"{whole_schema()}.*"
     prefix = "" if kind == "TABLE" else f"{kind} "
     return f"{prefix}{schema()}.{quote_identifier(str(name))}"
 
@@ -158,7 +163,7 @@ ROLES = ["wordle_admin", "wordle_publisher", "wordle_player", "wordle_reader"]
 
 
 def _on_schema(statement: str) -> str:
-    return statement.replace("{schema}", schema())
+    return statement.replace("{schema}.*", f"{whole_schema()}.*").replace("{schema}", schema())
 
 
 def baseline_up(
@@ -205,14 +210,34 @@ def baseline_down(tables: list[str], objects: list[str], grants: list[str], revi
     for statement in reversed(grants):
         privileges, rest = statement.removeprefix("GRANT ").split(" ON ", 1)
         on, grantee = rest.rsplit(" TO ", 1)
-        try:
-            run(f"REVOKE {privileges} ON {_on_schema(on)} FROM {grantee}")
-        except DBAPIError as exc:
-            if getattr(exc.orig, "errno", None) != NO_SUCH_GRANT:
-                raise
+        # a schema grant as 0043 names it, and as the baseline did before (its _ unescaped)
+        for target in dict.fromkeys([_on_schema(on), on.replace("{schema}", schema())]):
+            try:
+                run(f"REVOKE {privileges} ON {target} FROM {grantee}")
+            except DBAPIError as exc:
+                if getattr(exc.orig, "errno", None) != NO_SUCH_GRANT:
+                    raise
     objects_down(objects, revision)
     for table in reversed(tables):
         name = table.split("`")[1]
         run(f"DROP TABLE IF EXISTS {quote_identifier(name)}")
     drop_roles(ROLES)
     drop_if_unused(OWNER, "User = 'wordle_owner' AND Host = 'localhost'")
+
+
+def escape_schema_grants() -> None:
+    """Give every database-level grant on the current database again with its name escaped
+    (whole_schema), and take back the one that named it unescaped: there `_` and `%` are
+    wildcards, so the old grant also gave every database named like it."""
+    name = scalar(op.get_bind(), "SELECT DATABASE()")
+    plain, escaped = quote_identifier(name), whole_schema()
+    if plain == escaped:
+        return
+    for holder in query(op.get_bind(), "SELECT User, Host FROM mysql.db WHERE Db = ?", name):
+        user, host = holder["User"], holder["Host"]
+        grantee = quote_identifier(user) + (f"@{quote_identifier(host)}" if host else "")
+        for row in query(op.get_bind(), f"SHOW GRANTS FOR {grantee}"):
+            line = str(next(iter(row.values())))
+            if f" ON {plain}.* TO " in line:
+                run(line.replace(f" ON {plain}.* TO ", f" ON {escaped}.* TO ", 1))
+        run(f"REVOKE ALL PRIVILEGES ON {plain}.* FROM {grantee}")

@@ -635,3 +635,31 @@ def test_no_role_holds_a_privilege_on_an_internal_object(conn: Connection) -> No
         f"{row['role']}: {row['name']}" for row in rows if row["role"] != "wordle_admin"
     )
     assert not granted, f"roles hold privileges on internal objects: {granted}"
+
+
+@pytest.mark.found_by("review of main at bc96143")
+def test_the_installations_grants_name_its_database_only(
+    conn: Connection, db_url: URL, server_url: URL, template_url: URL
+) -> None:
+    """A `_` in a database-level grant's name is a wildcard (as restore's fix of 8e603ab says):
+    the grants the migrations make on the game's database (the owner's, wordle_admin's) must
+    escape it too, or an administrator of wt_<hex> may create and read tables in wtX<hex>,
+    another application's database."""
+    assert "_" in db_url.database and "_" in template_url.database
+    for account in ("wordle_admin", "'wordle_owner'@'localhost'"):
+        lines = [next(iter(r.values())) for r in db.query(conn, f"SHOW GRANTS FOR {account}")]
+        for name in (db_url.database, template_url.database):  # cloned, and migrated
+            assert not any(f"`{name}`.*" in line for line in lines), (account, lines)
+    lookalike = db_url.database.replace("_", "X", 1)
+    user, password = f"adm_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+    with db.connect(server_url) as root:
+        root.exec_driver_sql(f"CREATE DATABASE `{lookalike}`")
+    try:
+        roles.grant(conn, "admin", f"{user}@localhost", password)
+        admin_url = db_url.set(username=user, password=password)
+        with db.connect(admin_url) as admin, pytest.raises(Exception, match="denied"):
+            admin.exec_driver_sql(f"CREATE TABLE `{lookalike}`.theirs (i INT PRIMARY KEY)")
+    finally:
+        with db.connect(server_url) as root:
+            root.exec_driver_sql(f"DROP USER IF EXISTS '{user}'@'localhost'")
+            root.exec_driver_sql(f"DROP DATABASE IF EXISTS `{lookalike}`")

@@ -267,3 +267,40 @@ def test_a_migration_installing_routines_forgets_every_decision(shared, conn: Co
         assert db.scalar(conn, "SELECT MAX(version) FROM player_access WHERE name = ?", name) == (
             version + 2
         )
+
+
+@pytest.mark.found_by("review of main at bc96143")
+def test_0043_names_the_database_alone_in_the_grants_of_an_installation(new_db) -> None:
+    """An installation made before 0043 granted wordle_owner and wordle_admin `ON db.*` with
+    the name's `_` unescaped (a wildcard): 0043 gives the same privileges on the escaped name
+    and takes the old grants back; its downgrade keeps them escaped."""
+    url = new_db()
+    schema.migrate(url, "0042")
+    name = url.database
+    plain, escaped = f"`{name}`.*", f"`{db.database_grant_name(name)}`.*"
+
+    def whole_grants(conn: Connection) -> dict[str, list[str]]:
+        return {
+            who: sorted(
+                line.split(" TO ")[0]
+                for row in db.query(conn, f"SHOW GRANTS FOR {who}")
+                for line in [str(next(iter(row.values())))]
+                if f" ON {plain} " in line or f" ON {escaped} " in line
+            )
+            for who in ("wordle_admin", "'wordle_owner'@'localhost'")
+        }
+
+    with db.connect(url) as conn:
+        made = whole_grants(conn)
+        assert all(len(lines) == 1 and escaped in lines[0] for lines in made.values()), made
+        for who, (line,) in made.items():  # as the baseline granted them before 0043
+            conn.exec_driver_sql(f"{line.replace(escaped, plain)} TO {who}")
+            conn.exec_driver_sql(f"REVOKE ALL PRIVILEGES ON {escaped} FROM {who}")
+        assert all(plain in lines[0] for lines in whole_grants(conn).values())
+    schema.migrate(url, "0043")
+    with db.connect(url) as conn:
+        assert whole_grants(conn) == made
+    schema.migrate(url, "0042")
+    with db.connect(url) as conn:
+        assert whole_grants(conn) == made
+    schema.migrate(url)

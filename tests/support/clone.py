@@ -106,9 +106,10 @@ def read_recipe(conn: Connection, database: str) -> Recipe:
             )
         )
     quoted = db.quote_identifier(database)
+    whole = db.quote_identifier(db.database_grant_name(database)) + ".*"
     for grantee in grantees(conn, database):
         for (line,) in conn.exec_driver_sql(f"SHOW GRANTS FOR {grantee}").fetchall():
-            if f" {quoted}." in line:
+            if f" {quoted}." in line or f" {whole} " in line:
                 recipe.grants.append(line)
     versions = _rows(conn, "SELECT version_num FROM alembic_version")
     recipe.revisions = [r["version_num"] for r in versions]
@@ -119,11 +120,12 @@ def grantees(conn: Connection, database: str) -> list[str]:
     """Every account or role granted anything on `database`, quoted for SHOW GRANTS."""
     rows = db.query(
         conn,
-        "SELECT User AS user, Host AS host FROM mysql.db WHERE Db = ? UNION "
+        "SELECT User AS user, Host AS host FROM mysql.db WHERE Db IN (?, ?) UNION "
         "SELECT User, Host FROM mysql.tables_priv WHERE Db = ? UNION "
         "SELECT User, Host FROM mysql.columns_priv WHERE Db = ? UNION "
         "SELECT User, Host FROM mysql.procs_priv WHERE Db = ? ORDER BY 1, 2",
         database,
+        db.database_grant_name(database),  # a grant on the whole database names it escaped
         database,
         database,
         database,
@@ -147,8 +149,9 @@ def create(recipe: Recipe, url: URL) -> None:
     target = url.database
     assert target and source != target
 
-    def rename(text: str) -> str:
-        return text.replace(source, target)  # a random name (wt_ and 12 hex digits): only it
+    def rename(text: str) -> str:  # a random name (wt_ and 12 hex digits): only it
+        escaped = db.database_grant_name(source), db.database_grant_name(target)
+        return text.replace(*escaped).replace(source, target)
 
     with db.connect(url) as conn:
         current: dict[str, str] = {}

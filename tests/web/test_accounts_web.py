@@ -5,6 +5,7 @@ statistics there, then signs out there. Also the endpoints' refusals through the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -13,6 +14,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from sqlalchemy.engine import URL
 from starlette.testclient import TestClient
+from webauthn.helpers import bytes_to_base64url
 
 from wordle_db import db
 from wordle_db.web import players
@@ -334,3 +336,32 @@ def test_sign_up_and_sign_out_everywhere_end_the_other_sessions(
     late = make_client().post("/api/account/transfer/redeem", json={"code": code}, headers=POST)
     assert late.status_code == 404
     assert client.post("/api/account/sign-out-everywhere", json={}).status_code == 403  # CSRF
+
+
+# A passkey's client data is JSON the browser writes: Python's json module reads an escaped
+# lone surrogate in it, which webauthn's refusals then quote (its type, its origin).
+SURROGATE_CLIENT_DATA = [
+    ("type", {"type": "\ud800", "origin": "http://testserver"}),
+    ("origin", {"type": "webauthn.create", "origin": "http://\udfff"}),
+    ("both", {"type": "webauthn.\udbff", "origin": "\ud83d"}),
+]
+
+
+@pytest.mark.found_by("review of main at bc96143")
+@pytest.mark.parametrize(
+    "client_data", [c for _, c in SURROGATE_CLIENT_DATA], ids=[w for w, _ in SURROGATE_CLIENT_DATA]
+)
+def test_a_lone_surrogate_in_the_client_data_is_one_clear_refusal(
+    client: TestClient, client_data: dict
+) -> None:
+    """The refusal quotes what the passkey's answer said; an answer the JSON encoder cannot
+    write must still be a 4xx with one line, never a 500 with a traceback in serve's log."""
+    options = client.post("/api/account/register/options", json={}, headers=POST).json()
+    credential = SoftAuthenticator().create(options, "http://testserver")
+    text = json.dumps({**client_data, "challenge": options["challenge"]})  # \ud800 escapes
+    credential["response"]["clientDataJSON"] = bytes_to_base64url(text.encode())
+    served = TestClient(client.app, raise_server_exceptions=False)
+    served.cookies = client.cookies
+    answer = served.post("/api/account/register", json={"credential": credential}, headers=POST)
+    assert 400 <= answer.status_code < 500, (answer.status_code, answer.text[:200])
+    assert answer.json()["error"]

@@ -82,9 +82,25 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"cannot send {type(value).__name__} as JSON")
 
 
+def _valid_text(value: Any) -> Any:
+    """`value` with every string's lone surrogates (which UTF-8 cannot carry) replaced by ?."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_valid_text(k): _valid_text(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_valid_text(v) for v in value]
+    return value
+
+
 class JSON(JSONResponse):
     def render(self, content: Any) -> bytes:
-        return orjson.dumps(content, default=_plain, option=orjson.OPT_NON_STR_KEYS)
+        try:
+            return orjson.dumps(content, default=_plain, option=orjson.OPT_NON_STR_KEYS)
+        except orjson.JSONEncodeError:  # a refusal quoting a client's lone surrogate
+            return orjson.dumps(
+                _valid_text(content), default=_plain, option=orjson.OPT_NON_STR_KEYS
+            )
 
 
 def error_response(exc: Exception) -> JSON:

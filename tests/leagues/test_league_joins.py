@@ -32,6 +32,20 @@ LOOKALIKE = [
     ("Ivan", "lvan"),  # l for I
     ("Tom", "Torn"),  # rn for m
 ]
+# more disguises an attacker tried on main at bc96143 (review of issue 40's item 6): all taken
+LOOKALIKE_ATTACKS = [
+    ("BOB", "ᴮᴼᴮ"),  # superscript modifier letters
+    ("BOB", "ꓐꓳꓐ"),  # Lisu
+    ("BOB", "ᏴOᏴ"),  # Cherokee with a Latin O (one_alphabet checks Latin, Cyrillic, Greek)
+    ("BOB", "ᗷOᗷ"),  # Canadian syllabics
+    ("BOB", "B\u0336O\u0336B"),  # combining strokes between the letters
+    ("Ivan", "Ⅰvan"),  # Roman numeral one
+    ("fine", "ﬁne"),  # a ligature (NFKC's fi)
+    ("Anna", "A\u0307nna"),  # a combining dot above, decomposed
+    ("Bob", "Bob\U0001d17b"),  # a musical combining mark outside the BMP
+    ("BOB", "🄱🄾🄱"),  # squared letters
+    ("BOB", "🇧🇴🇧"),  # regional indicators
+]
 # (a member's nickname, another that does not look like it): both are members
 DIFFERENT = [("BOB", "ROB"), ("BOB", "BOBBY"), ("Anna", "Ana"), ("Ivan", "Иван")]
 
@@ -42,7 +56,16 @@ def _league(conn: Connection, nickname: str) -> str:
     return str(leagues.create(conn, creator, f"L{uuid.uuid4().hex[:8]}", nickname)["code"])
 
 
-@pytest.mark.parametrize(("taken", "lookalike"), LOOKALIKE)
+@pytest.mark.parametrize(
+    ("taken", "lookalike"),
+    [
+        *LOOKALIKE,
+        *(
+            pytest.param(*row, marks=pytest.mark.found_by("review of main at bc96143"))
+            for row in LOOKALIKE_ATTACKS
+        ),
+    ],
+)
 def test_a_nickname_that_looks_like_a_members_is_taken(
     conn: Connection, taken: str, lookalike: str
 ) -> None:

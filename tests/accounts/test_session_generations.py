@@ -962,3 +962,43 @@ def test_an_ended_session_gets_wd096_whatever_the_league_or_nickname(
                 )
             holder.exec_driver_sql("ROLLBACK")
     assert set(got.values()) == {"WD096"}, [(k, v) for k, v in got.items() if v != "WD096"]
+
+
+@pytest.mark.found_by("review of main at bc96143")
+def test_a_new_players_cookie_cached_as_generation_0_ends_at_a_sign_up_elsewhere(
+    client: TestClient, make_client, web_db
+) -> None:
+    """Since 7687a1d the process that makes a new player remembers its generation 0 without
+    reading it. A copy of that first cookie, after the player signed up through another
+    process, inside CACHE_SECONDS on the first process: every move, code and league change
+    is refused (WD096) and none of them is the account's."""
+    assert client.get("/api/today").status_code == 200  # process A made the player, gen 0
+    copy = str(client.cookies.get(players.COOKIE))
+    elsewhere = make_client()  # process B: the player signs up there
+    for cookie in client.cookies.jar:
+        elsewhere.cookies.jar.set_cookie(cookie)
+    name = signed_up_player(elsewhere)
+    assert players.session_of(API_SECRET, elsewhere.cookies.get(players.COOKIE)) == (name, 1)
+    assert _web_of(client).generations.get(name) == 0  # A still trusts generation 0
+    for path, body in [
+        ("/api/account/transfer", {}),
+        ("/api/guess", {"word": "crane"}),
+        ("/api/account/register/options", {}),
+        ("/api/account/sign-out-everywhere", {}),
+        ("/api/leagues/create", {"name": "copycats"}),
+    ]:
+        cache = _web_of(client).generations
+        cache.forget(name)  # a refusal makes A read again: back to what _new_player left
+        cache.put(name, 0)
+        thief = TestClient(client.app)
+        thief.cookies.set(players.COOKIE, copy)
+        _refused(thief.post(path, json=body, headers=POST))
+    assert _codes(web_db[0], name) == 0
+    assert [a["guess"] for a in elsewhere.get("/api/board").json()] == ["slate"]
+    assert elsewhere.get("/api/leagues").json() == []
+    assert players.session_of(API_SECRET, elsewhere.cookies.get(players.COOKIE)) == (name, 1)
+
+
+def _web_of(test_client: TestClient) -> Any:
+    """The app's Web (its generation cache)."""
+    return test_client.app.app.state.web  # type: ignore[attr-defined]

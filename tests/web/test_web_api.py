@@ -715,3 +715,66 @@ def test_malformed_requests_keep_the_pools_connections(
             assert client.get("/api/board").status_code == 200
     opened = connections() - before
     assert opened <= 1, f"15 malformed requests made the pool open {opened} new connections"
+
+
+# Guards every POST of the API must put before its work, whatever its module (the game's,
+# the leagues', the accounts'): (what, headers, body, status). Checked on a server whose rate
+# limit has no token left, so a guard that came after the limit would show as a 429.
+POST_GUARDS = [
+    ("no X-Wordle", {}, b"{}", 403),
+    ("X-Wordle 0", {"X-Wordle": "0"}, b"{}", 403),
+    ("a form", {**POST, "Content-Type": "application/x-www-form-urlencoded"}, b"a=1", 415),
+    ("text/plain", {**POST, "Content-Type": "text/plain"}, b"{}", 415),
+    ("another origin", {**POST, "Origin": "https://evil.example"}, b"{}", 403),
+    ("origin null", {**POST, "Origin": "null"}, b"{}", 403),
+    ("the site over https", {**POST, "Origin": "https://testserver"}, b"{}", 403),
+    ("a cross-site fetch", {**POST, "Sec-Fetch-Site": "cross-site"}, b"{}", 403),
+    ("a same-site fetch", {**POST, "Sec-Fetch-Site": "same-site"}, b"{}", 403),
+    ("all guards passed: the limit", POST, b"{}", 429),
+]
+
+
+@pytest.mark.found_by("review of main at bc96143")
+def test_every_post_route_checks_csrf_then_the_rate_limit(make_client) -> None:
+    """The API's routes come first since 4fc30ee and the leagues' and accounts' modules add
+    their own: every POST route, whichever module made it, refuses a cross-site request and
+    then a client without a token, before its body or the database is touched."""
+    client = make_client(guess_burst=0, guesses_per_minute=0.001)
+    app = client.app.app  # type: ignore[attr-defined]
+    posts = [r.path for r in app.routes if "POST" in (getattr(r, "methods", None) or ())]
+    assert len(posts) == 16, posts
+    for path in posts:
+        for what, headers, body, status in POST_GUARDS:
+            kind = {"Content-Type": "application/json"}
+            answer = client.post(path, content=body, headers={**kind, **headers})
+            assert answer.status_code == status, (path, what, answer.text[:120])
+            assert answer.json()["error"] and "set-cookie" not in answer.headers, (path, what)
+
+
+# Paths that look like the API's beside the page's own files: each is the API's answer (JSON)
+# or a 404/405, never the page or a static file served in its place.
+API_LOOKALIKE_PATHS = [
+    ("GET", "/api/guess", 405),
+    ("GET", "/api/guess/", 405),  # slash redirect to a POST-only route
+    ("GET", "/api/today/", 200),
+    ("GET", "/static/../api/today", 200),
+    ("GET", "/static/api/today", 404),
+    ("GET", "/api/TODAY", 404),
+    ("GET", "/api//today", 404),
+    ("GET", "/api/%74oday", 200),
+    ("GET", "/api/today%00", 404),
+    ("GET", "/api/openapi.json/..", 404),
+    ("GET", "/sw.js/../api/stats", 200),
+    ("POST", "/", 405),
+    ("POST", "/static/app.js", 405),
+]
+
+
+@pytest.mark.found_by("review of main at bc96143")
+@pytest.mark.parametrize(("method", "path", "status"), API_LOOKALIKE_PATHS)
+def test_no_page_route_shadows_an_api_path(
+    client: TestClient, method: str, path: str, status: int
+) -> None:
+    answer = client.request(method, path, headers=POST, follow_redirects=True)
+    assert answer.status_code == status, (method, path, answer.status_code, answer.text[:80])
+    assert "text/html" not in answer.headers.get("content-type", ""), (method, path)

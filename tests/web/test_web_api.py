@@ -778,3 +778,33 @@ def test_no_page_route_shadows_an_api_path(
     answer = client.request(method, path, headers=POST, follow_redirects=True)
     assert answer.status_code == status, (method, path, answer.status_code, answer.text[:80])
     assert "text/html" not in answer.headers.get("content-type", ""), (method, path)
+
+
+# GETs a client without a cookie may send as often as it likes (no token of the rate limit)
+FREE_GETS = [
+    "/api/today",
+    "/api/channels",
+    "/api/game",
+    "/api/board",
+    "/api/keyboard",
+    "/api/stats",
+    "/api/share",
+    "/api/archive",
+    "/api/account",
+    "/api/leagues",
+    "/api/analysis",
+    "/readyz",
+]
+
+
+@pytest.mark.found_by("review of main at bc96143")
+def test_a_flood_of_new_clients_leaves_no_row(make_client, admin: Connection) -> None:
+    """Each GET without a cookie is a new player (its cookie cached as generation 0 since
+    7687a1d): none of them may write a row for it, or a flood fills the database."""
+    counts = "SELECT (SELECT COUNT(*) FROM players), (SELECT COUNT(*) FROM games)"
+    before = db.query(admin, counts)
+    client = make_client()
+    for path in FREE_GETS * 3:
+        client.cookies.clear()
+        assert client.get(path).status_code in (200, 404, 409), path
+    assert db.query(admin, counts) == before

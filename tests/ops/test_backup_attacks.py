@@ -90,13 +90,30 @@ def test_a_backup_is_readable_by_its_owner_only(run: Invoke, tmp_path: Path) -> 
     }
 
 
+# names a restore may be given (each with a `_` the grants must escape): plain, and with a
+# backslash (the escape character of a grant's name), a backquote and a quote
+RESTORE_NAMES = ["wr_{}", "wr\\q`'_{}"]
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        RESTORE_NAMES[0],
+        *(
+            pytest.param(p, marks=pytest.mark.found_by("review of main at bc96143"))
+            for p in RESTORE_NAMES[1:]
+        ),
+    ],
+)
 def test_a_restore_grants_on_its_database_only(
-    db_url: URL, server_url: URL, tmp_path: Path
+    db_url: URL, server_url: URL, tmp_path: Path, pattern: str
 ) -> None:
     """Restored into wr_<hex>, the roles' and the owner's database grants name wr\\_<hex>: an
     administrator of the game cannot create a table in wrX<hex> (the `_` would match X)."""
     suffix = uuid.uuid4().hex[:10]
-    restored, lookalike = server_url.set(database=f"wr_{suffix}"), f"wrX{suffix}"
+    name = pattern.format(suffix)
+    restored, lookalike = server_url.set(database=name), name.replace("_", "X")
+    escaped = db.quote_identifier(name.replace("\\", "\\\\").replace("_", "\\_"))
     admin_name, password = f"adm_{suffix}", uuid.uuid4().hex
     made = cli_runner(db_url)("backup", str(tmp_path / "saved"))
     assert made.exit_code == 0, made.output
@@ -104,29 +121,31 @@ def test_a_restore_grants_on_its_database_only(
         result = cli_runner(restored)("restore", str(tmp_path / "saved"))
         assert result.exit_code == 0, result.output
         with db.connect(server_url) as root:
-            root.exec_driver_sql(f"CREATE DATABASE {lookalike}")
+            root.exec_driver_sql(f"CREATE DATABASE {db.quote_identifier(lookalike)}")
             for account in ("wordle_admin", "'wordle_owner'@'localhost'"):
                 grants = db.query(root, f"SHOW GRANTS FOR {account}")
                 lines = [next(iter(r.values())) for r in grants]
-                assert any(f"`wr\\_{suffix}`.*" in line for line in lines), lines
-                assert not any(f"`wr_{suffix}`.*" in line for line in lines), lines
+                assert any(f"{escaped}.*" in line for line in lines), lines
+                assert not any(f"{db.quote_identifier(name)}.*" in line for line in lines), lines
         with db.connect(restored) as conn:
             roles.grant(conn, "admin", f"{admin_name}@localhost", password)
         admin = restored.set(username=admin_name, password=password)
         with db.connect(admin) as conn:
             conn.exec_driver_sql("CREATE TABLE mine (i INT PRIMARY KEY)")  # its own database
             with pytest.raises(Exception, match="denied"):
-                conn.exec_driver_sql(f"CREATE TABLE {lookalike}.theirs (i INT PRIMARY KEY)")
+                conn.exec_driver_sql(
+                    f"CREATE TABLE {db.quote_identifier(lookalike)}.theirs (i INT PRIMARY KEY)"
+                )
     finally:
         with db.connect(server_url) as root:
             root.exec_driver_sql(f"DROP USER IF EXISTS '{admin_name}'@'localhost'")
-            root.exec_driver_sql(f"DROP DATABASE IF EXISTS {lookalike}")
-            root.exec_driver_sql(f"DROP DATABASE IF EXISTS `wr_{suffix}`")
+            root.exec_driver_sql(f"DROP DATABASE IF EXISTS {db.quote_identifier(lookalike)}")
+            root.exec_driver_sql(f"DROP DATABASE IF EXISTS {db.quote_identifier(name)}")
             for table in ("db", "tables_priv", "procs_priv"):
                 db.query(
                     root,
                     f"DELETE FROM mysql.{table} WHERE Db IN (?, ?)",
-                    f"wr_{suffix}",
-                    f"wr\\_{suffix}",
+                    name,
+                    name.replace("\\", "\\\\").replace("_", "\\_"),
                 )
             root.exec_driver_sql("FLUSH PRIVILEGES")

@@ -9,8 +9,10 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import urllib.request
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 
@@ -278,3 +280,32 @@ def test_the_dashboard_asks_only_for_metrics_that_exist(
     assert asked and asked <= exported, asked - exported
     manual = (repo_root / "docs" / "operating.md").read_text()  # the metrics' page of the manual
     assert all(m.removesuffix("_bucket") in manual for m in asked)
+
+
+@pytest.mark.found_by("review of main at bc96143")
+def test_probes_at_once_check_the_database_once(web_url: URL, admin: Connection) -> None:
+    """/readyz answers from one check for KEEP seconds: probes that arrive together while
+    it runs (a flood, which needs no cookie and no token) must wait for that check, not each
+    start their own in the threads and connections of the game's calls."""
+    probes = 40
+    app = create_app(web_url, Settings(b"s" * 32, allowed_hosts=("testserver",)))
+    start = threading.Barrier(probes)
+
+    def probe(client: TestClient) -> int:
+        start.wait()
+        return client.get("/readyz").status_code
+
+    def connections() -> int:
+        return int(
+            db.scalar(
+                admin,
+                "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS"
+                " WHERE VARIABLE_NAME = 'CONNECTIONS'",
+            )
+        )
+
+    with TestClient(app) as client, ThreadPoolExecutor(probes) as threads:
+        before = connections()
+        assert list(threads.map(probe, [client] * probes)) == [200] * probes
+        opened = connections() - before
+    assert opened <= 2, f"{probes} probes at once opened {opened} connections to check readiness"

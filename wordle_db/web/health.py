@@ -2,10 +2,12 @@
 database answers through the page's own account, the schema is the latest migration, and
 today's puzzle of every channel is published or can be). Neither tells a word or a secret
 (nor the driver's error text, which names hosts and accounts: that goes to the log);
-/readyz's answer is kept for a few seconds, so a probe every second costs little."""
+/readyz's answer is kept for a few seconds and probes that come together share one check, so
+probes cost little."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -59,10 +61,14 @@ def routes(web: Any) -> list[Route]:
             else (200, {"status": "ready", "revision": head})
         )
 
+    checking = asyncio.Lock()  # probes that arrive during a check wait for its answer
+
     async def readyz(request: Request) -> Response:
         if time.monotonic() - kept["at"] > KEEP:
-            kept["status"], kept["body"] = await web.blocking(check)
-            kept["at"] = time.monotonic()
+            async with checking:
+                if time.monotonic() - kept["at"] > KEEP:
+                    kept["status"], kept["body"] = await web.blocking(check)
+                    kept["at"] = time.monotonic()
         return JSON(kept["body"], status_code=kept["status"], headers={"cache-control": "no-store"})
 
     return [Route("/healthz", healthz), Route("/readyz", readyz)]

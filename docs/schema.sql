@@ -130,11 +130,16 @@ CREATE TABLE `letter_folds` (
   PRIMARY KEY (`letter`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
-CREATE TABLE `login_changes` (
+CREATE TABLE `node_accounts` (
+  `node` varchar(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
   `user` varchar(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
-  `connection` bigint(20) unsigned NOT NULL,
-  `server_started` datetime NOT NULL,
-  PRIMARY KEY (`user`)
+  `host` varchar(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `present` tinyint(1) NOT NULL,
+  `admin` tinyint(1) NOT NULL,
+  `role` enum('player','reader','publisher') CHARACTER SET ascii COLLATE ascii_general_ci DEFAULT NULL,
+  `connection` bigint(20) unsigned NOT NULL DEFAULT 0,
+  `server_run` bigint(20) NOT NULL DEFAULT 0,
+  PRIMARY KEY (`node`,`user`,`host`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `lookalikes` (
@@ -184,6 +189,8 @@ CREATE TABLE `player_access` (
   `name` varchar(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
   `version` bigint(20) unsigned NOT NULL,
   `player_id` int(10) unsigned NOT NULL,
+  `node` varchar(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL DEFAULT '',
+  `after` bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY (`account`,`name`,`version`),
   KEY `player_access_player` (`player_id`),
   KEY `player_access_version` (`version`),

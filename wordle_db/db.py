@@ -17,7 +17,14 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.pool import NullPool
 
-from wordle_db.errors import DatabaseError, WordleError, describe, lost_connection, restore_typed
+from wordle_db.errors import (
+    STALE_SESSION,
+    DatabaseError,
+    WordleError,
+    describe,
+    lost_connection,
+    restore_typed,
+)
 from wordle_db.server import LocalServer, default_home
 
 DRIVER = "mariadb+mariadbconnector"
@@ -355,7 +362,10 @@ def _sendable(args: Sequence[Any]) -> tuple[Any, ...]:
 def _cursor(conn: Connection, args: Sequence[Any] = ()) -> Iterator[Any]:
     """A raw driver cursor; the server's errors come out as DatabaseError (with the 4-byte
     characters of `args` put back into the message)."""
-    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:  # a connection replaced (_replace) connects again here
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    except sa.exc.DBAPIError as exc:
+        raise DatabaseError.from_driver(exc.orig or exc, args) from exc
     try:
         yield cursor
     except mariadb.Error as exc:
@@ -381,10 +391,11 @@ def call_sets(conn: Connection, procedure: str, *args: Any) -> list[list[dict[st
     Each routine is one transaction (or several, each committed), so a call aborted by a
     deadlock or a Galera certification conflict (1213, possibly at COMMIT after its rows came),
     or by a lock wait timeout (1205; the routines roll back on any error), changed nothing and
-    is sent again, up to RETRIES times after a growing random pause. After
-    a lost connection only the RESENDABLE routines are sent again, on a new connection (the
-    first Synced node of ?hosts=); for the others (a guess) whether the call committed is
-    unknown, and the dead connection is left to the caller, who says so."""
+    is sent again, up to RETRIES times after a growing random pause; so is a call refused
+    because the session began before an account it may be changed (STALE_SESSION), on a new
+    connection. After a lost connection only the RESENDABLE routines are sent again, on a new
+    connection (the first Synced node of ?hosts=); for the others (a guess) whether the call
+    committed is unknown, and the dead connection is left to the caller, who says so."""
     for attempt in range(1, RETRIES + 1):
         try:
             return _call(conn, procedure, args)
@@ -398,6 +409,9 @@ def call_sets(conn: Connection, procedure: str, *args: Any) -> list[list[dict[st
 
 def _resendable(conn: Connection, procedure: str, exc: DatabaseError) -> bool:
     """Whether the failed call may be sent again (after putting the session right)."""
+    if exc.sqlstate == STALE_SESSION:  # refused before it did anything: on a new connection
+        _replace(conn)
+        return True
     if lost_connection(exc.errno):
         if procedure not in RESENDABLE:
             return False  # it may have committed, or still run (a read timeout): unknown

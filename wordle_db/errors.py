@@ -44,6 +44,14 @@ NOT_READY_LINE = (
 )
 
 
+# A session begun before an account it may be went or changed role (SQLSTATE class 08, a
+# connection exception, so that any pool drops the connection): the call did nothing, and a
+# new connection is judged by the accounts as they are now.
+STALE_SESSION = "08WD1"
+# The server let the account in no more, or not to the routine: nothing ran.
+DENIED = frozenset({1044, 1045, 1142, 1370})
+
+
 def lost_connection(errno: int | None) -> bool:
     return errno in GONE
 
@@ -69,6 +77,13 @@ class DatabaseError(WordleError):
     def is_refusal(self) -> bool:
         """A rule of the game said no (SQLSTATE class WD): nothing was changed."""
         return (self.sqlstate or "").startswith("WD")
+
+    @property
+    def did_nothing(self) -> bool:
+        """Nothing was changed: a refusal, a session refused as stale (STALE_SESSION), or the
+        server's refusal to connect or run the routine (DENIED: db.call connects again after a
+        stale refusal, as the account is now)."""
+        return self.is_refusal or self.sqlstate == STALE_SESSION or self.errno in DENIED
 
     @classmethod
     def from_driver(cls, exc: BaseException, args: Iterable[object] = ()) -> DatabaseError:

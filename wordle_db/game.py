@@ -88,7 +88,7 @@ def _guess(
         )
         row = db.only_row(procedure, sets[0])
     except WordleError as exc:
-        if isinstance(exc, DatabaseError) and exc.is_refusal:
+        if isinstance(exc, DatabaseError) and exc.did_nothing:
             raise
         raise WordleError(f"{exc}; {_recorded(conn, player, word, day, channel)}") from exc
     row["hard"] = bool(row["hard"])

@@ -11,12 +11,17 @@
 -- REVOKE made by hand counts within a minute. The grant tables are read once, into a
 -- temporary table, in a statement that waits for no row lock. When an account's admin flag or
 -- role changes, or an account comes or goes, the players' access decisions kept since are
--- retired (_wordle_access_changed), in the same transaction, and the login of an account that
--- went or changed role is marked in login_changes with this refresh's connection id, so that
--- its sessions begun before are refused (_wordle_caller_access: the account such a session was
--- may be gone, and the login's others may hold more). Kept decisions are retired too when the
--- server's skip_name_resolve changed since the last refresh (SESSION_USER()'s localhost then
--- means other clients). Then, in a transaction of its
+-- retired (_wordle_access_changed), in the same transaction. Each node keeps in node_accounts
+-- the accounts as its own refreshes saw them (_wordle_node: on Galera, server_accounts is the
+-- cluster's, written by whichever node refreshed first, while connection ids are each node's):
+-- an account that went or changed role since this node's last refresh is marked there with
+-- the last connection id the node has given (status Connections, whatever connection runs the
+-- refresh: an operator's shell open for hours marks as high as the event) and the node's run
+-- (_wordle_server_run), so that sessions begun before, which may be that account, are refused
+-- (_wordle_session_mark), and the decisions are retired too. Marks of an earlier run are
+-- cleared, and the rows of accounts gone in an earlier run deleted. Kept decisions are retired
+-- too when the server's skip_name_resolve changed since the last refresh (SESSION_USER()'s
+-- localhost then means other clients; _wordle_node differs, too, so none is used before). Then, in a transaction of its
 -- own, at most 1,000 retired decisions are deleted, each by its primary key: their keys are
 -- read first (a read that locks nothing), so the delete locks no row but theirs, which no move
 -- reads or writes. (A `DELETE ... WHERE version < ...` scans the whole table once most rows
@@ -31,14 +36,18 @@
 -- (So a refresh that waits for the grant tables, behind a GRANT queued behind a long reader
 -- of mysql.*, which only a server administrator can be, makes the next ones wait too.)
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
--- access_version, player_access, login_changes.
--- revision: 0039
+-- access_version, player_access, node_accounts.
+-- revision: 0040
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
 BEGIN
   DECLARE v_version BIGINT UNSIGNED;
   DECLARE v_skip_name_resolve BOOLEAN;
+  DECLARE v_node VARCHAR(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT _wordle_node();
+  DECLARE v_run BIGINT;
+  DECLARE v_mark BIGINT UNSIGNED;
+  DECLARE v_changed BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
     ROLLBACK AND NO CHAIN NO RELEASE;
     DROP TEMPORARY TABLE IF EXISTS _wordle_seen_accounts;
@@ -80,21 +89,35 @@ BEGIN
                                            WHEN 'wordle_publisher' THEN '3publisher' END), 2)
           FROM held h WHERE h.user = a.user AND h.host = a.host)
   FROM accounts a;
-  IF EXISTS (SELECT 1 FROM server_accounts s
-             LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host
-             WHERE n.user IS NULL OR NOT (n.admin <=> s.admin) OR NOT (n.role <=> s.role))
-     OR EXISTS (SELECT 1 FROM _wordle_seen_accounts n
-                LEFT JOIN server_accounts s ON s.user = n.user AND s.host = n.host
-                WHERE s.user IS NULL) THEN
+  SET v_run = _wordle_server_run(),
+      v_mark = (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS
+                WHERE VARIABLE_NAME = 'CONNECTIONS'),  -- the last connection id given
+      v_changed = EXISTS (SELECT 1 FROM server_accounts s
+                          LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host
+                          WHERE n.user IS NULL OR NOT (n.admin <=> s.admin)
+                             OR NOT (n.role <=> s.role))
+               OR EXISTS (SELECT 1 FROM _wordle_seen_accounts n
+                          LEFT JOIN server_accounts s ON s.user = n.user AND s.host = n.host
+                          WHERE s.user IS NULL);
+  UPDATE node_accounts m
+  LEFT JOIN _wordle_seen_accounts n ON n.user = m.user AND n.host = m.host
+  SET m.present = n.user IS NOT NULL, m.admin = COALESCE(n.admin, m.admin),
+      m.role = IF(n.user IS NULL, m.role, n.role), m.connection = v_mark, m.server_run = v_run
+  WHERE m.node = v_node AND m.present
+    AND (n.user IS NULL OR NOT (n.admin <=> m.admin) OR NOT (n.role <=> m.role));
+  SET v_changed = v_changed OR ROW_COUNT() > 0;
+  IF v_changed THEN
     CALL _wordle_access_changed();
-    INSERT INTO login_changes (user, connection, server_started)
-    SELECT DISTINCT s.user, CONNECTION_ID(), _wordle_server_started()
-    FROM server_accounts s
-    LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host
-    WHERE n.user IS NULL OR NOT (n.admin <=> s.admin) OR NOT (n.role <=> s.role)
-    ON DUPLICATE KEY UPDATE connection = VALUES(connection),
-                            server_started = VALUES(server_started);
   END IF;
+  INSERT INTO node_accounts (node, user, host, present, admin, role)
+  SELECT v_node, n.user, n.host, TRUE, n.admin, n.role FROM _wordle_seen_accounts n
+  LEFT JOIN node_accounts m ON m.node = v_node AND m.user = n.user AND m.host = n.host
+  WHERE m.user IS NULL OR NOT m.present
+  ON DUPLICATE KEY UPDATE present = TRUE, admin = VALUES(admin), role = VALUES(role);
+  DELETE FROM node_accounts
+  WHERE node = v_node AND NOT present AND server_run <> v_run;
+  UPDATE node_accounts SET connection = 0
+  WHERE node = v_node AND connection > 0 AND server_run <> v_run;
   IF NOT (v_skip_name_resolve <=> @@GLOBAL.skip_name_resolve) THEN
     CALL _wordle_access_changed();
     UPDATE access_version SET skip_name_resolve = @@GLOBAL.skip_name_resolve WHERE id = 1;

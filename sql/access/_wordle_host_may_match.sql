@@ -6,10 +6,11 @@
 -- them: a name hides the address behind it, so an address pattern (digits, hex letters, dots,
 -- colons, wildcards) or a netmask may match any named client, except localhost, whose
 -- address is 127.0.0.1 or ::1 (none with skip-name-resolve: the socket only). Names and
--- patterns compare lower-cased, as the server compares host names. Fails closed: a pattern
--- it cannot read may match.
+-- patterns compare lower-cased, as the server compares host names. A netmask is IPv4 only:
+-- the server never matches one for a client known by an IPv6 address. Fails closed: a
+-- netmask it cannot read may match.
 -- Reads: nothing.
--- revision: 0039
+-- revision: 0040
 CREATE OR REPLACE FUNCTION _wordle_host_may_match(
     p_pattern VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     p_client VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -38,7 +39,7 @@ BEGIN
   ELSE
     RETURN FALSE;
   END IF;
-  IF v_pattern NOT LIKE '%/%' THEN
+  IF v_pattern NOT LIKE '%/%' OR v_address LIKE '%:%' THEN
     RETURN FALSE;
   END IF;
   RETURN COALESCE(INET_ATON(v_address) & INET_ATON(SUBSTRING_INDEX(v_pattern, '/', -1))

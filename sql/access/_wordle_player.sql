@@ -18,14 +18,17 @@
 -- account may not use (another account's player, or creating another login's name), or any
 -- name when the account may not play (_wordle_caller_access says why).
 -- A decision that a session's account (SESSION_USER(): login and client host) may use a name
--- is kept in player_access with the access version it was made under; later calls of that
--- account for that name find the player there, in one key lookup, until the version changes
--- (an account or role changed, player_names changed, a migration installed routines).
+-- is kept in player_access with the access version it was made under, the node it was made on
+-- (_wordle_node) and the mark its sessions must be above there (_wordle_session_mark: a session
+-- begun before an account it may be went or changed is not the account the decision was made
+-- for); later calls of that account for that name on that node, from a session above the
+-- mark, find the player there, in one key lookup, until the version changes (an account or
+-- role changed, player_names changed, a migration installed routines).
 -- Refusals are never kept, nor decisions of reads (`create` false: they write nothing). The version is read before anything the decision reads, so a
 -- decision made while the accounts changed carries the old version and is never used.
--- Reads: player_access, access_version, server_accounts, players, settings. Writes: players,
+-- Reads: player_access, access_version, server_accounts, node_accounts, players, settings. Writes: players,
 -- player_access.
--- revision: 0037
+-- revision: 0040
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)
@@ -39,10 +42,12 @@ find: BEGIN
   DECLARE v_names VARCHAR(255) CHARACTER SET utf8mb4;
   DECLARE v_own BOOLEAN;
   DECLARE v_version BIGINT UNSIGNED;
+  DECLARE v_node VARCHAR(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT _wordle_node();
   SELECT MAX(a.player_id), MAX(v.version) INTO o_id, v_version
   FROM access_version v
   LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_name
-                           AND a.version = v.version
+                           AND a.version = v.version AND a.node = v_node
+                           AND a.after < CONNECTION_ID()
   WHERE v.id = 1;
   IF o_id IS NOT NULL THEN
     LEAVE find;
@@ -84,8 +89,9 @@ find: BEGIN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name belongs to another account (setting player_names)';
   END IF;
   IF o_id IS NOT NULL AND p_create THEN  -- a move: reads write nothing
-    INSERT INTO player_access (account, name, version, player_id)
-    VALUES (SESSION_USER(), p_name, v_version, o_id)
-    ON DUPLICATE KEY UPDATE player_id = VALUES(player_id);  -- the same decision, made at once
+    INSERT INTO player_access (account, name, version, player_id, node, after)
+    VALUES (SESSION_USER(), p_name, v_version, o_id, v_node, _wordle_session_mark(_wordle_login()))
+    ON DUPLICATE KEY UPDATE player_id = VALUES(player_id),  -- the same decision, made at once
+                            node = VALUES(node), after = VALUES(after);  -- or on another node
   END IF;
 END

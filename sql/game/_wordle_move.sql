@@ -14,8 +14,8 @@
 -- of today or before, a player with a kept access decision) first finds in one read what those
 -- routines would: the channel, today in its zone (_wordle_local_date), the day's answer and
 -- number, whether the guess as typed is a word of a channel that keeps accents, and the player
--- from its kept decision (player_access at the current access version, as _wordle_player keeps
--- it); what the read does not find, they find. `long way` TRUE skips the read (the tests play
+-- from its kept decision (player_access at the current access version, of this node and a
+-- session above its mark, as _wordle_player keeps it); what the read does not find, they find. `long way` TRUE skips the read (the tests play
 -- both ways and compare).
 -- The game is read by the unique key player_channel_day, named, and locked with its player's
 -- row (SELECT ... FOR UPDATE: the one row, no gap; through the key `finished`, with the same
@@ -27,7 +27,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
 -- attempts, revealed_letters, player_access.
--- revision: 0041
+-- revision: 0040
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_move(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -79,7 +79,8 @@ BEGIN
         JOIN words w ON w.id = p.word_id
         JOIN access_version v ON v.id = 1
         LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_player
-                                 AND a.version = v.version
+                                 AND a.version = v.version AND a.node = _wordle_node()
+                                 AND a.after < CONNECTION_ID()
         WHERE s.name = 'default_channel';
       END IF;
       IF v_answer IS NULL THEN  -- the long way: nothing of the read (the channel may differ now)

@@ -13,25 +13,35 @@ from __future__ import annotations
 
 import re
 import subprocess
+import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import mariadb
 import pytest
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Connection
+from starlette.testclient import TestClient
 
 from wordle_db import db, publish, roles, schema, settings, words
+from wordle_db.cluster import LocalCluster
 from wordle_db.errors import WordleError
 from wordle_db.server import LocalServer
-from wordle_db.web import setup
+from wordle_db.web import players, setup
+from wordle_db.web.app import Settings, create_app
 
+from support.galera import node_url
 from support.network import NAME, Network, available, network
 
 PORT = 3306  # the server's namespace has a port space of its own
 PASSWORD = "a-password-of-the-tests"
 ANSWER, GUESSES = "crane", ("slate", "plumb", "ghost", "vexor", "qopaz", "zimbu")
+SECRET = b"the-cookie-secret-of-the-tests-" + b"x" * 8
+WEB_POST = {"X-Wordle": "1"}  # a POST of the page (its CSRF header)
 ERROR = re.compile(r"^ERROR (\d+) \((\w+)\)(?: at line \d+)?: (.*)$")
 
 
@@ -95,14 +105,20 @@ class Server:
         return "error", f"{state} {message}"
 
 
-def _server(net: Network, home: Path, names: bool) -> Iterator[Server]:
+def _options(net: Network, port: int, names: bool) -> tuple[str, ...]:
+    """A server's options: TCP on `port` at every address of its namespace, names resolved
+    or not."""
     addresses = f"127.0.0.1,::1,{net.to_named},{net.to_bare},{net.to_named6},{net.to_bare6}"
-    options = (
+    return (
         "--skip-networking=0",
-        f"--port={PORT + (0 if names else 1)}",
+        f"--port={port}",
         f"--bind-address={addresses}",
         *(() if names else ("--skip-name-resolve",)),
     )
+
+
+def _server(net: Network, home: Path, names: bool) -> Iterator[Server]:
+    options = _options(net, PORT + (0 if names else 1), names)
     local = LocalServer(home, options=options, launcher=("ip", "netns", "exec", net.server))
     local.start()
     try:
@@ -135,6 +151,57 @@ def server(
 ) -> Iterator[Server]:
     home = tmp_path_factory.mktemp("hosts-server")
     yield from _server(hosts_network, home, request.param)
+
+
+@contextmanager
+def restarted(server: Server, names: bool, *more: str) -> Iterator[None]:
+    """The server restarted on its data, resolving names or not (and `more` options); then
+    started again as it was."""
+    server.local.stop()
+    options = (*_options(server.net, server.port, names), *more)
+    again = LocalServer(server.local.home, options=options, launcher=server.local.launcher)
+    again.start()
+    try:
+        yield
+    finally:
+        again.stop()
+        server.local.start()
+
+
+def held(
+    server: Server,
+    via: str,
+    user: str,
+    before: str,
+    meanwhile: Callable[[], None],
+    after: str,
+    password: str = PASSWORD,
+) -> tuple[str, str]:
+    """One session of `user` from `via` runs `before`, waits (on a lock root holds) while
+    `meanwhile` runs, then runs `after`: its output and errors."""
+    key = f"hosts-{uuid.uuid4().hex[:12]}"
+    with db.connect(server.url) as holder:
+        assert db.scalar(holder, "SELECT GET_LOCK(?, 0)", key) == 1
+        session = subprocess.Popen(
+            server.client(via, user, f"{before}; DO GET_LOCK('{key}', 60); {after}", password),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            waiting = (
+                "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                "WHERE INFO LIKE 'DO GET_LOCK(%' AND STATE = 'User lock'"
+            )
+            deadline = time.monotonic() + 30
+            while not db.scalar(holder, waiting) and session.poll() is None:
+                assert time.monotonic() < deadline, "the session never reached its wait"
+                time.sleep(0.02)
+            meanwhile()
+            db.scalar(holder, "SELECT RELEASE_LOCK(?)", key)
+            return session.communicate(timeout=30)
+        finally:
+            session.kill()
 
 
 def form(server: Server, host: str) -> str:
@@ -171,6 +238,21 @@ def account(server: Server, role: str | None, host: str, user: str | None = None
 
 def play(server: Server, via: str, user: str, guess: str = "slate") -> tuple[str, str]:
     return server.call(via, user, f"CALL wordle_play('{user}', '{guess}', NULL, NULL)")
+
+
+def answer_of(conn: Connection, procedure: str, *args: object) -> str:
+    """ "plays", or the SQLSTATE of the error, of one CALL on this very session (db.call would
+    make a call refused as stale again on a new connection)."""
+    cursor = conn.connection.driver_connection.cursor()
+    try:
+        cursor.execute(f"CALL {procedure}({', '.join('?' for _ in args)})", args)
+        while cursor.nextset():
+            pass
+        return "plays"
+    except mariadb.Error as exc:
+        return str(exc.sqlstate)
+    finally:
+        cursor.close()
 
 
 CLIENTS = ["socket", "loopback4", "loopback6", "named", "bare", "named6", "bare6"]
@@ -276,6 +358,11 @@ SAME_LOGIN = [
     ),
     # a subnet account that reads cannot be the socket, nor 127.0.0.1 or ::1 behind localhost
     ([("reader", "{subnet}"), ("player", "localhost")], {"socket": "plays"}),
+    # an IPv4 netmask reads: the server never matches it for a client known by an IPv6 address
+    (
+        [("reader", "{netmask}"), ("player", "%")],
+        {"bare": "denied", "bare6": "plays", "named6": {False: "plays"}},
+    ),
 ]
 
 
@@ -427,6 +514,67 @@ def test_an_anonymous_client_never_plays_nor_reads_as_the_login_it_typed(
         server.root(f"DROP USER {anonymous}", "FLUSH HOSTS", "CALL _wordle_accounts_refresh()")
 
 
+# A client let in as an anonymous account stays connected with the login it typed, the
+# anonymous account's password and its active role. An operator then removes the anonymous
+# account, or its role (as mariadb-secure-installation's "remove anonymous users" does): the
+# open session must still not be taken for the login it typed. Each row: the anonymous
+# account's host, the client, the change (then the accounts refreshed), and how the session's
+# next move as the typed login is refused: WD039 (the anonymous account is there: the login
+# proves nothing) or 08WD1 (it went or changed: connect again); its views show none of that
+# login's.
+ANONYMOUS_GONE = [
+    # the anonymous account stays: the login still proves nothing
+    ("{subnet}", "bare", "ALTER USER {anonymous} IDENTIFIED BY 'another-password'", "WD039"),
+    ("{subnet}", "bare", "REVOKE wordle_player FROM {anonymous}", "08WD1"),
+    # it goes: only sessions begun before it may be it
+    ("{subnet}", "bare", "DROP USER {anonymous}", "08WD1"),
+    ("{subnet}", "bare", "RENAME USER {anonymous} TO 'kiosk'@'{host}'", "08WD1"),
+]
+
+
+@pytest.mark.found_by("review of migration 0039")
+@pytest.mark.parametrize(
+    ("host", "via", "change", "refused"),
+    ANONYMOUS_GONE,
+    ids=[f"{h}-{v}: {c.split(' ')[0]}" for h, v, c, _ in ANONYMOUS_GONE],
+)
+def test_an_anonymous_clients_open_session_never_becomes_the_login_it_typed(
+    server: Server, host: str, via: str, change: str, refused: str
+) -> None:
+    victim = account(server, "player", "%")
+    assert play(server, "socket", victim)[0] == "ok"  # the victim's game of today
+    anonymous = f"''@'{form(server, host)}'"
+    server.root(
+        f"CREATE USER {anonymous} IDENTIFIED BY '{ANONYMOUS_PASSWORD}'",
+        f"GRANT wordle_player TO {anonymous}",
+        f"SET DEFAULT ROLE wordle_player FOR {anonymous}",
+        "CALL _wordle_accounts_refresh()",
+    )
+    try:
+        out, err = held(
+            server,
+            via,
+            victim,
+            "SELECT CURRENT_USER()",
+            lambda: server.root(
+                change.format(anonymous=anonymous, host=form(server, host)),
+                "CALL _wordle_accounts_refresh()",
+            ),
+            f"SELECT COUNT(*) FROM my_attempts; CALL wordle_play('{victim}', 'plumb', NULL, NULL)",
+            ANONYMOUS_PASSWORD,
+        )
+    finally:
+        server.root(
+            f"DROP USER IF EXISTS {anonymous}",
+            f"DROP USER IF EXISTS 'kiosk'@'{form(server, host)}'",
+            "CALL _wordle_accounts_refresh()",
+        )
+    rows = out.splitlines()
+    assert rows[:2] == [f"@{form(server, host)}", "0"], (out, err)  # let in anonymously; 0
+    line = err.strip().splitlines()[-1] if err.strip() else f"no error: {out}"
+    assert re.match(rf"ERROR 1644 \({refused}\)", line), line
+
+
 # The page's account, made as `wordle-db serve` makes it on its embedded server
 # (wordle_web@localhost, wordle_player, player_names created), plays for the page's players
 # through the socket. An account a careless operator adds elsewhere must not stop it. Each row:
@@ -474,30 +622,132 @@ def test_the_pages_account_plays_through_the_socket_beside_other_accounts(
             settings.set_setting(conn, "player_names", "account")
 
 
+# The page's connections stay open between requests (its pool), and a page may run in several
+# processes, each with its own pool and its own memory of the players' cookies. An operator
+# changes another account of the page's login, one that can never be the socket's sessions,
+# while the page serves players: both the page's players keep playing, as themselves. Each
+# row: the other account, its role, and the change (then the accounts refreshed).
+POOLED = [
+    # a new account: no session of the login began as it
+    ("'wordle_web'@'{named}'", "reader", "CREATE USER {other} IDENTIFIED BY 'x'"),
+    # an account elsewhere, dropped or given another role
+    ("'wordle_web'@'box.test'", "reader", "DROP USER {other}"),
+    ("'wordle_web'@'{named}'", "reader", "REVOKE wordle_reader FROM {other}"),
+]
+
+
+@pytest.mark.found_by("review of migration 0039")
+@pytest.mark.parametrize(
+    ("other", "role", "change"), POOLED, ids=[c.split(" ")[0] for *_, c in POOLED]
+)
+def test_the_pages_open_connections_play_on_when_another_account_of_its_login_changes(
+    server: Server, tmp_path: Path, other: str, role: str, change: str
+) -> None:
+    web = setup.embedded_account(server.url, tmp_path, say=lambda line: None)
+    other = form(server, other)
+    before = not change.startswith("CREATE")  # the other account is there before the page
+    pages = [
+        TestClient(create_app(web, Settings(SECRET, allowed_hosts=("testserver",))))
+        for _ in range(2)
+    ]
+    try:
+        if before:
+            server.root(
+                f"CREATE USER {other} IDENTIFIED BY '{PASSWORD}'",
+                f"GRANT wordle_{role} TO {other}",
+                "CALL _wordle_accounts_refresh()",
+            )
+        cookies = []
+        for page in pages:  # each process's pool opens its connection; a player of each
+            page.__enter__()
+            assert page.get("/api/today").status_code == 200
+            assert page.post("/api/guess", json={"word": "slate"}, headers=WEB_POST).is_success
+            cookies.append(page.cookies[players.COOKIE])
+        server.root(
+            change.format(other=other),
+            *([] if before else [f"GRANT wordle_{role} TO {other}"]),
+            "CALL _wordle_accounts_refresh()",
+        )
+        page, answers = pages[0], []
+        for cookie in cookies:  # its own player, then the other process's (a balancer's choice)
+            page.cookies.clear()
+            page.cookies[players.COOKIE] = cookie
+            response = page.post("/api/guess", json={"word": "plumb"}, headers=WEB_POST)
+            kept = response.cookies.get(players.COOKIE) in (None, cookie)  # still that player
+            answers.append((response.status_code, "same player" if kept else "a new player"))
+            said = response.json().get("error")
+        assert answers == [(200, "same player")] * 2, (answers, said)
+    finally:
+        for page in pages:
+            page.__exit__(None, None, None)
+        server.root(
+            f"DROP USER IF EXISTS {other}",
+            "DROP USER 'wordle_web'@'localhost'",
+            "CALL _wordle_accounts_refresh()",
+        )
+        with db.connect(server.url) as conn:
+            settings.set_setting(conn, "player_names", "account")
+
+
 # An account changed while a client it let in stays connected: the server keeps that session
 # (its login, host and active role) until it disconnects, so the game must not take it for
 # the login's other accounts. Each row: the login's accounts (the client at {named} matches the
-# first: its address is the most specific) and the change made (then the accounts refreshed)
-# while the session waits between two calls; its second call, as another player name, is
-# refused (WD039) whatever the change.
+# first: its address is the most specific), the change made (then the accounts refreshed)
+# while the session waits between two calls, and what else happens: nothing (None), the
+# session's own statement before its second call (CLOCK), a new session of the login from the
+# same client, let in as the account left, playing that name first (KEPT), or the change and
+# the refresh made by a root session begun before the player's (OLDER). The session's second
+# call, as another player name, is refused whatever the change: 08WD1 (connect again) when an
+# account it may be went or changed, else WD039 (it plays as itself only).
+CLOCK = "SET timestamp = UNIX_TIMESTAMP(SYSDATE()) + 86400"  # any account may move its clock
+KEPT = "a new session plays the name first"  # its decision is kept under the same SESSION_USER()
+OLDER = "the change and refresh from an older session"  # an operator's shell, open for hours
+STALE = "08WD1"
 CHANGES = [
-    ([("player", "{named}"), ("player", "%")], "DROP USER {who}"),
-    ([("player", "{named}")], "DROP USER {who}"),
-    ([("player", "{named}"), ("admin", "%")], "REVOKE wordle_player FROM {who}"),
-    ([("player", "{named}"), ("admin", "%")], "GRANT wordle_admin TO {user}@'localhost'"),
+    ([("player", "{named}"), ("player", "%")], "DROP USER {who}", None, STALE),
+    ([("player", "{named}")], "DROP USER {who}", None, STALE),
+    ([("player", "{named}"), ("admin", "%")], "REVOKE wordle_player FROM {who}", None, STALE),
+    # an account the session cannot be (localhost is never the named client) changes
+    (
+        [("player", "{named}"), ("admin", "%")],
+        "GRANT wordle_admin TO {user}@'localhost'",
+        None,
+        "WD039",
+    ),
     # the login's other account administers: the dropped or renamed one's session is not it
-    ([("player", "{named}"), ("admin", "%")], "DROP USER {who}"),
-    ([("player", "{named}"), ("admin", "%")], "RENAME USER {who} TO {user}_old@'%'"),
+    ([("player", "{named}"), ("admin", "%")], "DROP USER {who}", None, STALE),
+    ([("player", "{named}"), ("admin", "%")], "RENAME USER {who} TO {user}_old@'%'", None, STALE),
+    # dropped and made again, as it was, before the refresh: the session is that account still
+    (
+        [("player", "{named}"), ("admin", "%")],
+        f"DROP USER {{who}}; CREATE USER {{who}} IDENTIFIED BY '{PASSWORD}'; "
+        "GRANT wordle_player TO {who}",
+        None,
+        "WD039",
+    ),
+    # the session moves its clock, which the server's uptime follows (SET timestamp)
+    ([("player", "{named}"), ("admin", "%")], "DROP USER {who}", CLOCK, STALE),
+    # the login's administrator plays the name first from the same client
+    ([("player", "{named}"), ("admin", "%")], "DROP USER {who}", KEPT, STALE),
+    ([("player", "{named}"), ("admin", "%")], "DROP USER {who}", OLDER, STALE),
 ]
 
 
 @pytest.mark.parametrize(
-    ("accounts", "change"),
+    ("accounts", "change", "meanwhile", "refused"),
     CHANGES,
-    ids=[f"{'+'.join(f'{r}@{h}' for r, h in a)}: {c.split(' {')[0]}" for a, c in CHANGES],
+    ids=[
+        f"{'+'.join(f'{r}@{h}' for r, h in a)}: "
+        f"{', '.join(part.split(' {')[0] for part in c.split('; '))}{f' ({m})' if m else ''}"
+        for a, c, m, _ in CHANGES
+    ],
 )
 def test_a_session_whose_account_changed_is_never_taken_for_another_account(
-    server: Server, accounts: list[tuple[str, str]], change: str
+    server: Server,
+    accounts: list[tuple[str, str]],
+    change: str,
+    meanwhile: str | None,
+    refused: str,
 ) -> None:
     user = f"u{uuid.uuid4().hex[:10]}"
     for role, host in accounts:
@@ -505,37 +755,37 @@ def test_a_session_whose_account_changed_is_never_taken_for_another_account(
     if "localhost" in change:
         account(server, "player", "localhost", user)
     who = f"{user}@'{form(server, accounts[0][1])}'"
-    other, key = f"n{uuid.uuid4().hex[:8]}", f"hosts-{user}"
-    with db.connect(server.url) as holder:
-        assert db.scalar(holder, "SELECT GET_LOCK(?, 0)", key) == 1
-        session = subprocess.Popen(
-            server.client(
-                "named",
-                user,
-                f"CALL wordle_play('{user}', 'slate', NULL, NULL); DO GET_LOCK('{key}', 60); "
-                f"CALL wordle_play('{other}', 'slate', NULL, NULL)",
-            ),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
+    other = f"n{uuid.uuid4().hex[:8]}"
+    own = f"{meanwhile};" if meanwhile and meanwhile.startswith("SET") else ""
+    with db.connect(server.url) as older:  # a root session begun before the player's
+
+        def change_made() -> None:
+            if meanwhile == OLDER:
+                for statement in change.format(who=who, user=user).split("; "):
+                    older.exec_driver_sql(statement)
+                older.exec_driver_sql("CALL _wordle_accounts_refresh()")
+            else:
+                server.root(
+                    *change.format(who=who, user=user).split("; "),
+                    "CALL _wordle_accounts_refresh()",
+                )
+            if meanwhile == KEPT:  # let in as the account left, an administrator: it may
+                kind, answer = server.call(
+                    "named", user, f"CALL wordle_play('{other}', 'slate', NULL, NULL)"
+                )
+                assert kind == "ok", answer
+
+        out, err = held(
+            server,
+            "named",
+            user,
+            f"CALL wordle_play('{user}', 'slate', NULL, NULL)",
+            change_made,
+            f"{own} CALL wordle_play('{other}', 'plumb', NULL, NULL)",
         )
-        try:
-            waiting = (
-                "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                "WHERE USER = ? AND STATE = 'User lock'"
-            )
-            deadline = time.monotonic() + 30
-            while not db.scalar(holder, waiting, user) and session.poll() is None:
-                assert time.monotonic() < deadline, "the session never reached its wait"
-                time.sleep(0.02)
-            server.root(change.format(who=who, user=user), "CALL _wordle_accounts_refresh()")
-            db.scalar(holder, "SELECT RELEASE_LOCK(?)", key)
-            out, err = session.communicate(timeout=30)
-        finally:
-            session.kill()
     assert "\tslate\t00202\t" in out, (out, err)  # its first call, as itself, played
     line = err.strip().splitlines()[-1] if err.strip() else f"no error: {out}"
-    assert re.match(r"ERROR 1644 \(WD039\)", line), line
+    assert re.match(rf"ERROR 1644 \({refused}\)", line), line
 
 
 def test_a_name_of_several_addresses_gives_none_of_them_the_others_role(server: Server) -> None:
@@ -664,11 +914,17 @@ def test_grant_refuses_a_login_longer_than_a_player_name(server: Server) -> None
         assert db.scalar(conn, "SELECT COUNT(*) FROM mysql.user WHERE User = ?", login) == 0
 
 
-def test_a_held_read_of_the_accounts_makes_no_account_change_wait(server: Server) -> None:
-    """A player's SERIALIZABLE read of my_games (which reads its account's row of
-    server_accounts), locking and held open by SLEEP: `wordle-db grant` (the grant tables, then
-    the refresh), a REVOKE and GRANT by hand of the holder's own role and their refresh (which
-    rewrites the row it read), and a new account's first move all finish while it still runs."""
+@pytest.mark.parametrize(
+    ("view", "locking"), [("my_games", "LOCK IN SHARE MODE"), ("my_attempts", "FOR UPDATE")]
+)
+def test_a_held_read_of_the_accounts_makes_no_account_change_wait(
+    server: Server, view: str, locking: str
+) -> None:
+    """A player's SERIALIZABLE read of my_games or my_attempts (which read the server_accounts
+    rows of its login and of anonymous accounts), locking and held open by SLEEP: `wordle-db
+    grant` (the grant tables, then the refresh), a REVOKE and GRANT by hand of the holder's own
+    role and their refresh (which rewrites the row it read and marks its login in
+    login_changes), and a new account's first move all finish while it still runs."""
     holder = account(server, "player", "%")
     assert play(server, "bare", holder)[0] == "ok"  # one row of my_games to sleep on
     hold = subprocess.Popen(
@@ -676,7 +932,7 @@ def test_a_held_read_of_the_accounts_makes_no_account_change_wait(server: Server
             "named",
             holder,
             "SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE; "
-            "SELECT SLEEP(60), player FROM my_games LOCK IN SHARE MODE",
+            f"SELECT SLEEP(60), player FROM {view} {locking}",
         ),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -701,9 +957,235 @@ def test_a_held_read_of_the_accounts_makes_no_account_change_wait(server: Server
             "CALL _wordle_accounts_refresh()",
         )
         assert play(server, "named", newcomer)[0] == "ok"
+        marked = "SELECT COUNT(*) FROM node_accounts WHERE user = ? AND connection > 0"
+        with db.connect(server.url) as conn:
+            assert db.scalar(conn, marked, holder) == 1
         assert hold.poll() is None, "the read ended before the changes were made"
     finally:
         if thread:
             server.root(f"KILL {thread}")
         hold.kill()
         hold.wait()
+
+
+@pytest.mark.found_by("review of migration 0039")
+def test_sessions_racing_the_refresh_never_play_as_another_name(server: Server) -> None:
+    """Twelve open sessions of a player's account (through the socket; the login's other
+    account, at %, administers) call as other names over and over while the player's account is
+    dropped and four refreshes run at once (the event's and `wordle-db grant`'s may): no call
+    plays another name, every refusal is WD039 (as itself only) or 08WD1 (connect again), no
+    refresh fails, and a session begun after the refreshes is the administrator it now is."""
+    user = account(server, "player", "localhost")
+    server.root(
+        f"CREATE USER {user}@'%' IDENTIFIED BY '{PASSWORD}'",
+        f"GRANT wordle_admin TO {user}@'%'",
+        f"SET DEFAULT ROLE wordle_admin FOR {user}@'%'",
+        "CALL _wordle_accounts_refresh()",
+    )
+    url = server.url.set(username=user, password=PASSWORD)
+    answers: Counter[str] = Counter()
+    failures: list[BaseException] = []
+    stop = threading.Event()
+
+    def calls(conn: Connection, n: int) -> None:
+        while not stop.is_set():
+            answers[answer_of(conn, "wordle_play", f"{user}-{n}", "plumb", None, None)] += 1
+
+    def refresh() -> None:
+        try:
+            server.root("CALL _wordle_accounts_refresh()")
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+
+    with ExitStack() as stack:
+        sessions = [stack.enter_context(db.connect(url)) for _ in range(12)]
+        for conn in sessions:  # each let in as the player's account
+            assert db.scalar(conn, "SELECT CURRENT_USER()") == f"{user}@localhost"
+        players = [threading.Thread(target=calls, args=(c, n)) for n, c in enumerate(sessions)]
+        for thread in players:
+            thread.start()
+        try:
+            time.sleep(0.3)
+            server.root(f"DROP USER {user}@'localhost'")
+            refreshers = [threading.Thread(target=refresh) for _ in range(4)]
+            for thread in refreshers:
+                thread.start()
+            for thread in refreshers:
+                thread.join(60)
+            time.sleep(0.3)
+        finally:
+            stop.set()
+            for thread in players:
+                thread.join(60)
+    assert not failures, failures
+    assert answers["plays"] == 0 and answers["08WD1"] > 0, answers
+    assert set(answers) <= {"plays", "08WD1", "WD039"}, answers
+    with db.connect(url) as fresh:  # the administrator's account now: any name
+        assert db.call(fresh, "wordle_play", f"{user}-new", "slate", None, None)
+
+
+# A session's own settings, set before its call, must not change what the game takes it for.
+# The login's accounts: a player's at the named client's address, an administrator's at %; the
+# named client's call as another name is refused (WD039), or its settings are (WD012).
+SETTINGS = [
+    "SET NAMES latin1",
+    "SET collation_connection = utf8mb4_general_ci",
+    "SET sql_mode = 'NO_BACKSLASH_ESCAPES,PAD_CHAR_TO_FULL_LENGTH,IGNORE_SPACE'",
+    "SET default_regex_flags = 'MULTILINE,DOTALL,EXTENDED'",
+    "SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+    "SET autocommit = 0",
+    "SET max_statement_time = 10",
+]
+
+
+@pytest.mark.found_by("review of migration 0039")
+@pytest.mark.parametrize("setting", SETTINGS, ids=[s.split(" =")[0][4:] for s in SETTINGS])
+def test_a_sessions_settings_never_make_it_another_account(server: Server, setting: str) -> None:
+    user = account(server, "player", "{named}")
+    server.root(
+        f"CREATE USER {user}@'%' IDENTIFIED BY '{PASSWORD}'",
+        f"GRANT wordle_admin TO {user}@'%'",
+        f"SET DEFAULT ROLE wordle_admin FOR {user}@'%'",
+        "CALL _wordle_accounts_refresh()",
+    )
+    kind, answer = server.call(
+        "named", user, f"{setting}; CALL wordle_play('n{user}', 'slate', NULL, NULL)"
+    )
+    assert kind == "error" and answer.split(" ")[0] in ("WD039", "WD012"), answer
+
+
+# On Galera the accounts and their copy (server_accounts) replicate, while each node counts its
+# own connection ids and keeps its own marks (node_accounts, by node): each node's own refresh
+# marks what it saw go or change (docs/cluster.md: the refresh runs on every node). Login u has a
+# player's account at 127.0.0.1 and an administrator's at % (both nodes have refreshed since);
+# the player's is dropped, and the accounts refreshed, through the first node. Each row: when the
+# session on the second node began (before the change: it is the player's; after: the
+# administrator's), which node has counted more connections, whether the second node has
+# refreshed since, and what the session's next move as another name gets: 08WD1 (connect
+# again) or it plays.
+GALERA = [
+    ("before", "the session's node", True, STALE),
+    ("before", "the refreshing node", True, STALE),
+    ("after", "the refreshing node", True, "plays"),
+    ("after", "the session's node", True, "plays"),
+    # until its own refresh, the second node cannot tell its sessions apart: none plays
+    ("before", "the session's node", False, STALE),
+    ("after", "the refreshing node", False, STALE),
+]
+
+
+@pytest.mark.found_by("review of migration 0039")
+@pytest.mark.parametrize(
+    ("began", "ahead", "refreshed", "expected"),
+    GALERA,
+    ids=[f"{b}, {a} ahead, {'both refreshed' if r else 'one refreshed'}" for b, a, r, _ in GALERA],
+)
+def test_a_session_whose_account_went_is_told_apart_on_every_galera_node(
+    galera: LocalCluster, cluster_db: str, began: str, ahead: str, refreshed: bool, expected: str
+) -> None:
+    urls = [node_url(galera, 0, cluster_db), node_url(galera, 1, cluster_db)]
+    user, other = f"u{uuid.uuid4().hex[:10]}", f"n{uuid.uuid4().hex[:8]}"
+    with db.connect(urls[0]) as conn:
+        for host, role in (("127.0.0.1", "wordle_player"), ("%", "wordle_admin")):
+            conn.exec_driver_sql(f"CREATE USER {user}@'{host}' IDENTIFIED BY '{PASSWORD}'")
+            conn.exec_driver_sql(f"GRANT {role} TO {user}@'{host}'")
+            conn.exec_driver_sql(f"SET DEFAULT ROLE {role} FOR {user}@'{host}'")
+        conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+    with db.connect(urls[1]) as conn:  # the second node's own view of the accounts
+        conn.exec_driver_sql("SET SESSION wsrep_sync_wait = 1")
+        conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+    behind, front = urls if ahead == "the session's node" else urls[::-1]
+    with db.connect(behind) as conn:
+        reached = db.scalar(conn, "SELECT CONNECTION_ID()")
+    for _ in range(5000):  # the nodes count connections apart: put one ahead
+        with db.connect(front) as conn:
+            if db.scalar(conn, "SELECT CONNECTION_ID()") > reached + 100:
+                break
+
+    def drop() -> None:
+        with db.connect(urls[0]) as conn:
+            conn.exec_driver_sql(f"DROP USER {user}@'127.0.0.1'")
+            conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+        with db.connect(urls[1]) as conn:  # the cluster's copy, on the second node
+            conn.exec_driver_sql("SET SESSION wsrep_sync_wait = 1")
+            gone = "SELECT COUNT(*) FROM server_accounts WHERE user = ? AND host = '127.0.0.1'"
+            assert db.scalar(conn, gone, user) == 0
+            if refreshed:
+                conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+                marked = (
+                    "SELECT connection FROM node_accounts "
+                    "WHERE node = _wordle_node() AND user = ? AND host = '127.0.0.1'"
+                )
+                assert db.scalar(conn, marked, user) > 0
+
+    if began == "after":
+        drop()
+    with db.connect(urls[1].set(username=user, password=PASSWORD)) as session:
+        if began == "before":
+            assert db.call(session, "wordle_play", user, "slate", None, None)[0]["guess"] == "slate"
+            drop()
+        got = answer_of(session, "wordle_play", other, "plumb", None, None)
+    assert got == expected, got
+
+
+@pytest.mark.found_by("review of migration 0039")
+def test_a_mark_of_the_last_run_refuses_no_session_of_the_next(server: Server) -> None:
+    """A login marked (one of its accounts dropped) by a refresh whose connection id is high;
+    the server restarts, counting connection ids from 1 again: the login's new sessions, whose
+    ids are below the old mark, play."""
+    user = account(server, "player", "{named}")
+    account(server, "player", "%", user)
+    for _ in range(40):  # the run's connection ids past the next run's first ones
+        with db.connect(server.url):
+            pass
+    server.root(f"DROP USER {user}@'{server.net.named_ip}'", "CALL _wordle_accounts_refresh()")
+    with db.connect(server.url) as conn:
+        mark = db.scalar(conn, "SELECT MAX(connection) FROM node_accounts WHERE user = ?", user)
+    with restarted(server, server.names):
+        kind, answer = server.call("bare", user, "SELECT CONNECTION_ID()")
+        assert kind == "ok" and int(answer) < mark, (answer, mark)
+        kind, answer = play(server, "bare", user)
+        assert kind == "ok", answer
+
+
+# A decision kept in player_access is keyed by SESSION_USER(), whose `localhost` is the socket
+# alone with skip-name-resolve and also 127.0.0.1 and ::1 when names are resolved (0039 retires
+# the decisions when its refresh sees skip_name_resolve change). Login u: an administrator's
+# account at %, a player's at 127.0.0.1. With skip-name-resolve the socket is the
+# administrator's (it plays another name: the decision kept); the server is restarted
+# resolving names, where a client at 127.0.0.1 is the player's account known as localhost.
+# Each row: the restarted server's event scheduler (the refresh every minute), and whether a
+# refresh ran before the player's move; the move as the other name is refused (WD039).
+RESTARTS = [("ON", True), ("OFF", False)]
+
+
+@pytest.mark.found_by("review of migration 0039")
+@pytest.mark.parametrize("server", [False], indirect=True, ids=["skip-name-resolve first"])
+@pytest.mark.parametrize(
+    ("scheduler", "refreshed"),
+    RESTARTS,
+    ids=[f"scheduler {s}, {'refreshed' if r else 'no refresh yet'}" for s, r in RESTARTS],
+)
+def test_a_decision_kept_for_the_socket_never_serves_another_client_after_a_restart(
+    server: Server, scheduler: str, refreshed: bool
+) -> None:
+    user, victim = f"u{uuid.uuid4().hex[:10]}", f"v{uuid.uuid4().hex[:8]}"
+    server.root(
+        f"CREATE USER {user}@'%' IDENTIFIED BY '{PASSWORD}'",
+        f"GRANT wordle_admin TO {user}@'%'",
+        f"SET DEFAULT ROLE wordle_admin FOR {user}@'%'",
+    )
+    account(server, "player", "127.0.0.1", user)
+    kind, answer = server.call("socket", user, f"CALL wordle_play('{victim}', 'slate', NULL, NULL)")
+    assert kind == "ok", answer  # the administrator's: a decision kept for {user}@localhost
+    with restarted(server, True, f"--event-scheduler={scheduler}"):
+        if refreshed:
+            server.root("CALL _wordle_accounts_refresh()")
+        who = server.call("loopback4", user, "SELECT SESSION_USER(), CURRENT_USER()")
+        assert who == ("ok", f"{user}@localhost\t{user}@127.0.0.1"), who
+        kind, answer = play(server, "loopback4", user)
+        assert kind == "ok", answer
+        kind, answer = server.call(
+            "loopback4", user, f"CALL wordle_play('{victim}', 'plumb', NULL, NULL)"
+        )
+        assert kind == "error" and answer.startswith("WD039 this account plays as"), answer

@@ -128,9 +128,10 @@ def test_a_decision_made_while_the_accounts_change_is_never_used(
     with db.connect(db_url) as changer, db.connect(url) as front:
         changer.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")  # as the
         changer.exec_driver_sql("START TRANSACTION")  # refresh's own transaction
-        changer.exec_driver_sql(
-            "UPDATE server_accounts SET role = NULL WHERE user = ?", (url.username,)
-        )
+        for copy in ("server_accounts", "node_accounts"):  # the cluster's and this node's
+            changer.exec_driver_sql(
+                f"UPDATE {copy} SET role = NULL WHERE user = ?", (url.username,)
+            )
         changer.exec_driver_sql("CALL _wordle_access_changed()")
         assert game.play(front, name, WRONG[0])["attempt"] == 1  # decided on the old role
         changer.exec_driver_sql("COMMIT")

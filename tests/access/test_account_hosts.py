@@ -689,6 +689,57 @@ def test_the_pages_open_connections_play_on_when_another_account_of_its_login_ch
             settings.set_setting(conn, "player_names", "account")
 
 
+@pytest.mark.found_by("review of migration 0039")
+def test_the_pages_open_connections_connect_again_when_its_own_account_changes(
+    server: Server, tmp_path: Path
+) -> None:
+    """The page's own account loses its role and gets it back, each refreshed: its pooled
+    connections began before those marks (08WD1 on their next call), and the page makes the
+    call again on a new connection, so both processes' players play on, as themselves."""
+    web = setup.embedded_account(server.url, tmp_path, say=lambda line: None)
+    pages = [
+        TestClient(create_app(web, Settings(SECRET, allowed_hosts=("testserver",))))
+        for _ in range(2)
+    ]
+    try:
+        cookies = []
+        for page in pages:
+            page.__enter__()
+            assert page.post("/api/guess", json={"word": "slate"}, headers=WEB_POST).is_success
+            cookies.append(page.cookies[players.COOKIE])
+        with db.connect(server.url) as conn:
+            listed = "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = 'wordle_web'"
+            pooled = [int(row["ID"]) for row in db.query(conn, listed)]
+        assert pooled, "the pages keep no connection"
+        server.root(
+            "REVOKE wordle_player FROM 'wordle_web'@'localhost'",
+            "CALL _wordle_accounts_refresh()",
+            "GRANT wordle_player TO 'wordle_web'@'localhost'",
+            "CALL _wordle_accounts_refresh()",
+        )
+        with db.connect(server.url) as conn:
+            mark = db.scalar(
+                conn,
+                "SELECT connection FROM node_accounts WHERE node = _wordle_node() "
+                "AND user = 'wordle_web' AND host = 'localhost'",
+            )
+        assert mark >= max(pooled), (mark, pooled)  # every pooled connection is stale
+        answers = []
+        for page, cookie in zip(pages, cookies, strict=True):
+            page.cookies.clear()
+            page.cookies[players.COOKIE] = cookie
+            response = page.post("/api/guess", json={"word": "plumb"}, headers=WEB_POST)
+            kept = response.cookies.get(players.COOKIE) in (None, cookie)
+            answers.append((response.status_code, "same player" if kept else "a new player"))
+        assert answers == [(200, "same player")] * 2, answers
+    finally:
+        for page in pages:
+            page.__exit__(None, None, None)
+        server.root("DROP USER 'wordle_web'@'localhost'", "CALL _wordle_accounts_refresh()")
+        with db.connect(server.url) as conn:
+            settings.set_setting(conn, "player_names", "account")
+
+
 # An account changed while a client it let in stays connected: the server keeps that session
 # (its login, host and active role) until it disconnects, so the game must not take it for
 # the login's other accounts. Each row: the login's accounts (the client at {named} matches the

@@ -974,8 +974,8 @@ def test_a_held_read_of_the_accounts_makes_no_account_change_wait(
     """A player's SERIALIZABLE read of my_games or my_attempts (which read the server_accounts
     rows of its login and of anonymous accounts), locking and held open by SLEEP: `wordle-db
     grant` (the grant tables, then the refresh), a REVOKE and GRANT by hand of the holder's own
-    role and their refresh (which rewrites the row it read and marks its login in
-    login_changes), and a new account's first move all finish while it still runs."""
+    role and their refresh (which rewrites the row it read and marks the account in
+    node_accounts), and a new account's first move all finish while it still runs."""
     holder = account(server, "player", "%")
     assert play(server, "bare", holder)[0] == "ok"  # one row of my_games to sleep on
     hold = subprocess.Popen(

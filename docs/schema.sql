@@ -139,6 +139,7 @@ CREATE TABLE `node_accounts` (
   `role` enum('player','reader','publisher') CHARACTER SET ascii COLLATE ascii_general_ci DEFAULT NULL,
   `connection` bigint(20) unsigned NOT NULL DEFAULT 0,
   `server_run` bigint(20) NOT NULL DEFAULT 0,
+  `behind` tinyint(1) NOT NULL DEFAULT 0,
   PRIMARY KEY (`node`,`user`,`host`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 

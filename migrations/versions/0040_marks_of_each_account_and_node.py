@@ -14,7 +14,7 @@ one an IPv6 client may be. Now each node keeps the accounts as its refreshes saw
 connection id (status Connections) and its run (_wordle_server_run: the statement's clock less
 the uptime, which follow the same clock); _wordle_session_mark is the one rule of which marks
 hold for a session (its login's and the anonymous accounts', whose host may match the client;
-every such account a node has not refreshed since the cluster's copy changed), used by
+every such account another node's refresh saw change and this node's has not yet), used by
 _wordle_caller_access (error 08WD1, a connection exception, before anything else), by
 _wordle_caller_login (an anonymous account's) and by the kept decisions (player_access.node and
 .after: the node and the mark a session must be above to use one).
@@ -41,6 +41,7 @@ NODE_ACCOUNTS = """CREATE TABLE IF NOT EXISTS node_accounts (
      role ENUM('player', 'reader', 'publisher') CHARACTER SET ascii NULL,
      connection BIGINT UNSIGNED NOT NULL DEFAULT 0,
      server_run BIGINT NOT NULL DEFAULT 0,
+     behind BOOLEAN NOT NULL DEFAULT FALSE,
      PRIMARY KEY (node, user, host)
    ) ENGINE=InnoDB"""
 # 0039's marks of this run, kept: each as an account of the login at % (it may be any client).

@@ -18,7 +18,9 @@
 -- the last connection id the node has given (status Connections, whatever connection runs the
 -- refresh: an operator's shell open for hours marks as high as the event) and the node's run
 -- (_wordle_server_run), so that sessions begun before, which may be that account, are refused
--- (_wordle_session_mark), and the decisions are retired too. Marks of an earlier run are
+-- (_wordle_session_mark), and the decisions are retired too; the other nodes' rows of an
+-- account that changed since the cluster's copy are flagged behind until their own refresh
+-- marks it (their sessions are refused meanwhile). Marks of an earlier run are
 -- cleared, and the rows of accounts gone in an earlier run deleted. Kept decisions are retired
 -- too when the server's skip_name_resolve changed since the last refresh (SESSION_USER()'s
 -- localhost then means other clients; _wordle_node differs, too, so none is used before). Then, in a transaction of its
@@ -106,6 +108,14 @@ BEGIN
   WHERE m.node = v_node AND m.present
     AND (n.user IS NULL OR NOT (n.admin <=> m.admin) OR NOT (n.role <=> m.role));
   SET v_changed = v_changed OR ROW_COUNT() > 0;
+  UPDATE node_accounts SET behind = FALSE WHERE node = v_node AND behind;  -- marked above
+  -- what changed since the cluster's copy, for the other nodes until their refresh marks it
+  UPDATE node_accounts m
+  JOIN server_accounts s ON s.user = m.user AND s.host = m.host
+  LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host
+  SET m.behind = TRUE
+  WHERE m.node <> v_node AND m.present AND NOT m.behind
+    AND (n.user IS NULL OR NOT (n.admin <=> s.admin) OR NOT (n.role <=> s.role));
   IF v_changed THEN
     CALL _wordle_access_changed();
   END IF;

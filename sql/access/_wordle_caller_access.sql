@@ -29,9 +29,10 @@ BEGIN
   DECLARE v_host VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
     DEFAULT LOWER(SUBSTRING_INDEX(SESSION_USER(), '@', -1));
   DECLARE v_count INT;
+  DECLARE v_mark BIGINT UNSIGNED;
   DECLARE v_first, v_last VARCHAR(400) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_message VARCHAR(500) CHARACTER SET utf8mb4;
-  SET o_login = _wordle_caller_login();
+  SELECT _wordle_caller_login() INTO o_login;  -- a SELECT: its reads lock nothing (a SET's would)
   SELECT CASE
            WHEN o_login IS NULL THEN 'anonymous'
            WHEN COUNT(*) > 0 AND MIN(a.admin) THEN 'admin'
@@ -46,7 +47,8 @@ BEGIN
   FROM server_accounts a
   WHERE a.user = o_login AND _wordle_host_may_match(a.host, v_host);
   -- after the accounts are read: a refresh writes its marks and the accounts in one commit
-  IF _wordle_session_mark(_wordle_login()) >= CONNECTION_ID() THEN
+  SELECT _wordle_session_mark(_wordle_login()) INTO v_mark;
+  IF v_mark >= CONNECTION_ID() THEN
     SIGNAL SQLSTATE '08WD1' SET MESSAGE_TEXT = 'this session began before an account it may be was dropped or changed (or this server has not seen such a change yet): connect again';
   END IF;
   IF p_play AND o_role NOT IN ('player', 'admin') THEN

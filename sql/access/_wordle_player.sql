@@ -19,11 +19,13 @@
 -- name when the account may not play (_wordle_caller_access says why).
 -- A decision that a session's account (SESSION_USER(): login and client host) may use a name
 -- is kept in player_access with the access version it was made under, the node it was made on
--- (_wordle_node) and the mark its sessions must be above there (_wordle_session_mark: a session
--- begun before an account it may be went or changed is not the account the decision was made
--- for); later calls of that account for that name on that node, from a session above the
--- mark, find the player there, in one key lookup, until the version changes (an account or
--- role changed, player_names changed, a migration installed routines).
+-- (_wordle_node) and the mark its sessions must be above there (the highest mark of its
+-- login's and the anonymous accounts there, of any run: at least _wordle_session_mark's, so
+-- a session begun before an account it may be went or changed, which is not the account the
+-- decision was made for, never uses it); later calls of that account for that name on that
+-- node, from a session above the mark, find the player there, in one key lookup, until the
+-- version changes (an account or role changed, player_names changed, a migration installed
+-- routines).
 -- Refusals are never kept, nor decisions of reads (`create` false: they write nothing). The version is read before anything the decision reads, so a
 -- decision made while the accounts changed carries the old version and is never used.
 -- Reads: player_access, access_version, server_accounts, node_accounts, players, settings. Writes: players,
@@ -43,6 +45,8 @@ find: BEGIN
   DECLARE v_own BOOLEAN;
   DECLARE v_version BIGINT UNSIGNED;
   DECLARE v_node VARCHAR(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT _wordle_node();
+  DECLARE v_caller VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  DECLARE v_after BIGINT UNSIGNED;
   SELECT MAX(a.player_id), MAX(v.version) INTO o_id, v_version
   FROM access_version v
   LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_name
@@ -66,7 +70,7 @@ find: BEGIN
   -- The row of this kind: a login's own row when the name is the caller's login, or the login
   -- of an account (for administrators and under 'any': never a row another account created
   -- under that name, perhaps before the login existed); else a row an account created.
-  SET v_own = (p_name = v_login);
+  SET v_own = (p_name = v_login), v_caller = v_login;
   IF NOT v_own AND EXISTS (SELECT 1 FROM server_accounts WHERE user = p_name) THEN
     IF v_role <> 'admin' AND v_names <> 'any' THEN
       -- another login's name: as a name nobody has (a read finds nothing), never created
@@ -89,8 +93,10 @@ find: BEGIN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name belongs to another account (setting player_names)';
   END IF;
   IF o_id IS NOT NULL AND p_create THEN  -- a move: reads write nothing
+    SELECT COALESCE(MAX(m.connection), 0) INTO v_after  -- a plain read: it locks nothing
+    FROM node_accounts m WHERE m.node = v_node AND m.user IN (v_caller, '');
     INSERT INTO player_access (account, name, version, player_id, node, after)
-    VALUES (SESSION_USER(), p_name, v_version, o_id, v_node, _wordle_session_mark(_wordle_login()))
+    VALUES (SESSION_USER(), p_name, v_version, o_id, v_node, v_after)
     ON DUPLICATE KEY UPDATE player_id = VALUES(player_id),  -- the same decision, made at once
                             node = VALUES(node), after = VALUES(after);  -- or on another node
   END IF;

@@ -4,12 +4,12 @@
 -- (_wordle_host_may_match). A mark is the last connection id the node had given when its
 -- accounts refresh saw the account go or change role (node_accounts): a session whose
 -- CONNECTION_ID() is at most the mark began before, and may be an account that is no more
--- what the copy of the accounts says. 0: no such mark. The highest value there is when this
--- node has not yet seen a change the cluster's copy (server_accounts, written by another
--- node's refresh) already holds for one of those accounts: until its own refresh marks it,
--- no session there can be told apart. Rows without a mark or a change are read once, by key.
--- Reads: node_accounts, server_accounts, information_schema.GLOBAL_STATUS (only when a mark
--- is at or above the session's id).
+-- what the copy of the accounts says. 0: no such mark. The highest value there is for an
+-- account another node's refresh saw go or change while this node's has not yet (behind):
+-- until it has marked it, no session here can be told apart. Usually (no mark, nothing behind)
+-- one read by key, and no host tested.
+-- Reads: node_accounts, information_schema.GLOBAL_STATUS (only when a mark is at or above
+-- the session's id).
 -- revision: 0040
 CREATE OR REPLACE FUNCTION _wordle_session_mark(
     p_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -18,22 +18,21 @@ NOT DETERMINISTIC READS SQL DATA SQL SECURITY INVOKER
 COMMENT 'Internal: the mark a session of this login must be above'
 BEGIN
   DECLARE v_node VARCHAR(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT _wordle_node();
-  DECLARE v_client VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
-    DEFAULT SUBSTRING_INDEX(SESSION_USER(), '@', -1);
   DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
     DEFAULT COALESCE(p_login, '');
+  DECLARE v_client VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_behind BOOLEAN;
   DECLARE v_mark BIGINT UNSIGNED;
   DECLARE v_run BIGINT;
-  SELECT MAX(m.present AND (s.user IS NULL OR NOT (s.admin <=> m.admin)
-                            OR NOT (s.role <=> m.role))),
-         MAX(m.connection)
-    INTO v_behind, v_mark
+  IF NOT EXISTS (SELECT 1 FROM node_accounts m  -- the usual case: no mark, nothing behind
+                 WHERE m.node = v_node AND m.user IN (v_login, '')
+                   AND (m.connection > 0 OR m.behind)) THEN
+    RETURN 0;
+  END IF;
+  SET v_client = SUBSTRING_INDEX(SESSION_USER(), '@', -1);
+  SELECT MAX(m.behind), MAX(m.connection) INTO v_behind, v_mark
   FROM node_accounts m
-  LEFT JOIN server_accounts s ON s.user = m.user AND s.host = m.host
-  WHERE m.node = v_node AND m.user IN (v_login, '')
-    AND (m.connection > 0 OR m.present AND (s.user IS NULL OR NOT (s.admin <=> m.admin)
-                                            OR NOT (s.role <=> m.role)))
+  WHERE m.node = v_node AND m.user IN (v_login, '') AND (m.connection > 0 OR m.behind)
     AND _wordle_host_may_match(m.host, v_client);
   IF v_behind THEN
     RETURN 18446744073709551615;

@@ -15,7 +15,8 @@
 -- routines would: the channel, today in its zone (_wordle_local_date), the day's answer and
 -- number, whether the guess as typed is a word of a channel that keeps accents, and the player
 -- from its kept decision (player_access at the current access version, of this node and a
--- session above its mark, as _wordle_player keeps it); what the read does not find, they find. `long way` TRUE skips the read (the tests play
+-- session above its mark, as _wordle_player keeps it; the node is _wordle_node()'s expression,
+-- written out: the function call cost the usual move some 40 µs); what the read does not find, they find. `long way` TRUE skips the read (the tests play
 -- both ways and compare).
 -- The game is read by the unique key player_channel_day, named, and locked with its player's
 -- row (SELECT ... FOR UPDATE: the one row, no gap; through the key `finished`, with the same
@@ -79,8 +80,9 @@ BEGIN
         JOIN words w ON w.id = p.word_id
         JOIN access_version v ON v.id = 1
         LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_player
-                                 AND a.version = v.version AND a.node = _wordle_node()
-                                 AND a.after < CONNECTION_ID()
+                                 AND a.version = v.version AND a.after < CONNECTION_ID()
+                                 AND a.node = CONCAT(@@GLOBAL.hostname, ':', @@GLOBAL.port,
+                                   IF(@@GLOBAL.skip_name_resolve, ' skip-name-resolve', ''))
         WHERE s.name = 'default_channel';
       END IF;
       IF v_answer IS NULL THEN  -- the long way: nothing of the read (the channel may differ now)

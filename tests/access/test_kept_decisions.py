@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import URL, Connection
@@ -506,3 +507,12 @@ def test_no_move_waits_for_a_refresh_held_in_its_transaction(
         assert refreshed == ["done"]
     finally:
         conn.exec_driver_sql("DROP USER 'rush_newcomer'@'localhost'")
+
+
+def test_the_usual_move_names_the_node_as_wordle_node_does(repo_root: Path) -> None:
+    """_wordle_move compares a kept decision's node with _wordle_node()'s expression written
+    out (the function call cost the usual move some 40 µs): the two must stay one rule."""
+    node = (repo_root / "sql" / "access" / "_wordle_node.sql").read_text()
+    expression = " ".join(node[node.index("RETURN ") + len("RETURN ") :].split())
+    move = " ".join((repo_root / "sql" / "game" / "_wordle_move.sql").read_text().split())
+    assert f"a.node = {expression}" in move, expression

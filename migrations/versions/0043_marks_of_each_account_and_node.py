@@ -19,16 +19,16 @@ _wordle_caller_access (error 08WD1, a connection exception, before anything else
 _wordle_caller_login (an anonymous account's) and by the kept decisions (player_access.node and
 .after: the node and the mark a session must be above to use one).
 
-Revision ID: 0040
-Revises: 0039
+Revision ID: 0043
+Revises: 0042
 """
 
 from __future__ import annotations
 
 from wordle_db.migration import objects_down, objects_up_each, run
 
-revision = "0040"
-down_revision = "0039"
+revision = "0043"
+down_revision = "0042"
 branch_labels = None
 depends_on = None
 
@@ -64,7 +64,7 @@ PREVIOUS = {
     "_wordle_caller_login": "0039",
     "_wordle_caller_access": "0039",
     "_wordle_player": "0037",
-    "_wordle_move": "0038",
+    "_wordle_move": "0041",
     "_wordle_accounts_refresh": "0039",
 }
 GONE = {"_wordle_server_started": "0039"}

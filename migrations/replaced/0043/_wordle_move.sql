@@ -27,7 +27,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
 -- attempts, revealed_letters, player_access.
--- revision: 0038
+-- revision: 0041
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_move(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -167,7 +167,8 @@ BEGIN
   COMMIT AND NO CHAIN NO RELEASE;
   IF p_letter THEN
     SELECT v_position AS position, SUBSTRING(v_answer, v_position, 1) AS letter,
-           v_revealed + 1 AS letters_revealed, v_allowed - v_revealed - 1 AS hints_left;
+           _wordle_int(v_revealed + 1) AS letters_revealed,
+           _wordle_int(v_allowed - v_revealed - 1) AS hints_left;
   ELSE
     SELECT v_day AS day, v_number AS number, v_attempts AS attempt,
            v_guess AS guess, v_hint AS hint, v_state AS state, v_hard AS hard, v_max AS max_tries,

@@ -130,6 +130,12 @@ CREATE TABLE `letter_folds` (
   PRIMARY KEY (`letter`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `lookalikes` (
+  `ch` varchar(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `looks_like` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  PRIMARY KEY (`ch`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='What a character looks like (wordle_db/lookalikes.py)';
+
 CREATE TABLE `node_accounts` (
   `node` varchar(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
   `user` varchar(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
@@ -142,12 +148,6 @@ CREATE TABLE `node_accounts` (
   `behind` tinyint(1) NOT NULL DEFAULT 0,
   PRIMARY KEY (`node`,`user`,`host`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-
-CREATE TABLE `lookalikes` (
-  `ch` varchar(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
-  `looks_like` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
-  PRIMARY KEY (`ch`)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='What a character looks like (wordle_db/lookalikes.py)';
 
 CREATE TABLE `passkeys` (
   `credential_id` varbinary(1023) NOT NULL,

@@ -1,9 +1,9 @@
-"""What a new player's first guess costs the server, before and after migration 0043.
+"""What a new player's first guess costs the server, before and after migration 0044.
 
 A first guess has no kept decision (player_access): _wordle_player checks the name and asks
 _wordle_caller_access what the session may be, which since 0039 also calls
 _wordle_caller_login (the anonymous accounts) and _wordle_host_may_match once per account of
-the login and per anonymous account, and since 0043 reads the marks of node_accounts
+the login and per anonymous account, and since 0044 reads the marks of node_accounts
 (_wordle_session_mark, three times: the login's, the anonymous accounts', the kept decision's).
 One private server holds two of harness.py's bench databases, one migrated to 0039 and one
 to head, each with its front-end account (bench_front@localhost, `player_names = any`). One
@@ -89,7 +89,7 @@ def main() -> None:
                     guesses(conn, pid, [f"{tag}{phase[:3]}{n}" for n in range(3)], GUESSES[0])
                 for chunk in range(args.chunks):  # in turns: the machine's drift on both
                     measure(f"{BEFORE}{phase}", before, f"b{len(phase)}c{chunk}")
-                    measure(f"head (0043){phase}", head, f"h{len(phase)}c{chunk}")
+                    measure(f"head (0044){phase}", head, f"h{len(phase)}c{chunk}")
         print("| database | first guess: server CPU µs | statements | second: µs | statements |")
         print("|---|---|---|---|---|")
         for label, got in rows.items():

@@ -39,7 +39,7 @@
 -- of mysql.*, which only a server administrator can be, makes the next ones wait too.)
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
 -- access_version, player_access, node_accounts.
--- revision: 0043
+-- revision: 0044
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'

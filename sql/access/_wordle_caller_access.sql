@@ -18,7 +18,7 @@
 -- accounts this session may be and why the game does not take them.
 -- Key range reads, no lock, no write.
 -- Reads: server_accounts, node_accounts.
--- revision: 0043
+-- revision: 0044
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_caller_access(
     IN p_play BOOLEAN,
     OUT o_role VARCHAR(16) CHARACTER SET ascii,

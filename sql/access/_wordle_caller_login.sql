@@ -6,7 +6,7 @@
 -- it typed). What _wordle_caller_access and the views of a login's own games (my_games,
 -- my_attempts) take for the caller's login.
 -- Reads: server_accounts, node_accounts.
--- revision: 0043
+-- revision: 0044
 CREATE OR REPLACE FUNCTION _wordle_caller_login()
 RETURNS VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
 NOT DETERMINISTIC READS SQL DATA SQL SECURITY INVOKER

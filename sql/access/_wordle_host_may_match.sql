@@ -10,7 +10,7 @@
 -- the server never matches one for a client known by an IPv6 address. Fails closed: a
 -- netmask it cannot read may match.
 -- Reads: nothing.
--- revision: 0043
+-- revision: 0044
 CREATE OR REPLACE FUNCTION _wordle_host_may_match(
     p_pattern VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     p_client VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)

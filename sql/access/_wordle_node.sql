@@ -5,7 +5,7 @@
 -- restarted with the other setting is another node: nothing kept under the one serves the
 -- other). No session can change any of these.
 -- Reads: nothing.
--- revision: 0043
+-- revision: 0044
 CREATE OR REPLACE FUNCTION _wordle_node()
 RETURNS VARCHAR(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
 NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER

@@ -30,7 +30,7 @@
 -- decision made while the accounts changed carries the old version and is never used.
 -- Reads: player_access, access_version, server_accounts, node_accounts, players, settings. Writes: players,
 -- player_access.
--- revision: 0043
+-- revision: 0044
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)

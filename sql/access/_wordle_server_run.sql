@@ -5,7 +5,7 @@
 -- the server started: the uptime then wraps, read back as signed) or runs long before the
 -- call moves both alike, and the run is to the second whatever it does.
 -- Reads: information_schema.GLOBAL_STATUS.
--- revision: 0043
+-- revision: 0044
 CREATE OR REPLACE FUNCTION _wordle_server_run()
 RETURNS BIGINT
 NOT DETERMINISTIC READS SQL DATA SQL SECURITY INVOKER

@@ -10,7 +10,7 @@
 -- one read by key, and no host tested.
 -- Reads: node_accounts, information_schema.GLOBAL_STATUS (only when a mark is at or above
 -- the session's id).
--- revision: 0043
+-- revision: 0044
 CREATE OR REPLACE FUNCTION _wordle_session_mark(
     p_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 RETURNS BIGINT UNSIGNED

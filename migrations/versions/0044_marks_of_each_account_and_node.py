@@ -19,16 +19,16 @@ _wordle_caller_access (error 08WD1, a connection exception, before anything else
 _wordle_caller_login (an anonymous account's) and by the kept decisions (player_access.node and
 .after: the node and the mark a session must be above to use one).
 
-Revision ID: 0043
-Revises: 0042
+Revision ID: 0044
+Revises: 0043
 """
 
 from __future__ import annotations
 
 from wordle_db.migration import objects_down, objects_up_each, run
 
-revision = "0043"
-down_revision = "0042"
+revision = "0044"
+down_revision = "0043"
 branch_labels = None
 depends_on = None
 

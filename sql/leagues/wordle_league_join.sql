@@ -11,7 +11,7 @@
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0041
+-- revision: 0045
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_join(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -37,15 +37,20 @@ BEGIN
     BEGIN
       -- Players joining one league at once insert next to each other in league_members, whose
       -- duplicate checks lock the gap: one of them may be chosen as a deadlock's victim. The
-      -- whole join is tried again, after a random pause, as a guess is.
-      DECLARE EXIT HANDLER FOR 1213, 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
+      -- whole join is tried again, after a random pause, as a guess is. A lock wait that timed
+      -- out (1205) has waited its whole time already: busy at once, never waited again.
+      DECLARE EXIT HANDLER FOR 1213 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
+      DECLARE EXIT HANDLER FOR 1205 BEGIN
+        ROLLBACK AND NO CHAIN NO RELEASE;
+        SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy: try again';
+      END;
       CALL _wordle_begin();
       -- The league's row first, share-locked by its key (a last member leaving, which deletes
       -- it, waits, or went first), the code read again under the lock; then the player's rows
       -- (its access decision's foreign key, its session). A locking read through the code's
       -- index, or the player first, locked in another order than a new code, a last member
       -- leaving or a creator handing the league on to this player do: deadlocks
-      -- (test_attack_review36c).
+      -- (tests/leagues/test_league_locking.py).
       SELECT MAX(id) INTO v_league FROM leagues WHERE code_hash = UNHEX(SHA2(v_code, 256));
       SELECT id, name INTO v_league, v_name FROM leagues
       WHERE id = v_league AND code_hash = UNHEX(SHA2(v_code, 256)) LOCK IN SHARE MODE;

@@ -121,3 +121,37 @@ def test_players_joining_one_league_at_once_all_get_in(conn: Connection, db_url:
         outcomes.append(results)
     for results in outcomes:  # each saw the members there were once it had joined
         assert sorted(results) == list(range(2, players + 2)), results
+
+
+@pytest.mark.found_by("review of main at bc96143")
+def test_a_join_behind_a_held_league_waits_for_the_lock_once(conn: Connection, db_url: URL) -> None:
+    """A league's row held (an operator's transaction, or a call interrupted by KILL QUERY
+    inside a code change): a join waits innodb_lock_wait_timeout and then answers WD025. Its
+    retries are for deadlocks, which end at once; retrying a lock wait timeout (1205) ten
+    times makes each join wait ten times as long (with the server's default of 50 s, over
+    eight minutes, holding one of serve's threads and connections all that time)."""
+    code = _league(conn, "first")
+    league = db.scalar(conn, "SELECT id FROM leagues WHERE code_hash = UNHEX(SHA2(?, 256))", code)
+
+    def lock_waits() -> int:
+        return int(
+            db.scalar(
+                conn,
+                "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS"
+                " WHERE VARIABLE_NAME = 'INNODB_ROW_LOCK_WAITS'",
+            )
+        )
+
+    with db.connect(db_url) as holder, db.connect(db_url) as joiner:
+        holder.exec_driver_sql("START TRANSACTION")
+        db.query(holder, "SELECT id FROM leagues WHERE id = ? FOR UPDATE", league)
+        joiner.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 1")
+        before = lock_waits()
+        try:
+            with pytest.raises(DatabaseError) as refused:
+                leagues.join(joiner, f"j{uuid.uuid4().hex[:8]}", code)
+        finally:
+            holder.exec_driver_sql("ROLLBACK")
+        waits = lock_waits() - before
+    assert refused.value.sqlstate == "WD025", refused.value
+    assert waits <= 2, f"one join behind a held league waited for its lock {waits} times"

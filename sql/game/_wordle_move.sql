@@ -16,7 +16,9 @@
 -- number, whether the guess as typed is a word of a channel that keeps accents, and the player
 -- from its kept decision (player_access at the current access version, of this node and a
 -- session above its mark, as _wordle_player keeps it; the node is _wordle_node()'s expression,
--- written out: the function call cost the usual move some 40 µs); what the read does not find, they find. `long way` TRUE skips the read (the tests play
+-- written out: the function call cost the usual move some 40 µs; so are, on the usual move's
+-- way, _wordle_local_date's in the read's join and _wordle_typed_word's: about 12 µs a call,
+-- tests/game/test_guess_paths.py keeps each one rule); what the read does not find, they find. `long way` TRUE skips the read (the tests play
 -- both ways and compare).
 -- The game is read by the unique key player_channel_day, named, and locked with its player's
 -- row (SELECT ... FOR UPDATE: the one row, no gap; through the key `finished`, with the same
@@ -28,7 +30,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
 -- attempts, revealed_letters, player_access.
--- revision: 0045
+-- revision: 0046
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_move(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -79,8 +81,9 @@ BEGIN
           INTO v_channel, v_channel_tries, v_today, v_day, v_number, v_answer, v_known, v_player
         FROM settings s
         JOIN channels c ON c.name = COALESCE(p_channel, s.value COLLATE utf8mb4_nopad_bin)
-        JOIN puzzles p ON p.channel_id = c.id
-                      AND p.day = COALESCE(p_day, _wordle_local_date(c.time_zone, v_now))
+        JOIN puzzles p ON p.channel_id = c.id  -- today: _wordle_local_date's expression
+                      AND p.day = COALESCE(p_day, DATE(IF(COALESCE(c.time_zone, 'UTC') IN ('UTC', '+00:00'), v_now,
+                                                          CONVERT_TZ(v_now, '+00:00', c.time_zone))))
         JOIN words w ON w.id = p.word_id
         JOIN access_version v ON v.id = 1
         LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_player
@@ -93,7 +96,7 @@ BEGIN
         SET v_player = NULL, v_known = NULL, v_channel_tries = NULL;
         CALL _wordle_find_puzzle(p_channel, p_day, v_channel, v_day, v_answer, v_number, v_today);
       END IF;
-      SET v_guess = _wordle_typed_word(p_guess, v_answer, v_known);
+      SET v_guess = IF(v_known AND CHAR_LENGTH(LOWER(p_guess)) = CHAR_LENGTH(v_answer), LOWER(p_guess), NULL);  -- _wordle_typed_word's
       IF v_guess IS NULL AND NOT p_letter THEN
         CALL _wordle_accept_guess(v_channel, v_answer, p_guess, v_known, v_guess);
       END IF;

@@ -389,13 +389,14 @@ def call_sets(conn: Connection, procedure: str, *args: Any) -> list[list[dict[st
     least one list: empty when it answered none).
 
     Each routine is one transaction (or several, each committed), so a call aborted by a
-    deadlock or a Galera certification conflict (1213, possibly at COMMIT after its rows came),
-    or by a lock wait timeout (1205; the routines roll back on any error), changed nothing and
-    is sent again, up to RETRIES times after a growing random pause; so is a call refused
-    because the session began before an account it may be changed (STALE_SESSION), on a new
-    connection. After a lost connection only the RESENDABLE routines are sent again, on a new
-    connection (the first Synced node of ?hosts=); for the others (a guess) whether the call
-    committed is unknown, and the dead connection is left to the caller, who says so."""
+    deadlock or a Galera certification conflict (1213, possibly at COMMIT after its rows came)
+    changed nothing and is sent again, up to RETRIES times after a growing random pause (a lock
+    wait timeout, 1205, is not: it has waited its whole time, and would wait again); so is a
+    call refused because the session began before an account it may be changed
+    (STALE_SESSION), on a new connection. After a lost connection only the RESENDABLE
+    routines are sent again, on a new connection (the first Synced node of ?hosts=); for the
+    others (a guess) whether the call committed is unknown, and the dead connection is left to
+    the caller, who says so."""
     for attempt in range(1, RETRIES + 1):
         try:
             return _call(conn, procedure, args)
@@ -417,7 +418,7 @@ def _resendable(conn: Connection, procedure: str, exc: DatabaseError) -> bool:
             return False  # it may have committed, or still run (a read timeout): unknown
         _replace(conn)
         return True
-    return exc.errno in (DEADLOCK, LOCK_WAIT_TIMEOUT)
+    return exc.errno == DEADLOCK
 
 
 def _replace(conn: Connection) -> None:

@@ -13,6 +13,7 @@ SERVER_MESSAGES: dict[int, str] = {
     1049: "the database does not exist: run `wordle-db init`",
     1142: "permission denied",
     1146: "the database is not set up: run `wordle-db init`",
+    1205: "the database stayed busy (a lock held elsewhere): try again",
     1227: "permission denied",
     1305: "the database is not set up or is out of date: run `wordle-db init`",
     1370: "permission denied",

@@ -751,6 +751,7 @@ def test_the_pages_open_connections_connect_again_when_its_own_account_changes(
 # call, as another player name, is refused whatever the change: 08WD1 (connect again) when an
 # account it may be went or changed, else WD039 (it plays as itself only).
 CLOCK = "SET timestamp = UNIX_TIMESTAMP(SYSDATE()) + 86400"  # any account may move its clock
+PAST = "SET timestamp = 1"  # before the server started: its uptime goes below zero
 KEPT = "a new session plays the name first"  # its decision is kept under the same SESSION_USER()
 OLDER = "the change and refresh from an older session"  # an operator's shell, open for hours
 STALE = "08WD1"
@@ -778,6 +779,7 @@ CHANGES = [
     ),
     # the session moves its clock, which the server's uptime follows (SET timestamp)
     ([("player", "{named}"), ("admin", "%")], "DROP USER {who}", CLOCK, STALE),
+    ([("player", "{named}"), ("admin", "%")], "DROP USER {who}", PAST, STALE),
     # the login's administrator plays the name first from the same client
     ([("player", "{named}"), ("admin", "%")], "DROP USER {who}", KEPT, STALE),
     ([("player", "{named}"), ("admin", "%")], "DROP USER {who}", OLDER, STALE),

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
+from sqlalchemy.exc import OperationalError
 
 from wordle_db import db, game, publish, roles
 from wordle_db.errors import DatabaseError, WordleError
@@ -1065,3 +1066,41 @@ def test_hostile_strings_through_the_cli(run: Invoke, conn: Connection, tmp_path
     lines = [h.replace("\x00", "") for h in HOSTILE]
     # data only: the words of letters of the default channel's length
     assert sorted(added) == sorted(w for w in lines if w.isalpha() and len(w) == 5)
+
+
+@pytest.mark.found_by("review of migration 0044: held")
+def test_no_session_chooses_its_connection_id_nor_gets_one_above_the_mark(
+    conn: Connection, db_url: URL
+) -> None:
+    """The marks compare CONNECTION_ID() with the server's Connections: a player cannot set
+    pseudo_thread_id (which CONNECTION_ID() returns), and every id already given, to event
+    threads and failed logins too, is at most Connections read after it."""
+    user = f"c{uuid.uuid4().hex[:10]}"
+    roles.grant(conn, "player", f"{user}@localhost", "pw")
+    event = f"tick_{user}"
+    conn.exec_driver_sql(f"CREATE EVENT {event} ON SCHEDULE EVERY 1 SECOND DO DO 1")
+    try:
+        ran = "SELECT LAST_EXECUTED IS NOT NULL FROM information_schema.EVENTS WHERE EVENT_NAME = ?"
+        deadline = time.monotonic() + 10
+        while not db.scalar(conn, ran, event):
+            assert time.monotonic() < deadline, "the event never ran"
+            time.sleep(0.1)
+    finally:
+        conn.exec_driver_sql(f"DROP EVENT IF EXISTS {event}")
+    with pytest.raises(OperationalError), db.connect(db_url.set(username=user, password="wrong")):
+        pass  # a failed login takes a connection id too
+    with db.connect(db_url.set(username=user, password="pw")) as session:
+        own = db.scalar(session, "SELECT CONNECTION_ID()")
+        cursor = session.connection.driver_connection.cursor()
+        try:
+            with pytest.raises(Exception) as refused:
+                cursor.execute("SET SESSION pseudo_thread_id = 4294967295")
+        finally:
+            cursor.close()
+        assert getattr(refused.value, "errno", None) == 1227, refused.value
+        assert db.scalar(session, "SELECT CONNECTION_ID()") == own
+        given = (
+            "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+            "WHERE VARIABLE_NAME = 'CONNECTIONS'"
+        )
+        assert own <= int(db.scalar(conn, given))

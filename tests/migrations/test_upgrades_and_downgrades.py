@@ -269,15 +269,48 @@ def test_a_migration_installing_routines_forgets_every_decision(shared, conn: Co
         )
 
 
+# names of an installation upgraded by 0043 (each with a `_`): the tests' own, and one with a
+# backslash (the escape character of a grant's name), a backquote and a quote
+UPGRADED_NAMES = [
+    None,
+    pytest.param("wu\\q`'_{}", marks=pytest.mark.found_by("review of migration 0043: held")),
+]
+
+
 @pytest.mark.found_by("review of main at bc96143")
-def test_0043_names_the_database_alone_in_the_grants_of_an_installation(new_db) -> None:
+@pytest.mark.parametrize("pattern", UPGRADED_NAMES, ids=["plain", "backslash, quotes"])
+def test_0043_names_the_database_alone_in_the_grants_of_an_installation(
+    new_db, server_url: URL, pattern: str | None
+) -> None:
     """An installation made before 0043 granted wordle_owner and wordle_admin `ON db.*` with
     the name's `_` unescaped (a wildcard): 0043 gives the same privileges on the escaped name
     and takes the old grants back; its downgrade keeps them escaped."""
-    url = new_db()
+    if pattern is None:
+        url = new_db()
+    else:
+        url = server_url.set(database=pattern.format(uuid.uuid4().hex[:10]))
+        schema.ensure_database(url)
+    try:
+        _upgrade_by_0043(url)
+    finally:
+        if pattern is not None:
+            with db.connect(server_url) as root:
+                root.exec_driver_sql(f"DROP DATABASE IF EXISTS {db.quote_identifier(url.database)}")
+                for table in ("db", "tables_priv", "procs_priv"):
+                    db.query(
+                        root,
+                        f"DELETE FROM mysql.{table} WHERE Db IN (?, ?)",
+                        url.database,
+                        db.database_grant_name(str(url.database)),
+                    )
+                root.exec_driver_sql("FLUSH PRIVILEGES")
+
+
+def _upgrade_by_0043(url: URL) -> None:
     schema.migrate(url, "0042")
     name = url.database
-    plain, escaped = f"`{name}`.*", f"`{db.database_grant_name(name)}`.*"
+    plain = f"{db.quote_identifier(name)}.*"
+    escaped = f"{db.quote_identifier(db.database_grant_name(name))}.*"
 
     def whole_grants(conn: Connection) -> dict[str, list[str]]:
         return {
@@ -300,6 +333,7 @@ def test_0043_names_the_database_alone_in_the_grants_of_an_installation(new_db) 
     schema.migrate(url, "0043")
     with db.connect(url) as conn:
         assert whole_grants(conn) == made
+        assert not db.scalar(conn, "SELECT COUNT(*) FROM mysql.db WHERE Db = ?", name)
     schema.migrate(url, "0042")
     with db.connect(url) as conn:
         assert whole_grants(conn) == made

@@ -16,7 +16,7 @@
 -- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy,
 -- WD060 the channel was removed meanwhile.
 -- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
--- revision: 0045
+-- revision: 0047
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -66,8 +66,12 @@ BEGIN
     BEGIN
       DECLARE EXIT HANDLER FOR 1213, 1062 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
       DECLARE EXIT HANDLER FOR 1205 BEGIN  -- a lock wait timed out: it waited its whole time
-        ROLLBACK AND NO CHAIN NO RELEASE;
-        SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy while publishing: try again';
+        ROLLBACK AND NO CHAIN NO RELEASE;  -- on a Galera node a transient (docs/cluster.md)
+        IF @@GLOBAL.wsrep_on THEN
+          SET v_retry = TRUE;
+        ELSE
+          SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy while publishing: try again';
+        END IF;
       END;
       CALL _wordle_begin();
       SET v_existing = (SELECT word_id FROM puzzles WHERE channel_id = p_channel AND day = p_day);

@@ -30,7 +30,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
 -- attempts, revealed_letters, player_access.
--- revision: 0046
+-- revision: 0047
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_move(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -61,8 +61,12 @@ BEGIN
     BEGIN
       DECLARE EXIT HANDLER FOR 1213 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
       DECLARE EXIT HANDLER FOR 1205 BEGIN  -- a lock wait timed out: it waited its whole time
-        ROLLBACK AND NO CHAIN NO RELEASE;
-        SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy: try again';
+        ROLLBACK AND NO CHAIN NO RELEASE;  -- on a Galera node a transient (docs/cluster.md)
+        IF @@GLOBAL.wsrep_on THEN
+          SET v_retry = TRUE;
+        ELSE
+          SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy: try again';
+        END IF;
       END;
       CALL _wordle_begin();
       IF p_long_way THEN  -- nothing of the read

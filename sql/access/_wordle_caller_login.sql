@@ -6,14 +6,17 @@
 -- it typed). What _wordle_caller_access and the views of a login's own games (my_games,
 -- my_attempts) take for the caller's login.
 -- Reads: server_accounts, node_accounts.
--- revision: 0044
+-- revision: 0048
 CREATE OR REPLACE FUNCTION _wordle_caller_login()
 RETURNS VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
 NOT DETERMINISTIC READS SQL DATA SQL SECURITY INVOKER
 COMMENT 'Internal: the login of the session, NULL when it proves nothing'
 BEGIN
-  IF EXISTS (SELECT 1 FROM server_accounts a WHERE a.user = ''
-             AND _wordle_host_may_match(a.host, SUBSTRING_INDEX(SESSION_USER(), '@', -1))) THEN
+  DECLARE v_anonymous BOOLEAN;
+  -- SELECT ... INTO, a plain read: inside IF the read would share-lock the rows a refresh writes
+  SELECT MAX(TRUE) INTO v_anonymous FROM server_accounts a
+  WHERE a.user = '' AND _wordle_host_may_match(a.host, SUBSTRING_INDEX(SESSION_USER(), '@', -1));
+  IF v_anonymous THEN
     RETURN NULL;
   END IF;
   -- read after the accounts: a refresh commits an account's removal and its mark at once

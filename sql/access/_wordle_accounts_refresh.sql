@@ -20,7 +20,9 @@
 -- (_wordle_server_run), so that sessions begun before, which may be that account, are refused
 -- (_wordle_session_mark), and the decisions are retired too; the other nodes' rows of an
 -- account that changed since the cluster's copy are flagged behind until their own refresh
--- marks it (their sessions are refused meanwhile). Marks of an earlier run are
+-- marks it (their sessions are refused meanwhile); an account new to the cluster's copy gets
+-- a row for each other node as if that node had seen it, so that its going or change is
+-- flagged there too, even before that node's own refresh has seen it. Marks of an earlier run are
 -- cleared, and the rows of accounts gone in an earlier run deleted. Kept decisions are retired
 -- too when the server's skip_name_resolve changed since the last refresh (SESSION_USER()'s
 -- localhost then means other clients; _wordle_node differs, too, so none is used before). Then, in a transaction of its
@@ -39,7 +41,7 @@
 -- of mysql.*, which only a server administrator can be, makes the next ones wait too.)
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
 -- access_version, player_access, node_accounts.
--- revision: 0044
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
@@ -116,6 +118,14 @@ BEGIN
   SET m.behind = TRUE
   WHERE m.node <> v_node AND m.present AND NOT m.behind
     AND (n.user IS NULL OR NOT (n.admin <=> s.admin) OR NOT (n.role <=> s.role));
+  -- accounts new to the cluster's copy, for the other nodes as if they had seen them
+  INSERT INTO node_accounts (node, user, host, present, admin, role)
+  SELECT o.node, n.user, n.host, TRUE, n.admin, n.role
+  FROM (SELECT DISTINCT node FROM node_accounts WHERE node <> v_node) o
+  JOIN _wordle_seen_accounts n
+  LEFT JOIN server_accounts s ON s.user = n.user AND s.host = n.host
+  WHERE s.user IS NULL
+  ON DUPLICATE KEY UPDATE node = node_accounts.node;  -- a row that node has: its own
   IF v_changed THEN
     CALL _wordle_access_changed();
   END IF;

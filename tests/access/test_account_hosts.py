@@ -1193,6 +1193,38 @@ def test_a_session_whose_account_went_is_told_apart_on_every_galera_node(
     assert got == expected, got
 
 
+@pytest.mark.found_by("review of migration 0044")
+def test_an_account_the_other_node_never_refreshed_leaves_no_session_there_another_role(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """Login u has an administrator's account at % (both nodes refreshed since). `wordle-db
+    grant` adds a player's at 127.0.0.1 through the first node (which refreshes at once); a
+    session on the second node, before that node's own refresh, is let in as the player's
+    account; the account is then dropped through the first node, and both nodes refresh. That
+    session's account went: its move as another name must be refused (08WD1), not taken for
+    the administrator's."""
+    urls = [node_url(galera, 0, cluster_db), node_url(galera, 1, cluster_db)]
+    user, other = f"u{uuid.uuid4().hex[:10]}", f"n{uuid.uuid4().hex[:8]}"
+    with db.connect(urls[0]) as conn:
+        roles.grant(conn, "admin", f"{user}@%", PASSWORD, allow_any_host=True)
+    with db.connect(urls[1]) as conn:
+        conn.exec_driver_sql("SET SESSION wsrep_sync_wait = 1")
+        conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+    with db.connect(urls[0]) as conn:
+        roles.grant(conn, "player", f"{user}@127.0.0.1", PASSWORD)
+    with db.connect(urls[1].set(username=user, password=PASSWORD)) as session:
+        let_in = db.scalar(session, "SELECT CURRENT_USER()")
+        assert let_in == f"{user}@127.0.0.1", let_in
+        with db.connect(urls[0]) as conn:
+            conn.exec_driver_sql(f"DROP USER {user}@'127.0.0.1'")
+            conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+        with db.connect(urls[1]) as conn:
+            conn.exec_driver_sql("SET SESSION wsrep_sync_wait = 1")
+            conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+        got = answer_of(session, "wordle_play", other, "plumb", None, None)
+    assert got == STALE, got
+
+
 @pytest.mark.found_by("review of migration 0039")
 def test_a_mark_of_the_last_run_refuses_no_session_of_the_next(server: Server) -> None:
     """A login marked (one of its accounts dropped) by a refresh whose connection id is high;

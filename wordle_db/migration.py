@@ -228,7 +228,8 @@ def baseline_down(tables: list[str], objects: list[str], grants: list[str], revi
 def escape_schema_grants() -> None:
     """Give every database-level grant on the current database again with its name escaped
     (whole_schema), and take back the one that named it unescaped: there `_` and `%` are
-    wildcards, so the old grant also gave every database named like it."""
+    wildcards, so the old grant also gave every database named like it. REVOKE ALL PRIVILEGES
+    leaves GRANT OPTION (and MariaDB refuses both in one statement): it is taken back apart."""
     name = scalar(op.get_bind(), "SELECT DATABASE()")
     plain, escaped = quote_identifier(name), whole_schema()
     if plain == escaped:
@@ -236,8 +237,12 @@ def escape_schema_grants() -> None:
     for holder in query(op.get_bind(), "SELECT User, Host FROM mysql.db WHERE Db = ?", name):
         user, host = holder["User"], holder["Host"]
         grantee = quote_identifier(user) + (f"@{quote_identifier(host)}" if host else "")
+        granting = False
         for row in query(op.get_bind(), f"SHOW GRANTS FOR {grantee}"):
             line = str(next(iter(row.values())))
             if f" ON {plain}.* TO " in line:
                 run(line.replace(f" ON {plain}.* TO ", f" ON {escaped}.* TO ", 1))
+                granting = granting or line.endswith(" WITH GRANT OPTION")
         run(f"REVOKE ALL PRIVILEGES ON {plain}.* FROM {grantee}")
+        if granting:
+            run(f"REVOKE GRANT OPTION ON {plain}.* FROM {grantee}")

@@ -338,3 +338,58 @@ def _upgrade_by_0043(url: URL) -> None:
     with db.connect(url) as conn:
         assert whole_grants(conn) == made
     schema.migrate(url)
+
+
+@pytest.mark.found_by("review of migration 0043")
+def test_0043_leaves_no_grant_on_the_database_name_as_a_wildcard(new_db) -> None:
+    """An operator's account granted `ON db.* ... WITH GRANT OPTION` before 0043 (a grant the
+    upgrade gives again escaped): afterwards no database-level grant names the database
+    unescaped, where its `_` matches any character (REVOKE ALL PRIVILEGES leaves GRANT OPTION)."""
+    url = new_db()
+    schema.migrate(url, "0042")
+    name, operator = str(url.database), f"op{uuid.uuid4().hex[:8]}"
+    with db.connect(url) as conn:
+        conn.exec_driver_sql(f"CREATE USER '{operator}'@'localhost'")
+        conn.exec_driver_sql(
+            f"GRANT SELECT ON {db.quote_identifier(name)}.* TO '{operator}'@'localhost'"
+            " WITH GRANT OPTION"
+        )
+    try:
+        schema.migrate(url, "0043")
+        with db.connect(url) as conn:
+            rows = db.query(
+                conn,
+                "SELECT Db, Select_priv, Grant_priv FROM mysql.db WHERE User = ? ORDER BY Db",
+                operator,
+            )
+        assert [tuple(r.values()) for r in rows] == [(db.database_grant_name(name), "Y", "Y")]
+    finally:
+        with db.connect(url) as conn:
+            conn.exec_driver_sql(f"DROP USER IF EXISTS '{operator}'@'localhost'")
+
+
+@pytest.mark.found_by("review of migration 0043")
+def test_0049_takes_back_the_grant_option_0043_left_on_the_database_name(new_db) -> None:
+    """An installation upgraded through 0043 before its fix: the operator's account kept
+    `GRANT USAGE ON db.* ... WITH GRANT OPTION` on the unescaped name. 0049 takes it back
+    and leaves the escaped grant; its downgrade does not put the wildcard back."""
+    url = new_db()
+    schema.migrate(url, "0048")
+    name, operator = str(url.database), f"op{uuid.uuid4().hex[:8]}"
+    plain, escaped = (db.quote_identifier(n) for n in (name, db.database_grant_name(name)))
+    rows = "SELECT Db, Select_priv, Grant_priv FROM mysql.db WHERE User = ? ORDER BY Db"
+    with db.connect(url) as conn:
+        conn.exec_driver_sql(f"CREATE USER '{operator}'@'localhost'")
+        for on in (f"SELECT ON {escaped}", f"USAGE ON {plain}"):  # as 0043 left it
+            conn.exec_driver_sql(f"GRANT {on}.* TO '{operator}'@'localhost' WITH GRANT OPTION")
+        left = [tuple(r.values()) for r in db.query(conn, rows, operator)]
+    assert (name, "N", "Y") in left, left
+    try:
+        for revision in ("0049", "0048", "head"):
+            schema.migrate(url, revision)
+            with db.connect(url) as conn:
+                found = [tuple(r.values()) for r in db.query(conn, rows, operator)]
+            assert found == [(db.database_grant_name(name), "Y", "Y")], (revision, found)
+    finally:
+        with db.connect(url) as conn:
+            conn.exec_driver_sql(f"DROP USER IF EXISTS '{operator}'@'localhost'")

@@ -4,6 +4,14 @@
   database's unescaped name (its `_` a wildcard): 0043's REVOKE ALL PRIVILEGES leaves GRANT
   OPTION. escape_schema_grants takes it back too, and runs again here for installations
   upgraded through 0043.
+- Nicknames that look nothing alike were refused as look-alikes: the key compared under
+  utf8mb4_unicode_ci gave every character outside the BMP one weight (🦊 = 🐻, Osage letters),
+  and it was cut at 255 characters (U+FDFA looks like 15). league_members.nickname_key is now
+  the SHA-256 of the whole look's weights under utf8mb4_uca1400_ai_ci (_wordle_lookalike_key);
+  members who share a key then keep their nicknames, the later ones' keys made of their id.
+  The key is the one rule: the unique key on the nickname itself (under unicode_ci, where 🦊 =
+  🐻) goes, and the creator removes a member by the key. The downgrade puts it back; a later
+  member whose nickname it would refuse becomes 'player <id>'.
 
 Revision ID: 0049
 Revises: 0048
@@ -11,17 +19,62 @@ Revises: 0048
 
 from __future__ import annotations
 
-from wordle_db.migration import escape_schema_grants
+from wordle_db.migration import escape_schema_grants, objects_up_each, run
 
 revision = "0049"
 down_revision = "0048"
 branch_labels = None
 depends_on = None
 
+# Replaced in place, and what a downgrade puts back.
+PREVIOUS = {
+    "_wordle_lookalike_key": "0041",
+    "_wordle_league_member": "0041",
+    "wordle_league_remove": "0041",
+}
+# The later of the members of a league who share a nickname or its key: `column` set to `value`.
+LATER = (
+    "UPDATE league_members m JOIN (SELECT league_id, player_id, ROW_NUMBER() OVER ("
+    "PARTITION BY league_id, {column} ORDER BY joined_at, player_id) AS n "
+    "FROM league_members) d ON d.league_id = m.league_id AND d.player_id = m.player_id "
+    "SET m.{column} = {value} WHERE d.n > 1"
+)
+
 
 def upgrade() -> None:
     escape_schema_grants()
+    objects_up_each(dict.fromkeys(PREVIOUS, revision))
+    run(
+        "ALTER TABLE league_members DROP KEY IF EXISTS league_nickname_key, "
+        "MODIFY nickname_key VARBINARY(255) NULL"
+    )
+    run("UPDATE league_members SET nickname_key = _wordle_lookalike_key(nickname)")
+    later = "UNHEX(SHA2(CONCAT(m.nickname_key, '#', m.player_id), 256))"
+    run(LATER.format(column="nickname_key", value=later))
+    run(
+        "ALTER TABLE league_members MODIFY nickname_key BINARY(32) NOT NULL, "
+        "ADD UNIQUE KEY league_nickname_key (league_id, nickname_key), "
+        "DROP KEY IF EXISTS league_nickname"
+    )
 
 
 def downgrade() -> None:
-    pass  # the escaped grants are right at every revision
+    # the escaped grants are right at every revision; the key as 0041 made it
+    objects_up_each(PREVIOUS)
+    run(LATER.format(column="nickname", value="CONCAT('player ', m.player_id)"))
+    run("ALTER TABLE league_members ADD UNIQUE KEY league_nickname (league_id, nickname)")
+    run(
+        "ALTER TABLE league_members DROP KEY IF EXISTS league_nickname_key, "
+        "DROP COLUMN nickname_key"
+    )
+    run(
+        "ALTER TABLE league_members ADD COLUMN nickname_key VARCHAR(255) CHARACTER SET utf8mb4 "
+        "COLLATE utf8mb4_unicode_ci NULL AFTER nickname"
+    )
+    run("UPDATE league_members SET nickname_key = _wordle_lookalike_key(nickname)")
+    run(LATER.format(column="nickname_key", value="CONCAT(m.nickname_key, '#', m.player_id)"))
+    run(
+        "ALTER TABLE league_members MODIFY nickname_key VARCHAR(255) CHARACTER SET utf8mb4 "
+        "COLLATE utf8mb4_unicode_ci NOT NULL, "
+        "ADD UNIQUE KEY league_nickname_key (league_id, nickname_key)"
+    )

@@ -1,11 +1,13 @@
 -- _wordle_league_member(league id, player id, league name, nickname): internal. Adds the
 -- player to the league under `nickname` (NULL: 'player N', the first N free in the league,
 -- the next one when a racing join takes it). A nickname that looks like another member's
--- (_wordle_lookalike_key: ВОВ, B0B or b o b beside BOB) is taken, as the same one is.
+-- (_wordle_lookalike_key: ВОВ, B0B or b o b beside BOB) is taken, as the same one is; the
+-- key is the one rule (🦊 and 🐻, which utf8mb4_unicode_ci weighs alike, are two nicknames).
+-- Its reads lock nothing (SELECT ... INTO, plain reads in a read-write transaction).
 -- Errors: WD081 a bad or taken nickname, WD083 the player is already in another league of
 -- that name.
 -- Reads: league_members, lookalikes. Writes: league_members.
--- revision: 0041
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_league_member(
     IN p_league INT UNSIGNED, IN p_player INT UNSIGNED,
     IN p_name VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci,
@@ -17,7 +19,10 @@ BEGIN
   DECLARE v_n, v_tries INT DEFAULT 0;
   DECLARE v_taken BOOLEAN DEFAULT FALSE;
   DECLARE v_message VARCHAR(512) CHARACTER SET utf8mb4;  -- a message is at most 512 characters
-  IF EXISTS (SELECT 1 FROM league_members WHERE player_id = p_player AND league_name = p_name) THEN
+  DECLARE v_in BOOLEAN;
+  SELECT EXISTS (SELECT 1 FROM league_members WHERE player_id = p_player AND league_name = p_name)
+    INTO v_in;
+  IF v_in THEN
     SET v_message = CONCAT('this player is already in a league named ', _wordle_quote(p_name),
                            ': leave it first (league names are unique among a player''s leagues)');
     SIGNAL SQLSTATE 'WD083' SET MESSAGE_TEXT = v_message;
@@ -25,11 +30,13 @@ BEGIN
   IF p_nickname IS NOT NULL AND NOT (_wordle_league_text(p_nickname, 24) AND _wordle_one_alphabet(p_nickname)) THEN
     SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = 'a nickname must be 1 to 24 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';
   END IF;
-  SET v_n = (SELECT COUNT(*) FROM league_members WHERE league_id = p_league);
+  SELECT COUNT(*) INTO v_n FROM league_members WHERE league_id = p_league;
   adding: LOOP
     IF p_nickname IS NULL THEN  -- the first 'player N' free; a racing join may take it first
       SET v_n = v_n + 1, o_nickname = CONCAT('player ', v_n);
-      IF EXISTS (SELECT 1 FROM league_members WHERE league_id = p_league AND nickname = o_nickname) THEN
+      SELECT EXISTS (SELECT 1 FROM league_members WHERE league_id = p_league
+                     AND nickname_key = _wordle_lookalike_key(o_nickname)) INTO v_in;
+      IF v_in THEN
         ITERATE adding;
       END IF;
     ELSE

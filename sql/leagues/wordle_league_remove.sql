@@ -1,5 +1,6 @@
 -- wordle_league_remove(player, generation, league, nickname): the league's creator removes the
--- member of that nickname (members are known to each other by nickname only). They may join
+-- member of that nickname, or of one that looks like it (members are known to each other by
+-- nickname only, and no two of a league look alike: _wordle_lookalike_key). They may join
 -- again with a code they hold: withdraw it with wordle_league_code.
 -- Result: one row (league, removed: the nickname, members: how many remain).
 -- Errors: WD096 that session has ended, WD082 no such league of the player's, WD085 the player
@@ -8,7 +9,7 @@
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0041
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_remove(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -34,7 +35,7 @@ BEGIN
   END IF;
   IF _wordle_league_text(p_nickname, 24) THEN
     SELECT MAX(player_id), MAX(nickname) INTO v_member, v_nickname FROM league_members
-    WHERE league_id = v_league AND nickname = p_nickname COLLATE utf8mb4_unicode_ci AND player_id <> v_player;
+    WHERE league_id = v_league AND nickname_key = _wordle_lookalike_key(p_nickname) AND player_id <> v_player;
   END IF;
   IF v_member IS NULL THEN
     SET v_message = CONCAT('no other member of this league is nicknamed ', _wordle_quote(LEFT(COALESCE(p_nickname, ''), 24)),

@@ -48,6 +48,15 @@ LOOKALIKE_ATTACKS = [
 ]
 # (a member's nickname, another that does not look like it): both are members
 DIFFERENT = [("BOB", "ROB"), ("BOB", "BOBBY"), ("Anna", "Ana"), ("Ivan", "Иван")]
+# nicknames that look nothing alike: outside the Basic Multilingual Plane (emoji, scripts
+# encoded after Unicode 4.0, all one weight under utf8mb4_unicode_ci), and two whose keys
+# differ after 255 characters (U+FDFA's look is 15 characters: 17 of them fill the key)
+DIFFERENT_ATTACKS = [
+    ("🦊", "🐻"),
+    ("Ann 🦊", "Ann 🐻"),
+    ("𐓏𐓘𐓻", "𐒰𐓙𐓣"),
+    ("\ufdfa" * 17 + "a", "\ufdfa" * 17 + "b"),
+]
 
 
 def _league(conn: Connection, nickname: str) -> str:
@@ -76,7 +85,16 @@ def test_a_nickname_that_looks_like_a_members_is_taken(
     assert "is taken in this league, or looks like one that is" in str(refused.value)
 
 
-@pytest.mark.parametrize(("member", "other"), DIFFERENT)
+@pytest.mark.parametrize(
+    ("member", "other"),
+    [
+        *DIFFERENT,
+        *(
+            pytest.param(*row, marks=pytest.mark.found_by("review of main at bc96143"))
+            for row in DIFFERENT_ATTACKS
+        ),
+    ],
+)
 def test_nicknames_that_differ_are_both_members(conn: Connection, member: str, other: str) -> None:
     code = _league(conn, member)
     assert leagues.join(conn, f"j{uuid.uuid4().hex[:8]}", code, other)["members"] == 2

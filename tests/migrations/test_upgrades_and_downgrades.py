@@ -17,7 +17,7 @@ from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import channels, db, game, migration, schema, sqlfiles
+from wordle_db import channels, db, game, leagues, migration, schema, sqlfiles
 
 from support.calls import sql_error
 from support.puzzles import GUESSES, OWN, SIX, WRONG, add_channel, today
@@ -393,3 +393,23 @@ def test_0049_takes_back_the_grant_option_0043_left_on_the_database_name(new_db)
     finally:
         with db.connect(url) as conn:
             conn.exec_driver_sql(f"DROP USER IF EXISTS '{operator}'@'localhost'")
+
+
+def test_0049_keeps_both_members_a_downgrade_would_take_for_one(new_db) -> None:
+    """🦊 and 🐻, two members of one league since 0049 (their keys differ): the downgrade to
+    0048, whose unique nickname weighs them alike, renames the later one 'player <id>'; the
+    upgrade gives both their keys again."""
+    url = new_db()
+    schema.migrate(url)
+    with db.connect(url) as conn:
+        code = leagues.create(conn, "fox", "Zoo", "\U0001f98a")["code"]
+        leagues.join(conn, "bear", str(code), "\U0001f43b")
+        bear = db.scalar(conn, "SELECT id FROM players WHERE name = 'bear'")
+    members = "SELECT nickname FROM league_members ORDER BY joined_at, player_id"
+    for revision in ("0048", "head"):
+        schema.migrate(url, revision)
+        with db.connect(url) as conn:
+            found = [r["nickname"] for r in db.query(conn, members)]
+            assert found == ["\U0001f98a", f"player {bear}"], revision
+            keys = db.scalar(conn, "SELECT COUNT(DISTINCT nickname_key) FROM league_members")
+            assert keys == 2, revision

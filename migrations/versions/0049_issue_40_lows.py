@@ -12,6 +12,12 @@
   The key is the one rule: the unique key on the nickname itself (under unicode_ci, where 🦊 =
   🐻) goes, and the creator removes a member by the key. The downgrade puts it back; a later
   member whose nickname it would refuse becomes 'player <id>'.
+- A lock wait timeout (1205) is answered by one rule, _wordle_lock_waited (WD025 on one
+  server, another try on a Galera node where the procedure has a loop), which the handlers of
+  the move, the league join and the publication wrote out each, and which every other public
+  procedure that writes rows another session can hold now calls too (league, account, channel,
+  setting and import changes answered the raw 1205). Every WD025 says "the database stayed
+  busy: try again" (a publication's said "while publishing").
 
 Revision ID: 0049
 Revises: 0048
@@ -19,7 +25,7 @@ Revises: 0048
 
 from __future__ import annotations
 
-from wordle_db.migration import escape_schema_grants, objects_up_each, run
+from wordle_db.migration import escape_schema_grants, objects_down, objects_up_each, run
 
 revision = "0049"
 down_revision = "0048"
@@ -27,10 +33,30 @@ branch_labels = None
 depends_on = None
 
 # Replaced in place, and what a downgrade puts back.
+NEW = ["_wordle_lock_waited"]
 PREVIOUS = {
     "_wordle_lookalike_key": "0041",
     "_wordle_league_member": "0041",
     "wordle_league_remove": "0041",
+    # a lock wait timeout: _wordle_lock_waited
+    "_wordle_move": "0047",
+    "wordle_league_join": "0047",
+    "_wordle_publish": "0047",
+    "wordle_league_code": "0036",
+    "wordle_league_create": "0036",
+    "wordle_league_leave": "0041",
+    "wordle_passkey_add": "0041",
+    "wordle_passkey_challenge": "0037",
+    "wordle_passkey_remove": "0041",
+    "wordle_passkey_signed_in": "0036",
+    "wordle_sign_out_everywhere": "0036",
+    "wordle_transfer_code": "0036",
+    "wordle_transfer_redeem": "0041",
+    "wordle_set_setting": "0041",
+    "wordle_channel_add": "0042",
+    "wordle_channel_set": "0042",
+    "wordle_channel_remove": "0036",
+    "wordle_import_words_on": "0041",
 }
 # The later of the members of a league who share a nickname or its key: `column` set to `value`.
 LATER = (
@@ -43,7 +69,7 @@ LATER = (
 
 def upgrade() -> None:
     escape_schema_grants()
-    objects_up_each(dict.fromkeys(PREVIOUS, revision))
+    objects_up_each(dict.fromkeys([*NEW, *PREVIOUS], revision))
     run(
         "ALTER TABLE league_members DROP KEY IF EXISTS league_nickname_key, "
         "MODIFY nickname_key VARBINARY(255) NULL"
@@ -78,3 +104,4 @@ def downgrade() -> None:
         "COLLATE utf8mb4_unicode_ci NOT NULL, "
         "ADD UNIQUE KEY league_nickname_key (league_id, nickname_key)"
     )
+    objects_down(NEW, revision)

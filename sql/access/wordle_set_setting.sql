@@ -6,9 +6,10 @@
 -- an unknown setting or a bad value.
 -- Result: the setting's row (name, value, description).
 -- A new player_names drops the players' access decisions kept so far (_wordle_access_changed).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, channels, puzzles. Writes: settings, channels, access_version,
 -- player_access.
--- revision: 0041
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_set_setting(
     IN p_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci, IN p_value MEDIUMTEXT)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -19,6 +20,7 @@ BEGIN
   DECLARE v_channel SMALLINT UNSIGNED;
   DECLARE v_today DATE;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   IF p_name IN ('time_zone', 'first_day', 'max_tries', 'letter_hints') THEN
     CALL _wordle_channel(NULL, v_channel, v_today);

@@ -13,9 +13,10 @@
 -- Errors: WD091 (see _wordle_passkey_challenge_take; also a challenge of another player),
 -- WD094 bad credential, key, count or label, or a passkey too many, WD095 that passkey is
 -- registered already, WD096 that session has ended, WD038, WD039 (see wordle_play).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players, passkey_challenges, passkeys.
 -- Writes: passkey_challenges, passkeys, players, transfer_codes.
--- revision: 0041
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_add(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -28,6 +29,7 @@ BEGIN
   DECLARE v_player, v_issued, v_generation INT UNSIGNED;
   DECLARE v_count INT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   IF p_credential IS NULL OR LENGTH(p_credential) NOT BETWEEN 16 AND 1023
      OR p_public_key IS NULL OR LENGTH(p_public_key) NOT BETWEEN 16 AND 1024

@@ -6,8 +6,9 @@
 -- caller's session (see _wordle_session_current; NULL: not checked).
 -- Errors: WD094 bad purpose or challenge, WD096 that session has ended, WD038, WD039 (see wordle_play; also an account
 -- without a player role asking for a sign-in).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players. Writes: players, passkey_challenges.
--- revision: 0037
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_challenge(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -21,6 +22,7 @@ BEGIN
   DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_hash BINARY(32) DEFAULT UNHEX(SHA2(p_challenge, 256));  -- the insert logs no challenge
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   IF p_challenge IS NULL OR p_challenge NOT REGEXP '^[A-Za-z0-9_-]{22,128}$' THEN
     SIGNAL SQLSTATE 'WD094' SET MESSAGE_TEXT = 'a passkey challenge is 16 to 96 random bytes in base64url';

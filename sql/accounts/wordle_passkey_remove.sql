@@ -6,9 +6,10 @@
 -- NULL: not checked).
 -- Result: one row (passkeys: how many are left, generation: the new session generation).
 -- Errors: WD090 no passkey of the player has that id, WD096 that session has ended, WD038, WD039 (see wordle_play).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players, passkeys.
 -- Writes: passkeys, players, transfer_codes, passkey_challenges.
--- revision: 0041
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_remove(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -18,6 +19,7 @@ COMMENT 'Remove one of a player''s passkeys'
 BEGIN
   DECLARE v_player, v_generation INT UNSIGNED;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
   CALL _wordle_session_current(v_player, p_generation);

@@ -6,9 +6,10 @@
 -- Result: one row (player, generation: its session generation, for the new session).
 -- Errors: WD090 (see _wordle_passkey_player), WD091 (see _wordle_passkey_challenge_take),
 -- WD093 the count did not grow, WD094 a bad count.
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: passkeys, players, passkey_challenges, settings, server_accounts.
 -- Writes: passkeys, passkey_challenges.
--- revision: 0036
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_signed_in(
     IN p_challenge MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_credential MEDIUMBLOB, IN p_sign_count BIGINT)
@@ -19,6 +20,7 @@ BEGIN
   DECLARE v_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_count BIGINT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   IF p_sign_count IS NULL OR p_sign_count NOT BETWEEN 0 AND 4294967295 THEN
     SIGNAL SQLSTATE 'WD094' SET MESSAGE_TEXT = 'a sign count is a number from 0 to 4294967295';

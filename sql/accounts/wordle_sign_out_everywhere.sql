@@ -5,9 +5,10 @@
 -- _wordle_session_current; NULL: not checked): an ended session cannot end the others.
 -- Result: one row (generation: the new one).
 -- Errors: WD096 that session has ended, WD038, WD039 (see wordle_play).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players.
 -- Writes: players, transfer_codes, passkey_challenges.
--- revision: 0036
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_sign_out_everywhere(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED)
@@ -16,6 +17,7 @@ COMMENT 'End every session of a player'
 BEGIN
   DECLARE v_player, v_generation INT UNSIGNED;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, TRUE, v_player);
   CALL _wordle_session_current(v_player, p_generation);

@@ -9,8 +9,9 @@
 -- `generation`: the session generation of the caller's session (see _wordle_session_current;
 -- NULL: not checked).
 -- Errors: WD096 that session has ended, WD038, WD039 (see wordle_play).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players. Writes: players, transfer_codes.
--- revision: 0036
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_transfer_code(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -25,6 +26,7 @@ BEGIN
   DECLARE v_expires DATETIME(6) DEFAULT _wordle_utc_now() + INTERVAL 15 MINUTE;
   DECLARE i INT DEFAULT 1;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, TRUE, v_player);
   CALL _wordle_session_current(v_player, p_generation);

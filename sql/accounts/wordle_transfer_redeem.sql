@@ -5,8 +5,9 @@
 -- random bits and the front end's rate limit leave nothing to guess.
 -- Result: one row (player, generation: its session generation, for the new session).
 -- Errors: WD092.
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: transfer_codes, players, settings, server_accounts. Writes: transfer_codes.
--- revision: 0041
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_transfer_redeem(
     IN p_code MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -17,6 +18,7 @@ BEGIN
   DECLARE v_typed VARCHAR(41) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_code VARCHAR(64) CHARACTER SET ascii;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   SET v_typed = REGEXP_REPLACE(LEFT(p_code, 41), '[\\p{Pd}\\s]', '');
   IF CHAR_LENGTH(p_code) <= 40 AND v_typed REGEXP '^[0-9A-Za-z]*$' THEN  -- ASCII, as v_code

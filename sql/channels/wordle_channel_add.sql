@@ -7,8 +7,9 @@
 -- before the first publication). Its words come with wordle_import_words_on(name, ...). Result:
 -- the channel's row of wordle_channels.
 -- Errors: WD061 a bad name, length or accent rule, WD062 the name is taken, WD011 a setting.
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, channels, positions, letter_folds. Writes: channels.
--- revision: 0042
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_add(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_language MEDIUMTEXT CHARACTER SET utf8mb4, IN p_letters INT,
@@ -23,6 +24,7 @@ BEGIN
     COALESCE(p_accents, CASE WHEN p_language IN ('fr', 'it', 'pt') THEN 'fold'
                              WHEN p_language = 'es' THEN 'fold except ñ' ELSE 'keep' END);
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   IF p_name IS NULL OR p_name NOT REGEXP '^[a-z0-9_-]{1,16}$' THEN
     SIGNAL SQLSTATE 'WD061' SET MESSAGE_TEXT = 'a channel name is 1 to 16 characters among a-z, 0-9, _ and -';

@@ -5,7 +5,8 @@
 -- Errors: WD060 no such channel, WD063 games exist or it is the default channel.
 -- Reads/writes: channels, channel_words, letters, answer_pool, puzzles, games, attempts,
 -- revealed_letters; reads settings.
--- revision: 0036
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_remove(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_force BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -17,6 +18,7 @@ BEGIN
   DECLARE v_games INT;
   DECLARE v_message VARCHAR(255);
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   CALL _wordle_channel(p_name, v_id, v_today);
   SELECT name INTO v_name FROM channels WHERE id = v_id FOR UPDATE;

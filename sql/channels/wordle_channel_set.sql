@@ -2,8 +2,9 @@
 -- max_tries, letter_hints, time_zone, first_day or language (see _wordle_channel_change).
 -- Games already started keep their max_tries. Result: the channel's row of wordle_channels.
 -- Errors: WD060 no such channel, WD011 the value is refused.
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, channels, puzzles. Writes: channels.
--- revision: 0042
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_set(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_key MEDIUMTEXT CHARACTER SET utf8mb4, IN p_value MEDIUMTEXT CHARACTER SET utf8mb4)
@@ -13,6 +14,7 @@ BEGIN
   DECLARE v_id SMALLINT UNSIGNED;
   DECLARE v_today DATE;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   CALL _wordle_channel(p_name, v_id, v_today);
   CALL _wordle_channel_change(v_id, p_key, p_value);

@@ -8,15 +8,15 @@
 -- and later publications write nothing but the pool and the puzzle, so no reader of the
 -- channel's settings can hold them up. Safe under any
 -- concurrency: the primary key of puzzles allows one word per channel and day and its unique
--- key one day per word in a channel; a deadlock, lock timeout or duplicate key (another
--- session or Galera node was first) rolls back and tries again after a random pause, and then
--- finds the day published. Each try is a READ COMMITTED transaction of its own (_wordle_begin),
+-- key one day per word in a channel; a deadlock or duplicate key (another session or Galera
+-- node was first) rolls back and tries again after a random pause, and then finds the day
+-- published; a lock wait timeout, as _wordle_lock_waited says (WD025 on one server). Each try is a READ COMMITTED transaction of its own (_wordle_begin),
 -- committed before it returns. OUT published is TRUE when this call did it.
 -- Errors: WD020 no answer word left, WD021 the day has another word, WD022 not an answer word,
 -- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy,
 -- WD060 the channel was removed meanwhile.
 -- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
--- revision: 0047
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -65,14 +65,7 @@ BEGIN
     SET v_attempt = v_attempt + 1, v_retry = FALSE;
     BEGIN
       DECLARE EXIT HANDLER FOR 1213, 1062 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-      DECLARE EXIT HANDLER FOR 1205 BEGIN  -- a lock wait timed out: it waited its whole time
-        ROLLBACK AND NO CHAIN NO RELEASE;  -- on a Galera node a transient (docs/cluster.md)
-        IF @@GLOBAL.wsrep_on THEN
-          SET v_retry = TRUE;
-        ELSE
-          SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy while publishing: try again';
-        END IF;
-      END;
+      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(TRUE); SET v_retry = TRUE; END;
       CALL _wordle_begin();
       SET v_existing = (SELECT word_id FROM puzzles WHERE channel_id = p_channel AND day = p_day);
       IF v_existing IS NOT NULL THEN
@@ -117,7 +110,7 @@ BEGIN
     END IF;
     SET o_published = FALSE;
     IF v_attempt >= 30 THEN
-      SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy while publishing: try again';
+      SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy: try again';
     END IF;
     DO SLEEP(_wordle_random(1000) / 1000 * 0.005 * v_attempt);
   END LOOP;

@@ -30,7 +30,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
 -- attempts, revealed_letters, player_access.
--- revision: 0047
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_move(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -60,14 +60,7 @@ BEGIN
     SET v_tries = v_tries + 1, v_retry = FALSE, v_created = FALSE;
     BEGIN
       DECLARE EXIT HANDLER FOR 1213 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-      DECLARE EXIT HANDLER FOR 1205 BEGIN  -- a lock wait timed out: it waited its whole time
-        ROLLBACK AND NO CHAIN NO RELEASE;  -- on a Galera node a transient (docs/cluster.md)
-        IF @@GLOBAL.wsrep_on THEN
-          SET v_retry = TRUE;
-        ELSE
-          SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy: try again';
-        END IF;
-      END;
+      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(TRUE); SET v_retry = TRUE; END;
       CALL _wordle_begin();
       IF p_long_way THEN  -- nothing of the read
         SET v_answer = NULL;

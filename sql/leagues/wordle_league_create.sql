@@ -6,12 +6,13 @@
 -- pass it on (CALL wordle_league_create('ann', NULL, 'Office', NULL, @code)).
 -- Errors: WD096 that session has ended, WD080 bad name, WD081 bad nickname, WD083 the player
 -- has a league of that name, WD038, WD039 (see wordle_play).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players, league_members. Writes: players, leagues,
 -- league_members.
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0036
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_create(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -25,6 +26,7 @@ BEGIN
   DECLARE v_code CHAR(32) CHARACTER SET ascii;
   DECLARE v_nickname VARCHAR(24) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   IF NOT (_wordle_league_text(p_name, 40) AND _wordle_one_alphabet(p_name)) THEN
     SIGNAL SQLSTATE 'WD080' SET MESSAGE_TEXT = 'a league name must be 1 to 40 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';

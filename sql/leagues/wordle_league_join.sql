@@ -11,7 +11,7 @@
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0047
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_join(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -40,14 +40,7 @@ BEGIN
       -- whole join is tried again, after a random pause, as a guess is. A lock wait that timed
       -- out (1205) has waited its whole time already: busy at once, never waited again.
       DECLARE EXIT HANDLER FOR 1213 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-      DECLARE EXIT HANDLER FOR 1205 BEGIN  -- a lock wait timed out: it waited its whole time
-        ROLLBACK AND NO CHAIN NO RELEASE;  -- on a Galera node a transient (docs/cluster.md)
-        IF @@GLOBAL.wsrep_on THEN
-          SET v_retry = TRUE;
-        ELSE
-          SIGNAL SQLSTATE 'WD025' SET MESSAGE_TEXT = 'the database stayed busy: try again';
-        END IF;
-      END;
+      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(TRUE); SET v_retry = TRUE; END;
       CALL _wordle_begin();
       -- The league's row first, share-locked by its key (a last member leaving, which deletes
       -- it, waits, or went first), the code read again under the lock; then the player's rows

@@ -4,12 +4,13 @@
 -- Result: one row (league, members: how many remain).
 -- Errors: WD096 that session has ended, WD082 no such league of the player's, WD038, WD039
 -- (see wordle_play).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: leagues,
 -- league_members.
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0041
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_leave(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -21,6 +22,7 @@ BEGIN
   DECLARE v_creator BOOLEAN;
   DECLARE v_name VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
   CALL _wordle_league_session(v_player, p_generation, FALSE);  -- before its leagues are read

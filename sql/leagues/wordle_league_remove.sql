@@ -5,6 +5,7 @@
 -- Result: one row (league, removed: the nickname, members: how many remain).
 -- Errors: WD096 that session has ended, WD082 no such league of the player's, WD085 the player
 -- did not create it, WD086 no other member has that nickname, WD038, WD039 (see wordle_play).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players, leagues, league_members. Writes: league_members.
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
@@ -23,6 +24,7 @@ BEGIN
   DECLARE v_nickname VARCHAR(24) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
   DECLARE v_message VARCHAR(512) CHARACTER SET utf8mb4;  -- a message is at most 512 characters
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
   CALL _wordle_begin();
   CALL _wordle_player(p_player, FALSE, v_player);
   CALL _wordle_league_session(v_player, p_generation, FALSE);  -- before its leagues are read

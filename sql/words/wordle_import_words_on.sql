@@ -10,9 +10,10 @@
 -- transaction. Result: one row (lines_read, rejected, added, answers_added): added counts the
 -- words new to the channel.
 -- Errors: WD060 no such channel, WD064 no word_import table (wordle_import_begin not called).
+-- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: word_import, settings, channels, words, channel_words, positions, letter_folds,
 -- puzzles, answer_pool. Writes: words, channel_words, letters, answer_pool.
--- revision: 0041
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_import_words_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_answers BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -24,6 +25,7 @@ BEGIN
   DECLARE v_accents VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_added, v_answers_before, v_top INT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
+  DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(FALSE); END;
 
   CALL _wordle_begin();
   CALL _wordle_channel(p_channel, v_channel, v_today);

@@ -7,18 +7,24 @@ test_session_generations.py."""
 
 from __future__ import annotations
 
+import os
 import subprocess
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy.engine import Connection
+import pytest
+from sqlalchemy.engine import URL, Connection
 
 from wordle_db import accounts, db, leagues, schema
 from wordle_db.server import find_binary
 
-from support.accounts import C1, C2, C3, KEY, challenge, sign_up
+from support.accounts import C1, C2, C3, KEY, challenge, passkey_id, sign_up
 from support.calls import result_or_sqlstate
 from support.databases import new_local_server
+from support.locks import BUSY, behind_held_rows
 from support.sessions import PRESETS, REFUSED
 
 
@@ -258,3 +264,68 @@ def test_codes_are_not_written_to_the_binary_log_in_the_clear(tmp_path: Path) ->
             assert secret not in text, f"the {what} is in the binary log in the clear"
     finally:
         server.stop()
+
+
+# Each account change behind rows another session holds (an operator's transaction, or a call
+# interrupted by KILL QUERY inside one): the rows held, a locking read of the player's name ->
+# the call. The next change of a player's account joins here.
+PLAYER_ROW = "SELECT id FROM players WHERE name = ? FOR UPDATE"
+PLAYER_OF = "(SELECT id FROM players WHERE name = ?)"
+CODE_ROWS = f"SELECT code_hash FROM transfer_codes WHERE player_id = {PLAYER_OF} FOR UPDATE"
+PASSKEY_ROWS = f"SELECT credential_id FROM passkeys WHERE player_id = {PLAYER_OF} FOR UPDATE"
+
+
+@dataclass
+class Account:
+    """A player signed up with a passkey, a register and a sign-in challenge recorded and a
+    transfer code made: what the calls below use."""
+
+    player: str
+    credential: bytes
+    register: str
+    sign_in: str
+    code: str
+
+
+HELD_ACCOUNT_CALLS: dict[str, tuple[str, Callable[[Connection, Account], object]]] = {
+    "a transfer code": (PLAYER_ROW, lambda c, a: accounts.transfer_code(c, a.player)),
+    "sign out everywhere": (PLAYER_ROW, lambda c, a: accounts.sign_out_everywhere(c, a.player)),
+    "a register challenge": (
+        PLAYER_ROW,
+        lambda c, a: accounts.challenge(c, a.player, "register", _challenge()),
+    ),
+    "a passkey added": (
+        PLAYER_ROW,
+        lambda c, a: accounts.add(c, a.player, a.register, os.urandom(16), KEY, 0, "tablet"),
+    ),
+    "a passkey removed": (
+        PLAYER_ROW,
+        lambda c, a: accounts.remove(c, a.player, passkey_id(a.credential)),
+    ),
+    "a code redeemed": (CODE_ROWS, lambda c, a: accounts.redeem(c, a.code)),
+    "a sign-in": (PASSKEY_ROWS, lambda c, a: accounts.signed_in(c, a.sign_in, a.credential, 1)),
+}
+
+
+def _challenge() -> str:
+    return uuid.uuid4().hex.ljust(43, "A")  # 32 bytes in base64url, unique
+
+
+@pytest.mark.found_by("review of migration 0045")
+@pytest.mark.parametrize("change", list(HELD_ACCOUNT_CALLS))
+def test_an_account_change_behind_held_rows_says_busy_after_one_wait(
+    conn: Connection, db_url: URL, change: str
+) -> None:
+    """Behind rows another session holds, a change of a player's account waits
+    innodb_lock_wait_timeout once and answers WD025, never the server's 1205
+    (_wordle_lock_waited)."""
+    account = Account(f"p{uuid.uuid4().hex[:8]}", os.urandom(16), _challenge(), _challenge(), "")
+    signing_up = _challenge()
+    accounts.challenge(conn, account.player, "register", signing_up)
+    accounts.add(conn, account.player, signing_up, account.credential, KEY, 0, "phone")
+    accounts.challenge(conn, account.player, "register", account.register)
+    accounts.challenge(conn, None, "sign in", account.sign_in)
+    account.code = str(accounts.transfer_code(conn, account.player)["code"])
+    hold, call = HELD_ACCOUNT_CALLS[change]
+    got = behind_held_rows(db_url, hold, (account.player,), lambda c: call(c, account))
+    assert got == ("WD025", BUSY, 1), got

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
+from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -12,10 +14,11 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import channels, db, game, publish, solver, words
+from wordle_db import channels, db, game, publish, settings, solver, words
 
 from support.calls import sql_error
 from support.databases import Invoke, cli_runner
+from support.locks import BUSY, behind_held_rows
 from support.puzzles import OWN, SIX, add_channel, today
 
 
@@ -544,3 +547,43 @@ def test_a_guess_plays_today_in_its_channels_zone_whatever_the_session(
             conn, "wordle_play_on", name, "ann", "crane", todays[name] - timedelta(1), None
         )[0]
         assert (row["day"], row["number"]) == (todays[name] - timedelta(1), 1), name
+
+
+# Each change of a channel an administrator makes behind rows another session holds (a
+# locking read of the channel's name): the call. The next change of a channel joins here.
+CHANNEL_ROW = "SELECT id FROM channels WHERE name = ? FOR UPDATE"
+CHANNEL_WORDS = (
+    "SELECT word_id FROM channel_words WHERE channel_id = "
+    "(SELECT id FROM channels WHERE name = ?) FOR UPDATE"
+)
+HELD_CHANNEL_CALLS: dict[str, tuple[str, Callable[[Connection, str], object]]] = {
+    "a setting of the channel": (
+        CHANNEL_ROW,
+        lambda c, name: channels.change(c, name, "max_tries", "7"),
+    ),
+    "the channel removed": (CHANNEL_ROW, lambda c, name: channels.remove(c, name, force=True)),
+    "its words imported again": (
+        CHANNEL_WORDS,
+        lambda c, name: words.import_lines(c, [(1, SIX[0], 0)], True, channel=name),
+    ),
+    # a setting of every channel (wordle_set_setting), beside the channel's own
+    "a setting of the server": (
+        "SELECT name FROM settings WHERE name = 'publish_ahead' AND ? <> '' FOR UPDATE",
+        lambda c, _name: settings.set_setting(c, "publish_ahead", "30"),
+    ),
+}
+
+
+@pytest.mark.found_by("review of migration 0045")
+@pytest.mark.parametrize("change", list(HELD_CHANNEL_CALLS))
+def test_a_channel_change_behind_held_rows_says_busy_after_one_wait(
+    conn: Connection, db_url: URL, change: str
+) -> None:
+    """Behind rows another session holds, an administrator's change of a channel waits
+    innodb_lock_wait_timeout once and answers WD025, never the server's 1205
+    (_wordle_lock_waited)."""
+    name = f"h{uuid.uuid4().hex[:6]}"
+    add_channel(conn, name, 6, SIX)
+    hold, call = HELD_CHANNEL_CALLS[change]
+    got = behind_held_rows(db_url, hold, (name,), lambda c: call(c, name))
+    assert got == ("WD025", BUSY, 1), got

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import accounts, db, leagues, roles, settings
 from wordle_db.errors import DatabaseError
+
+from support.locks import BUSY, behind_held_rows
 
 # (a member's nickname, another that looks like it): the second is refused
 LOOKALIKE = [
@@ -175,40 +178,39 @@ def test_a_join_behind_a_held_league_waits_for_the_lock_once(conn: Connection, d
     assert waits <= 2, f"one join behind a held league waited for its lock {waits} times"
 
 
-# Each league change a player makes behind its league's row held (as the join above): the
-# player, the league's name and the join code -> the call.
-HELD_LEAGUE_CALLS = {
-    "leave": lambda conn, player, name, _code: leagues.leave(conn, player, name),
-    "remove": lambda conn, player, name, _code: leagues.remove(conn, player, name, "other"),
-    "new code": lambda conn, player, name, _code: leagues.new_code(conn, player, name),
+# Each league change a player makes behind a row another session holds: the rows held (a
+# locking read of the league's id and the creator's name) -> the call (the creator, the
+# league's name, its code). The next change of a league joins here (the join: above).
+LEAGUE = "SELECT id FROM leagues WHERE id = ? FOR UPDATE"
+CREATOR = "SELECT id FROM players WHERE name = ? FOR UPDATE"
+HELD_LEAGUE_CALLS: dict[str, tuple[str, Callable[[Connection, str, str, str], object]]] = {
+    "leave": (LEAGUE, lambda conn, player, name, _code: leagues.leave(conn, player, name)),
+    "remove": (
+        LEAGUE,
+        lambda conn, player, name, _code: leagues.remove(conn, player, name, "other"),
+    ),
+    "new code": (LEAGUE, lambda conn, player, name, _code: leagues.new_code(conn, player, name)),
+    "create another": (
+        CREATOR,
+        lambda conn, player, _name, _code: leagues.create(conn, player, "Another", "first"),
+    ),
 }
 
 
 @pytest.mark.found_by("review of migration 0045")
 @pytest.mark.parametrize("change", list(HELD_LEAGUE_CALLS))
-def test_a_league_change_behind_a_held_league_waits_for_the_lock_once(
+def test_a_league_change_behind_a_held_row_says_busy_after_one_wait(
     conn: Connection, db_url: URL, change: str
 ) -> None:
-    """0045's rule for the join, for the creator's other changes of the league: behind its
-    row held, a change waits innodb_lock_wait_timeout once (db.call sent a call that failed
-    with 1205 again up to five times: each waited again) and says in one line that the
-    database stayed busy. These routines still answer the server's 1205 itself, where the
-    join answers WD025: a routine's own handler for them is left to do."""
+    """0045's rule for the join, for every change of a league: behind a row another session
+    holds, the change waits innodb_lock_wait_timeout once (db.call sent a call that failed
+    with 1205 again up to five times: each waited again) and answers WD025, never the
+    server's 1205 (_wordle_lock_waited)."""
     creator, name = f"c{uuid.uuid4().hex[:8]}", f"L{uuid.uuid4().hex[:8]}"
     code = str(leagues.create(conn, creator, name, "first")["code"])
     leagues.join(conn, f"o{uuid.uuid4().hex[:8]}", code, "other")
     league = db.scalar(conn, "SELECT id FROM leagues WHERE code_hash = UNHEX(SHA2(?, 256))", code)
-    waits = "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = ?"
-    with db.connect(db_url) as holder, db.connect(db_url) as player:
-        holder.exec_driver_sql("START TRANSACTION")
-        db.query(holder, "SELECT id FROM leagues WHERE id = ? FOR UPDATE", league)
-        player.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 1")
-        before = int(db.scalar(conn, waits, "INNODB_ROW_LOCK_WAITS"))
-        try:
-            with pytest.raises(DatabaseError) as refused:
-                HELD_LEAGUE_CALLS[change](player, creator, name, code)
-        finally:
-            holder.exec_driver_sql("ROLLBACK")
-        waited = int(db.scalar(conn, waits, "INNODB_ROW_LOCK_WAITS")) - before
-    assert (refused.value.errno, waited) == (1205, 1), (str(refused.value), waited)
-    assert str(refused.value).startswith("the database stayed busy"), str(refused.value)
+    hold, call = HELD_LEAGUE_CALLS[change]
+    held = (league,) if hold == LEAGUE else (creator,)
+    got = behind_held_rows(db_url, hold, held, lambda c: call(c, creator, name, code))
+    assert got == ("WD025", BUSY, 1), got

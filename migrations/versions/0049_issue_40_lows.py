@@ -18,6 +18,10 @@
   procedure that writes rows another session can hold now calls too (league, account, channel,
   setting and import changes answered the raw 1205). Every WD025 says "the database stayed
   busy: try again" (a publication's said "while publishing").
+- Reads inside SET v = (SELECT ...) or IF EXISTS (...) in a read-write transaction share-lock
+  the rows they read: a letter hint waited for an administrator's change of its channel, a
+  guess in a folding channel for an import of its words, a join for rows of the league's
+  members. They are SELECT ... INTO, plain reads.
 
 Revision ID: 0049
 Revises: 0048
@@ -57,6 +61,9 @@ PREVIOUS = {
     "wordle_channel_set": "0042",
     "wordle_channel_remove": "0036",
     "wordle_import_words_on": "0041",
+    # reads that locked what another session's writes hold: SELECT ... INTO
+    "_wordle_reveal_letter": "0038",
+    "_wordle_accept_guess": "0038",
 }
 # The later of the members of a league who share a nickname or its key: `column` set to `value`.
 LATER = (

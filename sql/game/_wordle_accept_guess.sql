@@ -5,9 +5,11 @@
 -- among the words of a channel that keeps accents (the guess's context read does), so nothing
 -- is read again; NULL or FALSE: read here. A procedure, not a function: a function called in a
 -- statement opens every table it might read on each call. Its first case, a known word as
--- typed, is _wordle_typed_word, which the guess calls first.
+-- typed, is _wordle_typed_word, which the guess calls first. Its reads of the words are
+-- SELECT ... INTO, plain reads (SET v = EXISTS (...) share-locked the channel_words rows, so a
+-- guess in a folding channel waited for an import of its words).
 -- Reads: channels, words, channel_words, positions, letter_folds.
--- revision: 0038
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accept_guess(
     IN p_channel SMALLINT UNSIGNED,
     IN p_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -34,10 +36,11 @@ accept: BEGIN
     FROM channels c WHERE c.id = p_channel;
   END IF;
   IF v_accents LIKE 'fold%' THEN
-    SET v_guess = _wordle_fold_by(v_guess, v_accents),
-        v_known = EXISTS (SELECT 1 FROM words w
-                          JOIN channel_words cw ON cw.word_id = w.id AND cw.channel_id = p_channel
-                          WHERE w.word = v_guess);
+    SET v_guess = _wordle_fold_by(v_guess, v_accents);
+    SELECT EXISTS (SELECT 1 FROM words w
+                   JOIN channel_words cw ON cw.word_id = w.id AND cw.channel_id = p_channel
+                   WHERE w.word = v_guess)
+      INTO v_known;
   END IF;
   IF v_guess IS NULL OR CHAR_LENGTH(v_guess) <> CHAR_LENGTH(p_answer) THEN
     SET v_message = CONCAT('a guess must have ', CHAR_LENGTH(p_answer), ' letters');

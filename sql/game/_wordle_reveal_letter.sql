@@ -8,8 +8,10 @@
 -- unfound letter; at most the channel's letter_hints (`allowed`) a game. `revealed`: the
 -- game's letters revealed so far.
 -- Errors: WD040 no hint left, or no letter left to reveal.
+-- Its reads are SELECT ... INTO, plain reads (SET v = (SELECT ...) share-locked the channel's
+-- row, so a hint waited for an administrator's change of the channel).
 -- Reads: channels, positions, attempts, revealed_letters. Writes: revealed_letters, games.
--- revision: 0038
+-- revision: 0049
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_reveal_letter(
     IN p_game INT UNSIGNED, IN p_channel SMALLINT UNSIGNED, IN p_day DATE,
     IN p_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_revealed INT,
@@ -20,7 +22,7 @@ BEGIN
   DECLARE v_position INT UNSIGNED;
   DECLARE v_found, v_shown, v_located TEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_position = NULL;
-  SET o_allowed = (SELECT letter_hints FROM channels WHERE id = p_channel);
+  SELECT letter_hints INTO o_allowed FROM channels WHERE id = p_channel;
   IF p_revealed >= o_allowed THEN
     SIGNAL SQLSTATE 'WD040' SET MESSAGE_TEXT = 'no letter hint left for this game';
   END IF;
@@ -31,21 +33,22 @@ BEGIN
   -- for what the player knows (attempts, revealed positions); the answer only meets them in
   -- expressions, so the work done, which a session can count (Handler_* status), never depends
   -- on the answer.
-  SET v_found = (SELECT GROUP_CONCAT(p.n) FROM positions p
-                 WHERE p.n <= CHAR_LENGTH(p_answer)
-                   AND (EXISTS (SELECT 1 FROM attempts a
-                                WHERE a.game_id = p_game AND SUBSTRING(a.hint, p.n, 1) = '2')
-                        OR EXISTS (SELECT 1 FROM revealed_letters r
-                                   WHERE r.game_id = p_game AND r.position = p.n))),
-      v_shown = (SELECT JSON_OBJECTAGG(letter, copies) FROM (
-                   SELECT letter, MAX(copies) AS copies
-                   FROM (SELECT a.attempt, SUBSTRING(a.guess, p.n, 1) AS letter, COUNT(*) AS copies
-                         FROM attempts a JOIN positions p ON p.n <= CHAR_LENGTH(a.guess)
-                         WHERE a.game_id = p_game AND SUBSTRING(a.hint, p.n, 1) IN ('1', '2')
-                         GROUP BY a.attempt, letter) per_attempt
-                   GROUP BY letter) shown);
-  SET v_located = (SELECT COALESCE(GROUP_CONCAT(SUBSTRING(p_answer, p.n, 1) SEPARATOR ''), '')
-                   FROM positions p WHERE FIND_IN_SET(p.n, v_found));
+  SELECT (SELECT GROUP_CONCAT(p.n) FROM positions p
+          WHERE p.n <= CHAR_LENGTH(p_answer)
+            AND (EXISTS (SELECT 1 FROM attempts a
+                         WHERE a.game_id = p_game AND SUBSTRING(a.hint, p.n, 1) = '2')
+                 OR EXISTS (SELECT 1 FROM revealed_letters r
+                            WHERE r.game_id = p_game AND r.position = p.n))),
+         (SELECT JSON_OBJECTAGG(letter, copies) FROM (
+            SELECT letter, MAX(copies) AS copies
+            FROM (SELECT a.attempt, SUBSTRING(a.guess, p.n, 1) AS letter, COUNT(*) AS copies
+                  FROM attempts a JOIN positions p ON p.n <= CHAR_LENGTH(a.guess)
+                  WHERE a.game_id = p_game AND SUBSTRING(a.hint, p.n, 1) IN ('1', '2')
+                  GROUP BY a.attempt, letter) per_attempt
+            GROUP BY letter) shown)
+    INTO v_found, v_shown;
+  SELECT COALESCE(GROUP_CONCAT(SUBSTRING(p_answer, p.n, 1) SEPARATOR ''), '') INTO v_located
+  FROM positions p WHERE FIND_IN_SET(p.n, v_found);
   SELECT IF(eligible, position, NULL) INTO v_position
   FROM (SELECT p.n AS position,
                CHAR_LENGTH(p_answer) - COALESCE(LENGTH(v_found) - LENGTH(REPLACE(v_found, ',', '')) + 1, 0) >= 2

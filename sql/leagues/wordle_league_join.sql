@@ -56,7 +56,7 @@ BEGIN
       END IF;
       CALL _wordle_player(p_player, TRUE, v_player);
       CALL _wordle_league_session(v_player, p_generation, TRUE);
-      SET v_nickname = (SELECT nickname FROM league_members WHERE league_id = v_league AND player_id = v_player);
+      SELECT MAX(nickname) INTO v_nickname FROM league_members WHERE league_id = v_league AND player_id = v_player;
       IF v_nickname IS NULL THEN
         CALL _wordle_league_member(v_league, v_player, v_name, p_nickname, v_nickname);
       END IF;

@@ -22,17 +22,19 @@ import time
 import uuid
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import accounts, db, game, roles
+from wordle_db import accounts, db, game, leagues, publish, roles
 from wordle_db.errors import DatabaseError
 
 from support.accounts import C1, C2, C3, KEY, challenge, held_player_row, sign_up
 from support.calls import result_or_sqlstate
+from support.locks import behind_held_rows
 from support.puzzles import SIX, add_channel, today
 from support.sessions import VIEWS, others_can_play
 
@@ -373,3 +375,63 @@ def test_a_serializable_reader_of_a_channel_holds_up_no_publication(
             other.exec_driver_sql("SET innodb_lock_wait_timeout = 3")
             assert game.play(other, "ann", "planet", channel="six")["number"] == 1
         reader.exec_driver_sql("ROLLBACK")
+
+
+@dataclass
+class Held:
+    """A folding channel with letter hints, today's puzzle 'planet', a player's game of it
+    after one guess, and a league the player created."""
+
+    channel: str
+    channel_id: int
+    player: str
+    code: str
+    league: int
+
+
+# Reads on the way of a move, a hint or a join that a writer's held rows made wait
+# (SET v = (SELECT ...) and IF EXISTS (...) in a read-write transaction share-lock what they
+# read): the rows held, as the writer holds them (a locking read, and its arguments) -> the
+# call, which goes through without a wait. The next such read joins here.
+HELD_READS: dict[str, tuple[str, Callable[[Held], tuple[Any, ...]], Callable[..., object]]] = {
+    "a letter hint, the channel changing": (
+        "SELECT id FROM channels WHERE name = ? FOR UPDATE",
+        lambda h: (h.channel,),
+        lambda c, h: game.reveal_letter(c, h.player, channel=h.channel),
+    ),
+    "a folded guess, the channel's words imported": (
+        "SELECT word_id FROM channel_words WHERE channel_id = ? FOR UPDATE",
+        lambda h: (h.channel_id,),
+        lambda c, h: game.play(c, h.player, "SILVER", channel=h.channel),
+    ),
+    "a join, the league's members changing": (
+        "SELECT player_id FROM league_members WHERE league_id = ? FOR UPDATE",
+        lambda h: (h.league,),
+        lambda c, h: leagues.join(c, f"j{uuid.uuid4().hex[:8]}", h.code, "newcomer"),
+    ),
+}
+
+
+@pytest.mark.found_by("review of migration 0048")
+@pytest.mark.parametrize("read", list(HELD_READS))
+def test_a_read_on_the_way_of_a_call_waits_for_no_held_row(
+    conn: Connection, db_url: URL, read: str
+) -> None:
+    """Rows another transaction holds for writing, which the call only reads: it goes through
+    at once (innodb_lock_wait_timeout 1 s, no lock wait counted)."""
+    name = f"r{uuid.uuid4().hex[:6]}"
+    add_channel(conn, name, 6, SIX, language="fr", accents="fold", letter_hints=2)
+    publish.publish(conn, None, "planet", name)
+    player = f"p{uuid.uuid4().hex[:8]}"
+    game.play(conn, player, "garden", channel=name)
+    code = str(leagues.create(conn, player, name, "first")["code"])
+    held = Held(
+        name,
+        db.scalar(conn, "SELECT id FROM channels WHERE name = ?", name),
+        player,
+        code,
+        db.scalar(conn, "SELECT id FROM leagues WHERE code_hash = UNHEX(SHA2(?, 256))", code),
+    )
+    hold, args, call = HELD_READS[read]
+    got = behind_held_rows(db_url, hold, args(held), lambda c: call(c, held))
+    assert got == (None, "", 0), got

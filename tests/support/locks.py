@@ -23,10 +23,12 @@ def behind_held_rows(
     db_url: URL, hold: str, args: tuple[Any, ...], call: Callable[[Connection], object]
 ) -> tuple[str | None, str, int]:
     """`call` on a connection of its own (innodb_lock_wait_timeout 1 s, which _wordle_begin
-    keeps) while another transaction holds the rows `hold` reads with `args` (a locking
-    read): its SQLSTATE (None: it went through), its message and how many lock waits it
-    made."""
+    keeps) while another transaction holds the rows `hold` reads with `args` (a locking read,
+    in READ COMMITTED: the rows alone): its SQLSTATE (None: it went through), its message and
+    how many lock waits it made."""
     with db.connect(db_url) as holder, db.connect(db_url) as caller:
+        # as the procedures write (_wordle_begin): the rows alone, no gap
+        holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
         holder.exec_driver_sql("START TRANSACTION")
         assert db.query(holder, hold, *args), f"nothing held: {hold} {args}"
         caller.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 1")

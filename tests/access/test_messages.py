@@ -10,6 +10,8 @@ today."""
 from __future__ import annotations
 
 import re
+import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -154,6 +156,40 @@ def _with_channel(name: str, letters: int, statement: str) -> Callable[[Stage], 
                 conn.exec_driver_sql(f"CALL wordle_channel_remove('{name}', TRUE)")
 
     return run
+
+
+def _removed_during_a_move(stage: Stage) -> None:
+    """A first move in a channel an administrator's transaction is removing: the move's new
+    game waits for the day's puzzle (its foreign key), then finds the channel gone."""
+    with db.connect(stage.admin) as conn:
+        channels.add(conn, "gone", 5, "en")
+        words.import_lines(conn, [(1, "crane", 0)], True, channel="gone")
+        publish.publish(conn, None, "crane", "gone")
+        channel = db.scalar(conn, "SELECT id FROM channels WHERE name = 'gone'")
+    refused: list[BaseException] = []
+
+    def move() -> None:
+        with db.connect(stage.admin) as player:
+            try:
+                db.query(player, "CALL wordle_play_on('gone', 'dee', 'crane', NULL, NULL)")
+            except Exception as exc:  # the refusal, raised below
+                refused.append(exc)
+
+    with db.connect(stage.admin) as remover:
+        remover.exec_driver_sql("START TRANSACTION")
+        for table in ("puzzles", "answer_pool", "letters", "channel_words", "channels"):
+            column = "id" if table == "channels" else "channel_id"
+            db.query(remover, f"DELETE FROM {table} WHERE {column} = ?", channel)
+        mover = threading.Thread(target=move)
+        mover.start()
+        waiting = "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'"
+        deadline = time.monotonic() + 10
+        while not db.scalar(remover, waiting) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        remover.exec_driver_sql("COMMIT")
+        mover.join(timeout=30)
+    if refused:
+        raise refused[0]
 
 
 def _player_names_created(trigger: Callable[[Stage], None]) -> Callable[[Stage], None]:
@@ -438,6 +474,11 @@ TRIGGERS: list[tuple[str, str, Callable[[Stage], None]]] = [
         _sql("CALL wordle_publish_on('en', '2000-01-01')"),
     ),
     (
+        "WD024",
+        "a day to publish is required",
+        _sql("CALL _wordle_publish(1, NULL, NULL, @published)"),
+    ),
+    (
         "WD025",
         "the database stayed busy: try again",
         _holding(
@@ -587,6 +628,7 @@ TRIGGERS: list[tuple[str, str, Callable[[Stage], None]]] = [
         "that channel was removed while its puzzle was being published",
         _sql("CALL _wordle_publish(65000, wordle_today(), NULL, @published)"),
     ),
+    ("WD060", "that channel was removed while the move was made", _removed_during_a_move),
     (
         "WD061",
         "a channel name is 1 to 16 characters among a-z, 0-9, _ and -",

@@ -7,7 +7,7 @@
 -- transaction again (`may try again` TRUE) this returns and the loop tries; else WD025.
 -- Errors: WD025.
 -- Reads: nothing.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lock_waited(
     IN p_may_retry BOOLEAN)
 NO SQL SQL SECURITY INVOKER

@@ -9,7 +9,7 @@
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, channels, puzzles. Writes: settings, channels, access_version,
 -- player_access.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_set_setting(
     IN p_name VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci, IN p_value MEDIUMTEXT)
 MODIFIES SQL DATA SQL SECURITY DEFINER

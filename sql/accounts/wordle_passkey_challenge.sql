@@ -8,7 +8,7 @@
 -- without a player role asking for a sign-in).
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players. Writes: players, passkey_challenges.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_challenge(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,

@@ -9,7 +9,7 @@
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: passkeys, players, passkey_challenges, settings, server_accounts.
 -- Writes: passkeys, passkey_challenges.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_passkey_signed_in(
     IN p_challenge MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_credential MEDIUMBLOB, IN p_sign_count BIGINT)

@@ -11,7 +11,7 @@
 -- Errors: WD096 that session has ended, WD038, WD039 (see wordle_play).
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, server_accounts, players. Writes: players, transfer_codes.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_transfer_code(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,

@@ -7,7 +7,7 @@
 -- Errors: WD092.
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: transfer_codes, players, settings, server_accounts. Writes: transfer_codes.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_transfer_redeem(
     IN p_code MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 MODIFIES SQL DATA SQL SECURITY DEFINER

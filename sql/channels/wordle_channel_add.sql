@@ -9,7 +9,7 @@
 -- Errors: WD061 a bad name, length or accent rule, WD062 the name is taken, WD011 a setting.
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, channels, positions, letter_folds. Writes: channels.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_add(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_language MEDIUMTEXT CHARACTER SET utf8mb4, IN p_letters INT,

@@ -6,7 +6,7 @@
 -- Reads/writes: channels, channel_words, letters, answer_pool, puzzles, games, attempts,
 -- revealed_letters; reads settings.
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_remove(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_force BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -4,7 +4,7 @@
 -- Errors: WD060 no such channel, WD011 the value is refused.
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: settings, channels, puzzles. Writes: channels.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_channel_set(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_key MEDIUMTEXT CHARACTER SET utf8mb4, IN p_value MEDIUMTEXT CHARACTER SET utf8mb4)

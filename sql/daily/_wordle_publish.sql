@@ -16,7 +16,7 @@
 -- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy,
 -- WD060 the channel was removed meanwhile.
 -- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -9,7 +9,7 @@
 -- SELECT ... INTO, plain reads (SET v = EXISTS (...) share-locked the channel_words rows, so a
 -- guess in a folding channel waited for an import of its words).
 -- Reads: channels, words, channel_words, positions, letter_folds.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accept_guess(
     IN p_channel SMALLINT UNSIGNED,
     IN p_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,

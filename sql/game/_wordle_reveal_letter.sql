@@ -11,7 +11,7 @@
 -- Its reads are SELECT ... INTO, plain reads (SET v = (SELECT ...) share-locked the channel's
 -- row, so a hint waited for an administrator's change of the channel).
 -- Reads: channels, positions, attempts, revealed_letters. Writes: revealed_letters, games.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_reveal_letter(
     IN p_game INT UNSIGNED, IN p_channel SMALLINT UNSIGNED, IN p_day DATE,
     IN p_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_revealed INT,

@@ -7,7 +7,7 @@
 -- Errors: WD081 a bad or taken nickname, WD083 the player is already in another league of
 -- that name.
 -- Reads: league_members, lookalikes. Writes: league_members.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_league_member(
     IN p_league INT UNSIGNED, IN p_player INT UNSIGNED,
     IN p_name VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci,

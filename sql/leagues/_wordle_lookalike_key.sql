@@ -7,7 +7,7 @@
 -- league_members keeps it under a unique key: BOB, ВОВ, ΒΟΒ, B0B, b o b and 🅱🅾🅱 are one
 -- nickname in a league.
 -- Reads: lookalikes.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' FUNCTION _wordle_lookalike_key(
     p_text MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 RETURNS BINARY(32)

@@ -13,7 +13,7 @@
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: word_import, settings, channels, words, channel_words, positions, letter_folds,
 -- puzzles, answer_pool. Writes: words, channel_words, letters, answer_pool.
--- revision: 0049
+-- revision: 0050
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_import_words_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_answers BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER

@@ -488,7 +488,7 @@ TRIGGERS: list[tuple[str, str, Callable[[Stage], None]]] = [
     ),
     (
         "WD025",
-        "the database stayed busy: try again",  # a publication's, as every WD025 (0049)
+        "the database stayed busy: try again",  # a publication's, as every WD025 (0050)
         _holding(
             "SELECT slot FROM answer_pool p JOIN channels c ON c.id = p.channel_id "
             "WHERE c.name = 'en' ORDER BY slot DESC LIMIT 1 FOR UPDATE",

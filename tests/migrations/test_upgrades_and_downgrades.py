@@ -369,12 +369,12 @@ def test_0043_leaves_no_grant_on_the_database_name_as_a_wildcard(new_db) -> None
 
 
 @pytest.mark.found_by("review of migration 0043")
-def test_0049_takes_back_the_grant_option_0043_left_on_the_database_name(new_db) -> None:
+def test_0050_takes_back_the_grant_option_0043_left_on_the_database_name(new_db) -> None:
     """An installation upgraded through 0043 before its fix: the operator's account kept
-    `GRANT USAGE ON db.* ... WITH GRANT OPTION` on the unescaped name. 0049 takes it back
+    `GRANT USAGE ON db.* ... WITH GRANT OPTION` on the unescaped name. 0050 takes it back
     and leaves the escaped grant; its downgrade does not put the wildcard back."""
     url = new_db()
-    schema.migrate(url, "0048")
+    schema.migrate(url, "0049")
     name, operator = str(url.database), f"op{uuid.uuid4().hex[:8]}"
     plain, escaped = (db.quote_identifier(n) for n in (name, db.database_grant_name(name)))
     rows = "SELECT Db, Select_priv, Grant_priv FROM mysql.db WHERE User = ? ORDER BY Db"
@@ -385,7 +385,7 @@ def test_0049_takes_back_the_grant_option_0043_left_on_the_database_name(new_db)
         left = [tuple(r.values()) for r in db.query(conn, rows, operator)]
     assert (name, "N", "Y") in left, left
     try:
-        for revision in ("0049", "0048", "head"):
+        for revision in ("0050", "0049", "head"):
             schema.migrate(url, revision)
             with db.connect(url) as conn:
                 found = [tuple(r.values()) for r in db.query(conn, rows, operator)]
@@ -395,9 +395,9 @@ def test_0049_takes_back_the_grant_option_0043_left_on_the_database_name(new_db)
             conn.exec_driver_sql(f"DROP USER IF EXISTS '{operator}'@'localhost'")
 
 
-def test_0049_keeps_both_members_a_downgrade_would_take_for_one(new_db) -> None:
-    """🦊 and 🐻, two members of one league since 0049 (their keys differ): the downgrade to
-    0048, whose unique nickname weighs them alike, renames the later one 'player <id>'; the
+def test_0050_keeps_both_members_a_downgrade_would_take_for_one(new_db) -> None:
+    """🦊 and 🐻, two members of one league since 0050 (their keys differ): the downgrade to
+    0049, whose unique nickname weighs them alike, renames the later one 'player <id>'; the
     upgrade gives both their keys again."""
     url = new_db()
     schema.migrate(url)
@@ -406,7 +406,7 @@ def test_0049_keeps_both_members_a_downgrade_would_take_for_one(new_db) -> None:
         leagues.join(conn, "bear", str(code), "\U0001f43b")
         bear = db.scalar(conn, "SELECT id FROM players WHERE name = 'bear'")
     members = "SELECT nickname FROM league_members ORDER BY joined_at, player_id"
-    for revision in ("0048", "head"):
+    for revision in ("0049", "head"):
         schema.migrate(url, revision)
         with db.connect(url) as conn:
             found = [r["nickname"] for r in db.query(conn, members)]

@@ -23,16 +23,16 @@
   guess in a folding channel for an import of its words, a join for rows of the league's
   members. They are SELECT ... INTO, plain reads.
 
-Revision ID: 0049
-Revises: 0048
+Revision ID: 0050
+Revises: 0049
 """
 
 from __future__ import annotations
 
 from wordle_db.migration import escape_schema_grants, objects_down, objects_up_each, run
 
-revision = "0049"
-down_revision = "0048"
+revision = "0050"
+down_revision = "0049"
 branch_labels = None
 depends_on = None
 

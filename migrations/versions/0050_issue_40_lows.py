@@ -36,8 +36,8 @@ down_revision = "0049"
 branch_labels = None
 depends_on = None
 
-# Replaced in place, and what a downgrade puts back.
 NEW = ["_wordle_lock_waited"]
+# Replaced in place, and what a downgrade puts back.
 PREVIOUS = {
     "_wordle_lookalike_key": "0041",
     "_wordle_league_member": "0041",
@@ -79,7 +79,7 @@ def upgrade() -> None:
     objects_up_each(dict.fromkeys([*NEW, *PREVIOUS], revision))
     run(
         "ALTER TABLE league_members DROP KEY IF EXISTS league_nickname_key, "
-        "MODIFY nickname_key VARBINARY(255) NULL"
+        "MODIFY nickname_key VARBINARY(1020) NULL"  # 0041's 255 characters, 4 bytes each
     )
     run("UPDATE league_members SET nickname_key = _wordle_lookalike_key(nickname)")
     later = "UNHEX(SHA2(CONCAT(m.nickname_key, '#', m.player_id), 256))"

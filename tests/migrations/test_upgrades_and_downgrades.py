@@ -398,18 +398,21 @@ def test_0050_takes_back_the_grant_option_0043_left_on_the_database_name(new_db)
 def test_0050_keeps_both_members_a_downgrade_would_take_for_one(new_db) -> None:
     """🦊 and 🐻, two members of one league since 0050 (their keys differ): the downgrade to
     0049, whose unique nickname weighs them alike, renames the later one 'player <id>'; the
-    upgrade gives both their keys again."""
+    upgrade gives every member its key again, a member whose 0049 key was 255 characters of
+    four bytes (ﷺ looks like 15) too."""
     url = new_db()
     schema.migrate(url)
+    long = "\ufdfa" * 17 + "a"
     with db.connect(url) as conn:
-        code = leagues.create(conn, "fox", "Zoo", "\U0001f98a")["code"]
-        leagues.join(conn, "bear", str(code), "\U0001f43b")
+        code = str(leagues.create(conn, "fox", "Zoo", "\U0001f98a")["code"])
+        leagues.join(conn, "bear", code, "\U0001f43b")
+        leagues.join(conn, "owl", code, long)
         bear = db.scalar(conn, "SELECT id FROM players WHERE name = 'bear'")
     members = "SELECT nickname FROM league_members ORDER BY joined_at, player_id"
     for revision in ("0049", "head"):
         schema.migrate(url, revision)
         with db.connect(url) as conn:
             found = [r["nickname"] for r in db.query(conn, members)]
-            assert found == ["\U0001f98a", f"player {bear}"], revision
+            assert found == ["\U0001f98a", f"player {bear}", long], revision
             keys = db.scalar(conn, "SELECT COUNT(DISTINCT nickname_key) FROM league_members")
-            assert keys == 2, revision
+            assert keys == 3, revision

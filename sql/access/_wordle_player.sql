@@ -30,7 +30,7 @@
 -- decision made while the accounts changed carries the old version and is never used.
 -- Reads: player_access, access_version, server_accounts, node_accounts, players, settings. Writes: players,
 -- player_access.
--- revision: 0044
+-- revision: 0051
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)
@@ -47,6 +47,7 @@ find: BEGIN
   DECLARE v_node VARCHAR(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT _wordle_node();
   DECLARE v_caller VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_after BIGINT UNSIGNED;
+  DECLARE v_other BOOLEAN;
   SELECT MAX(a.player_id), MAX(v.version) INTO o_id, v_version
   FROM access_version v
   LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_name
@@ -61,7 +62,9 @@ find: BEGIN
     SIGNAL SQLSTATE 'WD038' SET MESSAGE_TEXT = 'a player name must be 1 to 64 characters, without control, invisible or direction characters or surrounding spaces';
   END IF;
   CALL _wordle_caller_access(TRUE, v_role, v_login);  -- refuses every role but player and admin
-  SET v_names = (SELECT value FROM settings WHERE name = 'player_names');
+  -- reads by SELECT ... INTO, which lock nothing (a SET's or an IF's subquery share-locks the
+  -- rows, and an administrator's change of them would wait for every first move, or they for it)
+  SELECT MAX(value) INTO v_names FROM settings WHERE name = 'player_names';
   IF v_role <> 'admin' AND p_name <> v_login AND v_names NOT IN ('created', 'any') THEN
     SET v_message = CONCAT('this account plays as ', _wordle_quote(v_login), ' only (setting player_names)');
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = v_message;
@@ -71,7 +74,10 @@ find: BEGIN
   -- of an account (for administrators and under 'any': never a row another account created
   -- under that name, perhaps before the login existed); else a row an account created.
   SET v_own = (p_name = v_login), v_caller = v_login;
-  IF NOT v_own AND EXISTS (SELECT 1 FROM server_accounts WHERE user = p_name) THEN
+  IF NOT v_own THEN
+    SELECT EXISTS (SELECT 1 FROM server_accounts WHERE user = p_name) INTO v_other;
+  END IF;
+  IF v_other THEN
     IF v_role <> 'admin' AND v_names <> 'any' THEN
       -- another login's name: as a name nobody has (a read finds nothing), never created
       IF p_create THEN

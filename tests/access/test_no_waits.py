@@ -409,6 +409,16 @@ HELD_READS: dict[str, tuple[str, Callable[[Held], tuple[Any, ...]], Callable[...
         lambda h: (h.league,),
         lambda c, h: leagues.join(c, f"j{uuid.uuid4().hex[:8]}", h.code, "newcomer"),
     ),
+    "a new player's first move, the setting player_names changing": (
+        "SELECT value FROM settings WHERE name = ? FOR UPDATE",
+        lambda h: ("player_names",),
+        lambda c, h: game.play(c, f"n{uuid.uuid4().hex[:8]}", "garden", channel=h.channel),
+    ),
+    "a first move as another login's name, that login's accounts refreshed": (
+        "SELECT host FROM server_accounts WHERE user = ? FOR UPDATE",
+        lambda h: ("wordle_owner",),
+        lambda c, h: game.play(c, "wordle_owner", "garden", channel=h.channel),
+    ),
 }
 
 

@@ -355,9 +355,14 @@ def read_block_list(path: Path) -> frozenset[str]:
 
 def lemma_of(word: str, language: str) -> str:
     """simplemma's lemma of `word`, lower case (the word itself when it knows none)."""
+    return written_lemma(word, language).lower()
+
+
+def written_lemma(word: str, language: str) -> str:
+    """simplemma's lemma of `word` as it writes it: with a capital for a proper noun."""
     import simplemma  # loads the language's data on first use
 
-    return simplemma.lemmatize(word, lang=language).lower()
+    return str(simplemma.lemmatize(word, lang=language))
 
 
 def lemma_known(word: str, language: str) -> bool:

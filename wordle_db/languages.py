@@ -25,6 +25,7 @@ from wordle_db.dictionaries import (
     lemma_known,
     lemma_of,
     offensive,
+    written_lemma,
 )
 from wordle_db.errors import WordleError
 
@@ -47,6 +48,9 @@ class Language:
     # it does not know is an answer only when very common (antes, jamás; not steck, quier,
     # dunno); its French and Italian lists miss too many (savon, capra, aceto)
     lemmas_known: bool = False
+    # Spanish: simplemma gives a proper noun's lemma with its capital (rusia: Rusia, argel:
+    # Argel); its English data does so for words too (robin: Robin, carol: Carol)
+    proper_lemmas: bool = False
 
     @property
     def alphabet(self) -> str:
@@ -72,7 +76,15 @@ LANGUAGES: dict[str, Language] = {
             lemmas_known=True,
         ),
         Language("en", "English", ENGLISH_LISTS, "", 3.25, lemmas_known=True),
-        Language("es", "Spanish", (("spanish", "wspanish"),), "áéíñóúü", 3.0, lemmas_known=True),
+        Language(
+            "es",
+            "Spanish",
+            (("spanish", "wspanish"),),
+            "áéíñóúü",
+            3.0,
+            lemmas_known=True,
+            proper_lemmas=True,
+        ),
         Language("fr", "French", (("french", "wfrench"),), "àâæçéèêëîïôœùûüÿ", 3.25),
         Language(
             "it", "Italian", (("italian", "witalian"),), "àèéìíîòóù", 3.0, dictionary_stems=True
@@ -171,7 +183,7 @@ def rejections(
             why[word] = f"rare (wordfreq below {min_zipf:g})"
         elif not _is_lemma(word, lang, found):
             why[word] = "an inflected form (simplemma)"
-        elif _is_genitive(word, lang, found):
+        elif _is_genitive(word, lang, found) or _is_italian_form(word, lang, found):
             why[word] = "an inflected form (the dictionary)"
         elif word in found.loans:
             why[word] = "a loan word (the dictionary)"
@@ -181,6 +193,8 @@ def rejections(
             why[word] = "a Roman numeral"
         elif _is_name(word, lang, found):
             why[word] = "a given name or surname"
+        elif _is_proper_lemma(word, lang):
+            why[word] = "a proper noun (simplemma)"
         elif _is_verb_with_pronouns(word, lang, found):
             why[word] = "a verb with attached pronouns"
         elif min_zipf is not None and _unknown(word, lang, found):
@@ -233,6 +247,49 @@ def _is_genitive(word: str, lang: Language, found: Dictionary) -> bool:
     return word not in found.capitalised and any(
         noun in (entry + "s", entry + "es") for entry in found.sources(noun)
     )
+
+
+# Italian: the form a feminine (-a), a feminine plural (-e) and a masculine plural (-i) are
+# made of: gatta of gatto, capre of capra, gatti of gatto
+ITALIAN_BASES = {"a": "o", "e": "a", "i": "o"}
+
+
+def _is_italian_form(word: str, lang: Language, found: Dictionary) -> bool:
+    """Italian: a gender or number form the dictionary makes of another entry, not an entry
+    of its own, whose masculine or singular the entry makes too and is more common (gatta of
+    gatto/o, which makes gatto, gatta, gatti, gatte; capre: capra; but capra of capro/o is
+    more common than capro); or a truncated form of a more common word the dictionary knows
+    (alcun of alcuno, minor of minore)."""
+    if lang.code != "it":
+        return False
+    from wordfreq import zipf_frequency
+
+    def common(form: str) -> float:
+        return zipf_frequency(form, lang.code)
+
+    if word[-1] not in VOWELS:
+        return any(
+            common(word + vowel) > common(word)
+            and (word + vowel in found.lower or bool(found.sources(word + vowel)))
+            for vowel in "eo"
+        )
+    base = word[:-1] + ITALIAN_BASES.get(word[-1], word[-1])
+    return (
+        base != word
+        and word not in found.lower
+        and any(
+            len(entry) == len(word)  # a noun's or an adjective's entry, not a verb's
+            and base in found.forms(entry) | {entry}
+            and common(base) > common(word)
+            for entry in found.sources(word)
+        )
+    )
+
+
+def _is_proper_lemma(word: str, lang: Language) -> bool:
+    """simplemma's lemma of the word is the word with a capital: a place or a person (Spanish
+    rusia: Rusia, argel, congo, marte, venus)."""
+    return lang.proper_lemmas and written_lemma(word, lang.code) == _as_noun(word)
 
 
 def _unknown_to_dictionary(word: str, lang: Language, found: Dictionary) -> bool:
@@ -483,12 +540,19 @@ def _is_verb_stem(stem: str, word: str, clitic: str, lang: Language, found: Dict
     # Italian: an infinitive without its last e (far, dir, por) that makes the word
     if any(word in found.forms(stem + end) for end in ("e", "re")):
         return True
-    # or a verb form of one syllable and the clitic's consonant doubled (va' + cci, fa' + lla)
-    short = stem[:-1]
+    # or an imperative of one syllable and the clitic, its consonant doubled but gli's (va' +
+    # cci, fa' + lla, da' + cci; di' + gli): of an infinitive in -re the dictionary makes the
+    # word of, or the infinitive and the same clitic of (dacci: darci; not colla: core, a word
+    # of poetry, makes no corla), or a verb form to simplemma
+    short = stem if clitic.startswith("gl") else stem[:-1]
     return (
-        stem[-1] == clitic[0] != "g"
+        (clitic.startswith("gl") or stem[-1] == clitic[0])
         and _syllables(short) == 1
-        and (word in found.forms(short + "re") or _lemma_is_verb(short, lang))
+        and (
+            word in found.forms(short + "re")
+            or short + "r" + clitic in found.forms(short + "re")
+            or _lemma_is_verb(short, lang)
+        )
     )
 
 

@@ -44,7 +44,8 @@ VERB = "a verb form (the dictionary)"
 LOAN = "a loan word (the dictionary)"
 INFLECTED = "an inflected form (simplemma)"
 NOT_BASE = "not a base form in the dictionary"
-GENITIVE = "an inflected form (the dictionary)"
+FORM = "an inflected form (the dictionary)"
+PROPER = "a proper noun (simplemma)"
 UNKNOWN = "unknown to simplemma and not common"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
@@ -99,8 +100,8 @@ REMOVED = [
     ("es", 5, "mauro", NAME),  # its feminine maura is a name, no form in use of a word
     ("es", 5, "bruno", NAME),  # bruna, the same
     ("es", 5, "verme", CLITIC),  # ver + me: the noun's plural vermes is rare in Spanish
-    ("de", 5, "wales", GENITIVE),  # the dictionary: Wales only as the genitive of Wal
-    ("de", 5, "codes", GENITIVE),  # the plural of Code
+    ("de", 5, "wales", FORM),  # the dictionary: Wales only as the genitive of Wal
+    ("de", 5, "codes", FORM),  # the plural of Code
     ("es", 5, "quier", UNKNOWN),  # an entry of the Spanish dictionary, archaic
     ("es", 5, "grand", UNKNOWN),
     ("de", 5, "steck", UNKNOWN),  # the imperative of stecken
@@ -108,6 +109,21 @@ REMOVED = [
     ("de", 5, "ungut", NOT_BASE),  # no entry of the German dictionary, nor a form of one
     ("en", 5, "dunno", UNKNOWN),
     ("en", 6, "gotcha", UNKNOWN),
+    # the third reading (issue 41, es and it under 94 %)
+    ("es", 5, "rusia", PROPER),  # simplemma's lemma: Rusia
+    ("es", 5, "argel", PROPER),  # Argel
+    ("es", 5, "venus", PROPER),
+    ("es", 5, "ramón", PROPER),  # a name kept as a word (ramones), but simplemma says Ramón
+    ("it", 5, "gatta", FORM),  # gatto/o makes gatto, gatta, gatti, gatte: gatto is more common
+    ("it", 5, "tizia", FORM),  # of tizio
+    ("it", 5, "pazza", FORM),
+    ("it", 5, "capre", FORM),  # the plural of capra, which capro/o makes and is more common
+    ("it", 5, "alcun", FORM),  # alcuno cut short, more common
+    ("it", 5, "minor", FORM),  # minore
+    ("it", 5, "dimmi", CLITIC),  # di' + mmi: dire makes dirmi
+    ("it", 5, "dacci", CLITIC),  # da' + cci: dare makes darci
+    ("it", 5, "dillo", CLITIC),
+    ("it", 5, "digli", CLITIC),  # di' + gli: gli doubles no consonant
 ]
 
 
@@ -134,7 +150,7 @@ KEPT = [
     ("de", "fuchs", "its forms are in use"),  # Füchse
     ("it", "valle", "a noun: simplemma reads valli as its plural"),  # va' + lle
     ("it", "fallo", "a noun: simplemma reads falli as its plural"),  # fa' + llo
-    ("it", "colla", "co is no verb form"),
+    ("it", "colla", "co is no verb form; core, a word of poetry, makes no corla"),
     ("es", "parte", "par is no verb the dictionary conjugates"),
     ("pt", "verme", "a noun: vermes is its plural, and in use"),  # ver + me
     ("en", "civic", "no valid numeral"),
@@ -155,6 +171,11 @@ KEPT = [
     ("fr", "santé", "Sante is an Italian name, not a French one"),
     ("es", "jamás", "unknown to simplemma, but common (Zipf 4.95)"),
     ("fr", "savon", "unknown to simplemma, which misses many French words: no rule"),
+    ("it", "capra", "capro/o makes it, but capra is more common than capro"),
+    ("it", "gamba", "gambo/o makes it, but gamba is more common than gambo"),
+    ("it", "alcol", "alcole is rarer: no word cut short"),
+    ("es", "chile", "simplemma's lemma is chile, the pepper, in lower case"),
+    ("en", "robin", "simplemma says Robin in English too: only its Spanish data is read so"),
 ]
 
 

@@ -249,17 +249,13 @@ def _is_genitive(word: str, lang: Language, found: Dictionary) -> bool:
     )
 
 
-# Italian: the form a feminine (-a), a feminine plural (-e) and a masculine plural (-i) are
-# made of: gatta of gatto, capre of capra, gatti of gatto
-ITALIAN_BASES = {"a": "o", "e": "a", "i": "o"}
-
-
 def _is_italian_form(word: str, lang: Language, found: Dictionary) -> bool:
-    """Italian: a gender or number form the dictionary makes of another entry, not an entry
-    of its own, whose masculine or singular the entry makes too and is more common (gatta of
-    gatto/o, which makes gatto, gatta, gatti, gatte; capre: capra; but capra of capro/o is
-    more common than capro); or a truncated form of a more common word the dictionary knows
-    (alcun of alcuno, minor of minore)."""
+    """Italian: no entry of its own but a form the dictionary makes of an entry that differs
+    in its last letter only: a plural simplemma does not know (perle of perla/Q, capre of
+    capro/o, which makes capro, capra, capri, capre; not colle, corte, singulars simplemma
+    knows, which colla and corto make too), or a feminine when the masculine is more common
+    (gatta of gatto; but capra, more common than capro); or a cut-short form of a more
+    common word the dictionary knows (alcun of alcuno, minor of minore)."""
     if lang.code != "it":
         return False
     from wordfreq import zipf_frequency
@@ -273,17 +269,15 @@ def _is_italian_form(word: str, lang: Language, found: Dictionary) -> bool:
             and (word + vowel in found.lower or bool(found.sources(word + vowel)))
             for vowel in "eo"
         )
-    base = word[:-1] + ITALIAN_BASES.get(word[-1], word[-1])
-    return (
-        base != word
-        and word not in found.lower
-        and any(
-            len(entry) == len(word)  # a noun's or an adjective's entry, not a verb's
-            and base in found.forms(entry) | {entry}
-            and common(base) > common(word)
-            for entry in found.sources(word)
-        )
-    )
+    if word in found.lower:
+        return False
+    for entry in found.sources(word):  # a noun's or an adjective's, not a verb's
+        if len(entry) == len(word) and entry[:-1] == word[:-1]:
+            if word.endswith(("e", "i")) and not lemma_known(word, lang.code):
+                return True
+            if word.endswith("a") and entry.endswith("o") and common(entry) > common(word):
+                return True
+    return False
 
 
 def _is_proper_lemma(word: str, lang: Language) -> bool:

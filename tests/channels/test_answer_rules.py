@@ -117,7 +117,9 @@ REMOVED = [
     ("it", 5, "gatta", FORM),  # gatto/o makes gatto, gatta, gatti, gatte: gatto is more common
     ("it", 5, "tizia", FORM),  # of tizio
     ("it", 5, "pazza", FORM),
-    ("it", 5, "capre", FORM),  # the plural of capra, which capro/o makes and is more common
+    ("it", 5, "capre", FORM),  # a plural capro/o makes, unknown to simplemma
+    ("it", 5, "perle", FORM),  # of perla/Q, though more common than perla
+    ("it", 5, "libre", FORM),  # a plural of libra to the dictionary: a Spanish word
     ("it", 5, "alcun", FORM),  # alcuno cut short, more common
     ("it", 5, "minor", FORM),  # minore
     ("it", 5, "dimmi", CLITIC),  # di' + mmi: dire makes dirmi
@@ -174,6 +176,8 @@ KEPT = [
     ("it", "capra", "capro/o makes it, but capra is more common than capro"),
     ("it", "gamba", "gambo/o makes it, but gamba is more common than gambo"),
     ("it", "alcol", "alcole is rarer: no word cut short"),
+    ("it", "colle", "colla/Q makes it, but simplemma knows it: a singular noun, a hill"),
+    ("it", "corte", "corto/o makes it, but simplemma knows it"),
     ("es", "chile", "simplemma's lemma is chile, the pepper, in lower case"),
     ("en", "robin", "simplemma says Robin in English too: only its Spanish data is read so"),
 ]

@@ -46,6 +46,7 @@ INFLECTED = "an inflected form (simplemma)"
 NOT_BASE = "not a base form in the dictionary"
 FORM = "an inflected form (the dictionary)"
 PROPER = "a proper noun (simplemma)"
+FUNCTION = "a function word (the dictionary)"
 UNKNOWN = "unknown to simplemma and not common"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
@@ -126,6 +127,8 @@ REMOVED = [
     ("it", 5, "dacci", CLITIC),  # da' + cci: dare makes darci
     ("it", 5, "dillo", CLITIC),
     ("it", 5, "digli", CLITIC),  # di' + gli: gli doubles no consonant
+    ("it", 5, "della", FUNCTION),  # the .aff elides dell' before a vowel; Zipf 6.9
+    ("it", 5, "sulla", FUNCTION),  # sull'; 6.0
 ]
 
 
@@ -152,7 +155,12 @@ KEPT = [
     ("de", "fuchs", "its forms are in use"),  # Füchse
     ("it", "valle", "a noun: simplemma reads valli as its plural"),  # va' + lle
     ("it", "fallo", "a noun: simplemma reads falli as its plural"),  # fa' + llo
-    ("it", "colla", "co is no verb form; core, a word of poetry, makes no corla"),
+    (
+        "it",
+        "colla",
+        "co is no verb form; core, a word of poetry, makes no corla; the .aff "
+        "elides coll', but at Zipf 4.0 it is no article",
+    ),
     ("es", "parte", "par is no verb the dictionary conjugates"),
     ("pt", "verme", "a noun: vermes is its plural, and in use"),  # ver + me
     ("en", "civic", "no valid numeral"),
@@ -178,6 +186,7 @@ KEPT = [
     ("it", "alcol", "alcole is rarer: no word cut short"),
     ("it", "colle", "colla/Q makes it, but simplemma knows it: a singular noun, a hill"),
     ("it", "corte", "corto/o makes it, but simplemma knows it"),
+    ("it", "bello", "the .aff elides bell', but an adjective is rarer than an article (5.3)"),
     ("es", "chile", "simplemma's lemma is chile, the pepper, in lower case"),
     ("en", "robin", "simplemma says Robin in English too: only its Spanish data is read so"),
 ]

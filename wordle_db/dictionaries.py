@@ -349,6 +349,37 @@ def first_names(columns: tuple[int, ...] = EUROPEAN_COLUMNS) -> dict[str, int]:
     return names
 
 
+# LibreOffice's thesauri (MyThes format, Debian's mythes-* packages): the file, its package
+THESAURUS_DIR = Path("/usr/share/mythes")
+THESAURI = {"es": ("th_es_ES_v2.dat", "mythes-es")}
+
+
+@cache
+def thesaurus(language: str, directory: Path = THESAURUS_DIR) -> frozenset[str] | None:
+    """The one-word entries and synonyms of the language's thesaurus, lower case, NFC; None
+    for a language without one. One line (WordleError) when it is not installed."""
+    if language not in THESAURI:
+        return None
+    name, package = THESAURI[language]
+    path = directory / name
+    try:
+        data = path.read_bytes()
+    except OSError:
+        raise WordleError(
+            f"the {language} thesaurus {path} is not installed: apt-get install {package}"
+        ) from None
+    encoding, _, text = data.partition(b"\n")  # the first line names the encoding
+    try:
+        lines = text.decode(encoding.decode("ascii").strip()).splitlines()
+    except (LookupError, UnicodeDecodeError) as exc:
+        raise WordleError(f"{path}: {exc}") from None
+    # "word|meanings", then one "-|synonym|synonym" (or "(kind)|...") line a meaning
+    fields = (
+        unicodedata.normalize("NFC", f.strip().lower()) for ln in lines for f in ln.split("|")
+    )
+    return frozenset(field for field in fields if field.isalpha())
+
+
 def read_block_list(path: Path) -> frozenset[str]:
     """An operator's own block list: one word a line, # comments; one line for a bad file."""
     try:

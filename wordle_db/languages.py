@@ -25,6 +25,7 @@ from wordle_db.dictionaries import (
     lemma_known,
     lemma_of,
     offensive,
+    thesaurus,
     written_lemma,
 )
 from wordle_db.errors import WordleError
@@ -162,9 +163,10 @@ def rejections(
     """Why each word a daily game would not publish is not an answer (words that are one are
     left out): offensive, not a base form of the dictionary (nor a word alone), a proper noun,
     rare by wordfreq (unless `min_zipf` is None), an inflected form by simplemma or the
-    dictionary, a loan word the dictionary tags, a verb form the dictionary makes, a Roman
-    numeral, a given name or surname, a verb with attached pronouns, unknown to simplemma.
-    The first reason that holds is given."""
+    dictionary, a loan word the dictionary tags, a verb form the dictionary makes, a function
+    word, a Roman numeral, a given name or surname, a proper noun by simplemma, a verb with
+    attached pronouns, unknown to simplemma, rare and not in the thesaurus. The first reason
+    that holds is given."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
     base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
@@ -183,7 +185,7 @@ def rejections(
             why[word] = f"rare (wordfreq below {min_zipf:g})"
         elif not _is_lemma(word, lang, found):
             why[word] = "an inflected form (simplemma)"
-        elif _is_genitive(word, lang, found) or _is_italian_form(word, lang, found):
+        elif _is_dictionary_form(word, lang, found):
             why[word] = "an inflected form (the dictionary)"
         elif word in found.loans:
             why[word] = "a loan word (the dictionary)"
@@ -201,6 +203,9 @@ def rejections(
             why[word] = "a verb with attached pronouns"
         elif min_zipf is not None and _unknown(word, lang, found):
             why[word] = "unknown to simplemma and not common"
+        elif min_zipf is not None and _rare_outside_thesaurus(word, lang, min_zipf):
+            below = min_zipf + THESAURUS_MARGIN
+            why[word] = f"rare, not in the thesaurus (wordfreq below {below:g})"
     return why
 
 
@@ -225,6 +230,25 @@ def _spellings(word: str, lang: Language, found: Dictionary) -> list[str]:
     return known or [word, noun]
 
 
+THESAURUS_MARGIN = 0.2  # Zipf: how much more common a word the thesaurus lacks must be
+
+
+def _rare_outside_thesaurus(word: str, lang: Language, min_zipf: float) -> bool:
+    """The language's thesaurus (Spanish: LibreOffice's, Debian's mythes-es) neither lists
+    the word nor gives it as a synonym, and it is under `min_zipf` + THESAURUS_MARGIN: the
+    regional, archaic and foreign words just over the threshold (groso, podre, corps, volvo)
+    are in no thesaurus, which holds the language's everyday words (oruga, piojo; but not
+    cebra or pulga, lost with them)."""
+    from wordfreq import zipf_frequency
+
+    words = thesaurus(lang.code)
+    return (
+        words is not None
+        and word not in words
+        and zipf_frequency(word, lang.code) < min_zipf + THESAURUS_MARGIN
+    )
+
+
 UNKNOWN_ZIPF = 4.5  # a word simplemma does not know is an answer from here (antes: 5.8)
 
 
@@ -236,6 +260,29 @@ def _unknown(word: str, lang: Language, found: Dictionary) -> bool:
         lang.lemmas_known
         and zipf_frequency(word, lang.code) < UNKNOWN_ZIPF
         and not any(lemma_known(form, lang.code) for form in _spellings(word, lang, found))
+    )
+
+
+def _is_dictionary_form(word: str, lang: Language, found: Dictionary) -> bool:
+    """An inflected form by the dictionary's own suffix rules: a German genitive, an Italian
+    gender or number form, a Spanish plural (below)."""
+    return (
+        _is_genitive(word, lang, found)
+        or _is_italian_form(word, lang, found)
+        or _is_spanish_plural(word, lang, found)
+    )
+
+
+def _is_spanish_plural(word: str, lang: Language, found: Dictionary) -> bool:
+    """Spanish, whose list holds no plurals: an entry that is also the plural the dictionary
+    makes of a more common entry (andas, a litter, of anda; not antes of ante, far rarer)."""
+    from wordfreq import zipf_frequency
+
+    return (lang.code, word[-1:]) == ("es", "s") and any(
+        entry in (word[:-1], word[:-2])
+        and entry in found.lower
+        and zipf_frequency(entry, lang.code) > zipf_frequency(word, lang.code)
+        for entry in found.sources(word)
     )
 
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import Connection
 
 from wordle_db import channels, words
-from wordle_db.dictionaries import dictionary, offensive
+from wordle_db.dictionaries import dictionary, offensive, thesaurus
+from wordle_db.errors import WordleError
 from wordle_db.languages import (
     LANGUAGES,
     SystemWords,
@@ -47,6 +49,7 @@ NOT_BASE = "not a base form in the dictionary"
 FORM = "an inflected form (the dictionary)"
 PROPER = "a proper noun (simplemma)"
 FUNCTION = "a function word (the dictionary)"
+THESAURUS = "rare, not in the thesaurus (wordfreq below 3.2)"
 UNKNOWN = "unknown to simplemma and not common"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
@@ -127,6 +130,11 @@ REMOVED = [
     ("it", 5, "dacci", CLITIC),  # da' + cci: dare makes darci
     ("it", 5, "dillo", CLITIC),
     ("it", 5, "digli", CLITIC),  # di' + gli: gli doubles no consonant
+    ("es", 5, "groso", THESAURUS),  # Zipf 3.05, in no thesaurus: archaic, or Argentine slang
+    ("es", 5, "podre", THESAURUS),  # archaic pus; common in Portuguese (rotten)
+    ("es", 5, "corps", THESAURUS),  # French
+    ("es", 5, "volvo", THESAURUS),
+    ("es", 5, "andas", FORM),  # the plural of anda, more common; the list holds no plurals
     ("it", 5, "della", FUNCTION),  # the .aff elides dell' before a vowel; Zipf 6.9
     ("it", 5, "sulla", FUNCTION),  # sull'; 6.0
 ]
@@ -188,6 +196,10 @@ KEPT = [
     ("it", "corte", "corto/o makes it, but simplemma knows it"),
     ("it", "bello", "the .aff elides bell', but an adjective is rarer than an article (5.3)"),
     ("es", "chile", "simplemma's lemma is chile, the pepper, in lower case"),
+    ("es", "oruga", "Zipf 3.04, but in the thesaurus"),
+    ("es", "piojo", "the same"),
+    ("es", "antes", "the plural of ante to the dictionary, but far more common than ante"),
+    ("es", "ambos", "ambo is rarer"),
     ("en", "robin", "simplemma says Robin in English too: only its Spanish data is read so"),
 ]
 
@@ -200,6 +212,16 @@ def test_what_the_rules_keep(
     if why.startswith(("its forms", "far more")):
         assert is_named(word, LANGUAGES[code])
         assert name_kept_as_word(word, LANGUAGES[code], dictionary(code)) == why
+
+
+def test_a_thesaurus_not_installed_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(
+        WordleError,
+        match=r"^the es thesaurus .* is not installed: apt-get "
+        r"install mythes-es$",
+    ):
+        thesaurus("es", tmp_path)
+    assert thesaurus("de") is None  # no thesaurus rule in the other languages
 
 
 @pytest.mark.parametrize(("code", "word"), [("en", "mix"), ("fr", "dix"), ("it", "xvii")])

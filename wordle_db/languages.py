@@ -299,12 +299,11 @@ def _is_genitive(word: str, lang: Language, found: Dictionary) -> bool:
 
 
 def _is_italian_form(word: str, lang: Language, found: Dictionary) -> bool:
-    """Italian: no entry of its own but a form the dictionary makes of an entry that differs
-    in its last letter only: a plural simplemma does not know (perle of perla/Q, capre of
-    capro/o, which makes capro, capra, capri, capre; not colle, corte, singulars simplemma
-    knows, which colla and corto make too), or a feminine when the masculine is more common
-    (gatta of gatto; but capra, more common than capro); or a cut-short form of a more
-    common word the dictionary knows (alcun of alcuno, minor of minore)."""
+    """Italian: a plural simplemma does not know whose singular the dictionary knows (perle
+    of perla, capre of capra, which capro/o makes, falde, spose; not colle or corte,
+    singulars simplemma knows); a feminine that is no entry of its own but a form of an
+    entry in -o more common than it (gatta of gatto/o; but capra, more common than capro);
+    or a cut-short form of a more common word the dictionary knows (alcun, minor)."""
     if lang.code != "it":
         return False
     from wordfreq import zipf_frequency
@@ -312,21 +311,21 @@ def _is_italian_form(word: str, lang: Language, found: Dictionary) -> bool:
     def common(form: str) -> float:
         return zipf_frequency(form, lang.code)
 
+    def known(form: str) -> bool:
+        return form in found.lower or bool(found.sources(form))
+
     if word[-1] not in VOWELS:
-        return any(
-            common(word + vowel) > common(word)
-            and (word + vowel in found.lower or bool(found.sources(word + vowel)))
-            for vowel in "eo"
+        return any(common(word + v) > common(word) and known(word + v) for v in "eo")
+    if word[-1] in "ei" and not lemma_known(word, lang.code):
+        return known(word[:-1] + ("a" if word[-1] == "e" else "o"))
+    return (
+        word[-1] == "a"
+        and word not in found.lower
+        and any(
+            entry == word[:-1] + "o" and common(entry) > common(word)  # a noun's or adjective's
+            for entry in found.sources(word)
         )
-    if word in found.lower:
-        return False
-    for entry in found.sources(word):  # a noun's or an adjective's, not a verb's
-        if len(entry) == len(word) and entry[:-1] == word[:-1]:
-            if word.endswith(("e", "i")) and not lemma_known(word, lang.code):
-                return True
-            if word.endswith("a") and entry.endswith("o") and common(entry) > common(word):
-                return True
-    return False
+    )
 
 
 FUNCTION_ZIPF = 5.9  # Italian della 6.9, sulla 6.0; bello 5.3 and buona 5.5 stay

@@ -124,6 +124,8 @@ REMOVED = [
     ("it", 5, "capre", FORM),  # a plural capro/o makes, unknown to simplemma
     ("it", 5, "perle", FORM),  # of perla/Q, though more common than perla
     ("it", 5, "libre", FORM),  # a plural of libra to the dictionary: a Spanish word
+    ("it", 5, "falde", FORM),  # an entry of its own, but unknown to simplemma: falda's plural
+    ("it", 5, "spose", FORM),
     ("it", 5, "alcun", FORM),  # alcuno cut short, more common
     ("it", 5, "minor", FORM),  # minore
     ("it", 5, "dimmi", CLITIC),  # di' + mmi: dire makes dirmi

@@ -162,11 +162,11 @@ def rejections(
 ) -> dict[str, str]:
     """Why each word a daily game would not publish is not an answer (words that are one are
     left out): offensive, not a base form of the dictionary (nor a word alone), a proper noun,
-    rare by wordfreq (unless `min_zipf` is None), an inflected form by simplemma or the
-    dictionary, a loan word the dictionary tags, a verb form the dictionary makes, a function
-    word, a Roman numeral, a given name or surname, a proper noun by simplemma, a verb with
-    attached pronouns, unknown to simplemma, rare and not in the thesaurus. The first reason
-    that holds is given."""
+    rare by wordfreq (unless `min_zipf` is None), an inflected form by simplemma, a verb with
+    attached pronouns, an inflected form by the dictionary, a loan word the dictionary tags, a
+    verb form the dictionary makes, a function word, a Roman numeral, a given name or
+    surname, a proper noun by simplemma, unknown to simplemma, rare and not in the thesaurus.
+    The first reason that holds is given."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
     base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
@@ -185,6 +185,8 @@ def rejections(
             why[word] = f"rare (wordfreq below {min_zipf:g})"
         elif not _is_lemma(word, lang, found):
             why[word] = "an inflected form (simplemma)"
+        elif _is_verb_with_pronouns(word, lang, found):
+            why[word] = "a verb with attached pronouns"
         elif _is_dictionary_form(word, lang, found):
             why[word] = "an inflected form (the dictionary)"
         elif word in found.loans:
@@ -199,8 +201,6 @@ def rejections(
             why[word] = "a given name or surname"
         elif _is_proper_lemma(word, lang):
             why[word] = "a proper noun (simplemma)"
-        elif _is_verb_with_pronouns(word, lang, found):
-            why[word] = "a verb with attached pronouns"
         elif min_zipf is not None and _unknown(word, lang, found):
             why[word] = "unknown to simplemma and not common"
         elif min_zipf is not None and _rare_outside_thesaurus(word, lang, min_zipf):

@@ -191,6 +191,8 @@ def rejections(
             why[word] = "an inflected form (the dictionary)"
         elif word in found.loans:
             why[word] = "a loan word (the dictionary)"
+        elif _is_loan_by_spelling(word, lang):
+            why[word] = "a loan word (its last letter)"
         elif _is_verb_form(word, lang, found):
             why[word] = "a verb form (the dictionary)"
         elif _is_function_word(word, lang, found):
@@ -324,6 +326,23 @@ def _is_italian_form(word: str, lang: Language, found: Dictionary) -> bool:
         and any(
             entry == word[:-1] + "o" and common(entry) > common(word)  # a noun's or adjective's
             for entry in found.sources(word)
+        )
+    )
+
+
+def _is_loan_by_spelling(word: str, lang: Language) -> bool:
+    """Italian, whose own words end in a vowel (the cut-short ones aside, above): a word
+    ending in a consonant that another of the languages uses more (laser, sport, super,
+    gilet; not alcol, ovest, rebus, nor virus, as common in Italian as anywhere)."""
+    from wordfreq import zipf_frequency
+
+    return (
+        lang.code == "it"
+        and word[-1] not in VOWELS
+        and any(
+            zipf_frequency(word, other) > zipf_frequency(word, lang.code)
+            for other in LANGUAGES
+            if other != lang.code
         )
     )
 

@@ -50,6 +50,7 @@ FORM = "an inflected form (the dictionary)"
 PROPER = "a proper noun (simplemma)"
 FUNCTION = "a function word (the dictionary)"
 THESAURUS = "rare, not in the thesaurus (wordfreq below 3.2)"
+SPELT_LOAN = "a loan word (its last letter)"
 UNKNOWN = "unknown to simplemma and not common"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
@@ -137,6 +138,9 @@ REMOVED = [
     ("es", 5, "corps", THESAURUS),  # French
     ("es", 5, "volvo", THESAURUS),
     ("es", 5, "andas", FORM),  # the plural of anda, more common; the list holds no plurals
+    ("it", 5, "laser", SPELT_LOAN),  # ends in a consonant; more common in English
+    ("it", 5, "sport", SPELT_LOAN),  # French 5.0, Italian 4.95
+    ("it", 5, "gilet", SPELT_LOAN),
     ("it", 5, "della", FUNCTION),  # the .aff elides dell' before a vowel; Zipf 6.9
     ("it", 5, "sulla", FUNCTION),  # sull'; 6.0
 ]
@@ -193,7 +197,9 @@ KEPT = [
     ("fr", "savon", "unknown to simplemma, which misses many French words: no rule"),
     ("it", "capra", "capro/o makes it, but capra is more common than capro"),
     ("it", "gamba", "gambo/o makes it, but gamba is more common than gambo"),
-    ("it", "alcol", "alcole is rarer: no word cut short"),
+    ("it", "alcol", "alcole is rarer: no word cut short; no other language uses alcol more"),
+    ("it", "virus", "ends in a consonant, but no other language uses it more (4.45 in Spanish)"),
+    ("it", "ovest", "ends in a consonant, but Italian alone uses it"),
     ("it", "colle", "colla/Q makes it, but simplemma knows it: a singular noun, a hill"),
     ("it", "corte", "corto/o makes it, but simplemma knows it"),
     ("it", "bello", "the .aff elides bell', but an adjective is rarer than an article (5.3)"),

@@ -482,6 +482,7 @@ def _is_verb_form(word: str, lang: Language, found: Dictionary) -> bool:
 # is about as common everywhere).
 NAME_LEVEL = 3  # gender-guesser's scale: 10 is 2 % of the people, 3 about 1 in 6,000
 FORMS_ZIPF = 2.5  # a word's most common other form, wordfreq's Zipf scale
+PEOPLE_FORMS_ZIPF = 3.5  # the same, of a name its own dictionary tags (French, Portuguese)
 OWN_LANGUAGE_MARGIN = 1.5  # Zipf: 1.5 is 30 times as common
 
 
@@ -518,9 +519,11 @@ def _people() -> frozenset[str]:
 
 def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
     """The dictionary's forms of `word`, or its plural by simplemma, are common (and no
-    names, but for plurals)."""
+    names, but for plurals); more common when the language's own dictionary tags the word
+    as a person's name (Portuguese bento: benta, 3.1; graça: graças, 5.0)."""
     from wordfreq import zipf_frequency
 
+    least = PEOPLE_FORMS_ZIPF if word in found.people else FORMS_ZIPF
     forms = found.forms(word) if word in found.lower else set()
     if lang.nouns_capitalised and word in found.capitalised:
         noun = _as_noun(word)
@@ -528,8 +531,7 @@ def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
     plurals = _plurals(word, lang)
     forms |= {plural for plural in plurals if _is_form_of(plural, word, lang)}
     return any(
-        zipf_frequency(form, lang.code) >= FORMS_ZIPF
-        and (form in plurals or not is_named(form, lang))
+        zipf_frequency(form, lang.code) >= least and (form in plurals or not is_named(form, lang))
         for form in forms
     )
 

@@ -141,6 +141,8 @@ REMOVED = [
     ("it", 5, "laser", SPELT_LOAN),  # ends in a consonant; more common in English
     ("it", 5, "sport", SPELT_LOAN),  # French 5.0, Italian 4.95
     ("it", 5, "gilet", SPELT_LOAN),
+    ("pt", 5, "bento", NAME),  # SEM=p in its own dictionary: benta (3.1) is not enough
+    ("fr", 5, "pépin", NAME),  # po:prn in its own dictionary: pépins (3.1), a good word lost
     ("it", 5, "della", FUNCTION),  # the .aff elides dell' before a vowel; Zipf 6.9
     ("it", 5, "sulla", FUNCTION),  # sull'; 6.0
 ]
@@ -204,6 +206,7 @@ KEPT = [
     ("it", "corte", "corto/o makes it, but simplemma knows it"),
     ("it", "bello", "the .aff elides bell', but an adjective is rarer than an article (5.3)"),
     ("es", "chile", "simplemma's lemma is chile, the pepper, in lower case"),
+    ("pt", "graça", "SEM=p, but graças is common (5.0)"),
     ("es", "oruga", "Zipf 3.04, but in the thesaurus"),
     ("es", "piojo", "the same"),
     ("es", "antes", "the plural of ante to the dictionary, but far more common than ante"),

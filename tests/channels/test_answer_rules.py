@@ -51,6 +51,7 @@ PROPER = "a proper noun (simplemma)"
 FUNCTION = "a function word (the dictionary)"
 THESAURUS = "rare, not in the thesaurus (wordfreq below 3.2)"
 SPELT_LOAN = "a loan word (its last letter)"
+ENGLISH = "an English word (wordfreq)"
 UNKNOWN = "unknown to simplemma and not common"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
@@ -143,6 +144,10 @@ REMOVED = [
     ("it", 5, "gilet", SPELT_LOAN),
     ("pt", 5, "bento", NAME),  # SEM=p in its own dictionary: benta (3.1) is not enough
     ("fr", 5, "pépin", NAME),  # po:prn in its own dictionary: pépins (3.1), a good word lost
+    ("fr", 5, "about", ENGLISH),  # 2.5 Zipf more common in English
+    ("fr", 5, "phone", ENGLISH),
+    ("fr", 5, "green", ENGLISH),  # 1.1
+    ("pt", 5, "honor", ENGLISH),
     ("it", 5, "della", FUNCTION),  # the .aff elides dell' before a vowel; Zipf 6.9
     ("it", 5, "sulla", FUNCTION),  # sull'; 6.0
 ]
@@ -207,6 +212,9 @@ KEPT = [
     ("it", "bello", "the .aff elides bell', but an adjective is rarer than an article (5.3)"),
     ("es", "chile", "simplemma's lemma is chile, the pepper, in lower case"),
     ("pt", "graça", "SEM=p, but graças is common (5.0)"),
+    ("fr", "table", "English uses it too, but only 2 times as much"),
+    ("de", "still", "10 times as common in English, but German's own: no English rule there"),
+    ("de", "taste", "the same (a key)"),
     ("es", "oruga", "Zipf 3.04, but in the thesaurus"),
     ("es", "piojo", "the same"),
     ("es", "antes", "the plural of ante to the dictionary, but far more common than ante"),

@@ -88,7 +88,8 @@ def main() -> None:
 
 ISSUE_41 = (  # the reasons of issue 41's rules, each a column (the start of the reason)
     "an inflected form (the dictionary)",
-    "a loan word (the dictionary)",
+    "a loan word",
+    "an English word (wordfreq)",
     "a verb form (the dictionary)",
     "a function word (the dictionary)",
     "a Roman numeral",
@@ -97,7 +98,8 @@ ISSUE_41 = (  # the reasons of issue 41's rules, each a column (the start of the
     "a verb with attached pronouns",
     "rare, not in the thesaurus",
 )
-COLUMNS = "dictionary forms | loan words | verb forms | function words | numerals | names "
+COLUMNS = "dictionary forms | loan words | English words | verb forms | function words | numerals "
+COLUMNS += "| names "
 COLUMNS += "| proper nouns (simplemma) | clitic verbs | rare, no thesaurus"
 # the first reading's, the second's (issue 41, item 12), the third's (es and it under 94 %)
 SAMPLE_SEEDS = (41, 4112, 4113)

@@ -97,10 +97,11 @@ ISSUE_41 = (  # the reasons of issue 41's rules, each a column (the start of the
     "a proper noun (simplemma)",
     "a verb with attached pronouns",
     "rare, not in the thesaurus",
+    "a Portuguese and Italian word",
 )
 COLUMNS = "dictionary forms | loan words | English words | verb forms | function words | numerals "
 COLUMNS += "| names "
-COLUMNS += "| proper nouns (simplemma) | clitic verbs | rare, no thesaurus"
+COLUMNS += "| proper nouns (simplemma) | clitic verbs | rare, no thesaurus | pt and it words"
 # the first reading's, the second's (issue 41, item 12), the third's (es and it under 94 %)
 SAMPLE_SEEDS = (41, 4112, 4113)
 

@@ -213,6 +213,8 @@ def rejections(
             why[word] = "a loan word (its last letter)"
         elif _is_english(word, lang):
             why[word] = "an English word (wordfreq)"
+        elif _neighbours_word(word, lang):
+            why[word] = "a Portuguese and Italian word (wordfreq)"
         elif _is_verb_form(word, lang, found):
             why[word] = "a verb form (the dictionary)"
         elif _is_function_word(word, lang, found):
@@ -268,6 +270,27 @@ def _rare_outside_thesaurus(word: str, lang: Language, min_zipf: float) -> bool:
         words is not None
         and word not in words
         and zipf_frequency(word, lang.code) < min_zipf + THESAURUS_MARGIN
+    )
+
+
+NEIGHBOURS = {"es": ("pt", "it")}  # languages whose text wordfreq's counts of one take in
+
+
+def _neighbours_word(word: str, lang: Language) -> bool:
+    """Spanish: a word the thesaurus does not know that is 10 times as common in Portuguese
+    and in Italian (ENGLISH_MARGIN): their text makes it frequent in wordfreq's Spanish
+    counts (ferro, torna; palco, a good word, goes with them)."""
+    from wordfreq import zipf_frequency
+
+    words, common = thesaurus(lang.code), zipf_frequency(word, lang.code)
+    return (
+        words is not None
+        and word not in words
+        and lang.code in NEIGHBOURS
+        and all(
+            zipf_frequency(word, other) - common >= ENGLISH_MARGIN
+            for other in NEIGHBOURS[lang.code]
+        )
     )
 
 

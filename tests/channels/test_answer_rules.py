@@ -52,6 +52,7 @@ FUNCTION = "a function word (the dictionary)"
 THESAURUS = "rare, not in the thesaurus (wordfreq below 3.2)"
 SPELT_LOAN = "a loan word (its last letter)"
 ENGLISH = "an English word (wordfreq)"
+NEIGHBOURS = "a Portuguese and Italian word (wordfreq)"
 UNKNOWN = "unknown to simplemma and not common"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
@@ -138,7 +139,9 @@ REMOVED = [
     ("es", 5, "podre", THESAURUS),  # archaic pus; common in Portuguese (rotten)
     ("es", 5, "corps", THESAURUS),  # French
     ("es", 5, "volvo", THESAURUS),
-    ("es", 5, "andas", FORM),  # the plural of anda, more common; the list holds no plurals
+    ("es", 5, "andas", FORM),
+    ("es", 5, "ferro", NEIGHBOURS),  # 3.5 in Spanish, 4.7 in Portuguese and Italian
+    ("es", 5, "torna", NEIGHBOURS),  # the plural of anda, more common; the list holds no plurals
     ("it", 5, "laser", SPELT_LOAN),  # ends in a consonant; more common in English
     ("it", 5, "sport", SPELT_LOAN),  # French 5.0, Italian 4.95
     ("it", 5, "gilet", SPELT_LOAN),
@@ -219,6 +222,7 @@ KEPT = [
     ("es", "piojo", "the same"),
     ("es", "antes", "the plural of ante to the dictionary, but far more common than ante"),
     ("es", "ambos", "ambo is rarer"),
+    ("es", "posta", "4.3 in Portuguese: not 10 times as common there"),
     ("en", "robin", "simplemma says Robin in English too: only its Spanish data is read so"),
 ]
 

@@ -82,6 +82,8 @@ class Dictionary:
     suffixes: Mapping[str, tuple[Suffix, ...]] = field(default_factory=dict)  # flag: rules
     # the suffix rules by the letters they add, with their flag: how `sources` reads a form back
     by_ending: Mapping[str, tuple[tuple[str, Suffix], ...]] = field(default_factory=dict)
+    elided: frozenset[str] = frozenset()  # words the .aff's prefixes elide before a vowel,
+    # without the apostrophe (Italian dell, nell, quell; French l, qu)
 
     def forms(self, entry: str) -> set[str]:
         """The other words Hunspell makes of `entry` (as the .dic writes it) with its suffix
@@ -166,6 +168,7 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
         {entry: frozenset(f) for entry, f in flags.items() if f},
         aff.suffixes,
         aff.by_ending(),
+        aff.elided,
     )
 
 
@@ -186,19 +189,22 @@ class _Affixes:
     """What dictionary() needs of a .aff file: its flag type (FLAG long, num, UTF-8 or one
     character), its suffix rules by flag (`SFX flag strip add[/flags] condition`, 0 is the
     empty string), the flags of entries that are no words alone (NEEDAFFIX, ONLYINCOMPOUND)
-    and the prefix flags with a rule that adds nothing (`PFX Um 0 0`)."""
+    and the prefix flags with a rule that adds nothing (`PFX Um 0 0`); the elided words its
+    prefixes write before a vowel (Italian `PFX T 0 dell'`: dell)."""
 
     flag_type: str
     suffixes: dict[str, tuple[Suffix, ...]]
     need_affix: frozenset[str]
     compound_only: frozenset[str]
     empty_prefixes: frozenset[str]
+    elided: frozenset[str]
 
     @classmethod
     def read(cls, aff: str) -> _Affixes:
         flag_type, rules = "char", dict[str, list[tuple[str, str, str, str]]]()
         special: dict[str, set[str]] = {"NEEDAFFIX": set(), "ONLYINCOMPOUND": set()}
         empty_prefixes: list[tuple[str, str]] = []  # (flag, the flags of its forms)
+        elided: set[str] = set()
         for line in aff.splitlines():
             fields = line.split()
             if len(fields) >= 2 and fields[0] == "FLAG":
@@ -208,10 +214,12 @@ class _Affixes:
             elif len(fields) >= 5 and fields[0] == "SFX":
                 add, _, then = fields[3].partition("/")
                 rules.setdefault(fields[1], []).append((fields[2], add, then, fields[4]))
-            elif len(fields) >= 5 and fields[0] == "PFX" and fields[2] == "0":
+            elif len(fields) >= 5 and fields[0] == "PFX":
                 add, _, then = fields[3].partition("/")
-                if add == "0":
+                if add == "0" and fields[2] == "0":
                     empty_prefixes.append((fields[1], then))
+                elif "'" in add:
+                    elided.add(unicodedata.normalize("NFC", add.partition("'")[0].lower()))
         compound_only = frozenset(special["ONLYINCOMPOUND"])
 
         def suffix(strip: str, add: str, then: str, condition: str) -> Suffix:
@@ -232,6 +240,7 @@ class _Affixes:
                 for flag, then in empty_prefixes
                 if not compound_only & set(_split_flags(then, flag_type))
             ),
+            frozenset(elided - {""}),
         )
 
     def alone(self, entry: str, flags: set[str]) -> bool:
@@ -340,6 +349,37 @@ def first_names(columns: tuple[int, ...] = EUROPEAN_COLUMNS) -> dict[str, int]:
     return names
 
 
+# LibreOffice's thesauri (MyThes format, Debian's mythes-* packages): the file, its package
+THESAURUS_DIR = Path("/usr/share/mythes")
+THESAURI = {"es": ("th_es_ES_v2.dat", "mythes-es")}
+
+
+@cache
+def thesaurus(language: str, directory: Path = THESAURUS_DIR) -> frozenset[str] | None:
+    """The one-word entries and synonyms of the language's thesaurus, lower case, NFC; None
+    for a language without one. One line (WordleError) when it is not installed."""
+    if language not in THESAURI:
+        return None
+    name, package = THESAURI[language]
+    path = directory / name
+    try:
+        data = path.read_bytes()
+    except OSError:
+        raise WordleError(
+            f"the {language} thesaurus {path} is not installed: apt-get install {package}"
+        ) from None
+    encoding, _, text = data.partition(b"\n")  # the first line names the encoding
+    try:
+        lines = text.decode(encoding.decode("ascii").strip()).splitlines()
+    except (LookupError, UnicodeDecodeError) as exc:
+        raise WordleError(f"{path}: {exc}") from None
+    # "word|meanings", then one "-|synonym|synonym" (or "(kind)|...") line a meaning
+    fields = (
+        unicodedata.normalize("NFC", f.strip().lower()) for ln in lines for f in ln.split("|")
+    )
+    return frozenset(field for field in fields if field.isalpha())
+
+
 def read_block_list(path: Path) -> frozenset[str]:
     """An operator's own block list: one word a line, # comments; one line for a bad file."""
     try:
@@ -355,9 +395,14 @@ def read_block_list(path: Path) -> frozenset[str]:
 
 def lemma_of(word: str, language: str) -> str:
     """simplemma's lemma of `word`, lower case (the word itself when it knows none)."""
+    return written_lemma(word, language).lower()
+
+
+def written_lemma(word: str, language: str) -> str:
+    """simplemma's lemma of `word` as it writes it: with a capital for a proper noun."""
     import simplemma  # loads the language's data on first use
 
-    return simplemma.lemmatize(word, lang=language).lower()
+    return str(simplemma.lemmatize(word, lang=language))
 
 
 def lemma_known(word: str, language: str) -> bool:

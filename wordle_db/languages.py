@@ -25,6 +25,8 @@ from wordle_db.dictionaries import (
     lemma_known,
     lemma_of,
     offensive,
+    thesaurus,
+    written_lemma,
 )
 from wordle_db.errors import WordleError
 
@@ -47,6 +49,13 @@ class Language:
     # it does not know is an answer only when very common (antes, jamás; not steck, quier,
     # dunno); its French and Italian lists miss too many (savon, capra, aceto)
     lemmas_known: bool = False
+    # Spanish: simplemma gives a proper noun's lemma with its capital (rusia: Rusia, argel:
+    # Argel); its English data does so for words too (robin: Robin, carol: Carol)
+    proper_lemmas: bool = False
+    # French, Portuguese: the list holds English words the language borrows (about, green,
+    # phone; honor); German, Spanish and Italian share spellings with English words of their
+    # own (still, these, taste; novel; gonna, a skirt)
+    english_loans: bool = False
 
     @property
     def alphabet(self) -> str:
@@ -72,12 +81,34 @@ LANGUAGES: dict[str, Language] = {
             lemmas_known=True,
         ),
         Language("en", "English", ENGLISH_LISTS, "", 3.25, lemmas_known=True),
-        Language("es", "Spanish", (("spanish", "wspanish"),), "áéíñóúü", 3.0, lemmas_known=True),
-        Language("fr", "French", (("french", "wfrench"),), "àâæçéèêëîïôœùûüÿ", 3.25),
+        Language(
+            "es",
+            "Spanish",
+            (("spanish", "wspanish"),),
+            "áéíñóúü",
+            3.0,
+            lemmas_known=True,
+            proper_lemmas=True,
+        ),
+        Language(
+            "fr",
+            "French",
+            (("french", "wfrench"),),
+            "àâæçéèêëîïôœùûüÿ",
+            3.2,  # 3.25 until the English rule of issue 41's third reading took it under 1,000
+            english_loans=True,
+        ),
         Language(
             "it", "Italian", (("italian", "witalian"),), "àèéìíîòóù", 3.0, dictionary_stems=True
         ),
-        Language("pt", "Portuguese", (("portuguese", "wportuguese"),), "áâãàçéêíóôõú", 3.25),
+        Language(
+            "pt",
+            "Portuguese",
+            (("portuguese", "wportuguese"),),
+            "áâãàçéêíóôõú",
+            3.25,
+            english_loans=True,
+        ),
     )
 }
 
@@ -149,9 +180,10 @@ def rejections(
 ) -> dict[str, str]:
     """Why each word a daily game would not publish is not an answer (words that are one are
     left out): offensive, not a base form of the dictionary (nor a word alone), a proper noun,
-    rare by wordfreq (unless `min_zipf` is None), an inflected form by simplemma or the
-    dictionary, a loan word the dictionary tags, a verb form the dictionary makes, a Roman
-    numeral, a given name or surname, a verb with attached pronouns, unknown to simplemma.
+    rare by wordfreq (unless `min_zipf` is None), an inflected form by simplemma, a verb with
+    attached pronouns, an inflected form by the dictionary, a loan word the dictionary tags, a
+    verb form the dictionary makes, a function word, a Roman numeral, a given name or
+    surname, a proper noun by simplemma, unknown to simplemma, rare and not in the thesaurus.
     The first reason that holds is given."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
@@ -171,20 +203,33 @@ def rejections(
             why[word] = f"rare (wordfreq below {min_zipf:g})"
         elif not _is_lemma(word, lang, found):
             why[word] = "an inflected form (simplemma)"
-        elif _is_genitive(word, lang, found):
+        elif _is_verb_with_pronouns(word, lang, found):
+            why[word] = "a verb with attached pronouns"
+        elif _is_dictionary_form(word, lang, found):
             why[word] = "an inflected form (the dictionary)"
         elif word in found.loans:
             why[word] = "a loan word (the dictionary)"
+        elif _is_loan_by_spelling(word, lang):
+            why[word] = "a loan word (its last letter)"
+        elif _is_english(word, lang):
+            why[word] = "an English word (wordfreq)"
+        elif _neighbours_word(word, lang):
+            why[word] = "a Portuguese and Italian word (wordfreq)"
         elif _is_verb_form(word, lang, found):
             why[word] = "a verb form (the dictionary)"
+        elif _is_function_word(word, lang, found):
+            why[word] = "a function word (the dictionary)"
         elif _is_roman_numeral(word, found):
             why[word] = "a Roman numeral"
         elif _is_name(word, lang, found):
             why[word] = "a given name or surname"
-        elif _is_verb_with_pronouns(word, lang, found):
-            why[word] = "a verb with attached pronouns"
+        elif _is_proper_lemma(word, lang):
+            why[word] = "a proper noun (simplemma)"
         elif min_zipf is not None and _unknown(word, lang, found):
             why[word] = "unknown to simplemma and not common"
+        elif min_zipf is not None and _rare_outside_thesaurus(word, lang, min_zipf):
+            below = min_zipf + THESAURUS_MARGIN
+            why[word] = f"rare, not in the thesaurus (wordfreq below {below:g})"
     return why
 
 
@@ -209,6 +254,46 @@ def _spellings(word: str, lang: Language, found: Dictionary) -> list[str]:
     return known or [word, noun]
 
 
+THESAURUS_MARGIN = 0.2  # Zipf: how much more common a word the thesaurus lacks must be
+
+
+def _rare_outside_thesaurus(word: str, lang: Language, min_zipf: float) -> bool:
+    """The language's thesaurus (Spanish: LibreOffice's, Debian's mythes-es) neither lists
+    the word nor gives it as a synonym, and it is under `min_zipf` + THESAURUS_MARGIN: the
+    regional, archaic and foreign words just over the threshold (groso, podre, corps, volvo)
+    are in no thesaurus, which holds the language's everyday words (oruga, piojo; but not
+    cebra or pulga, lost with them)."""
+    from wordfreq import zipf_frequency
+
+    words = thesaurus(lang.code)
+    return (
+        words is not None
+        and word not in words
+        and zipf_frequency(word, lang.code) < min_zipf + THESAURUS_MARGIN
+    )
+
+
+NEIGHBOURS = {"es": ("pt", "it")}  # languages whose text wordfreq's counts of one take in
+
+
+def _neighbours_word(word: str, lang: Language) -> bool:
+    """Spanish: a word the thesaurus does not know that is 10 times as common in Portuguese
+    and in Italian (ENGLISH_MARGIN): their text makes it frequent in wordfreq's Spanish
+    counts (ferro, torna; palco, a good word, goes with them)."""
+    from wordfreq import zipf_frequency
+
+    words, common = thesaurus(lang.code), zipf_frequency(word, lang.code)
+    return (
+        words is not None
+        and word not in words
+        and lang.code in NEIGHBOURS
+        and all(
+            zipf_frequency(word, other) - common >= ENGLISH_MARGIN
+            for other in NEIGHBOURS[lang.code]
+        )
+    )
+
+
 UNKNOWN_ZIPF = 4.5  # a word simplemma does not know is an answer from here (antes: 5.8)
 
 
@@ -223,6 +308,29 @@ def _unknown(word: str, lang: Language, found: Dictionary) -> bool:
     )
 
 
+def _is_dictionary_form(word: str, lang: Language, found: Dictionary) -> bool:
+    """An inflected form by the dictionary's own suffix rules: a German genitive, an Italian
+    gender or number form, a Spanish plural (below)."""
+    return (
+        _is_genitive(word, lang, found)
+        or _is_italian_form(word, lang, found)
+        or _is_spanish_plural(word, lang, found)
+    )
+
+
+def _is_spanish_plural(word: str, lang: Language, found: Dictionary) -> bool:
+    """Spanish, whose list holds no plurals: an entry that is also the plural the dictionary
+    makes of a more common entry (andas, a litter, of anda; not antes of ante, far rarer)."""
+    from wordfreq import zipf_frequency
+
+    return (lang.code, word[-1:]) == ("es", "s") and any(
+        entry in (word[:-1], word[:-2])
+        and entry in found.lower
+        and zipf_frequency(entry, lang.code) > zipf_frequency(word, lang.code)
+        for entry in found.sources(word)
+    )
+
+
 def _is_genitive(word: str, lang: Language, found: Dictionary) -> bool:
     """German: the dictionary has the word only as a noun, no entry of its own but the -s or
     -es form of another (Wales of Wal, Codes of Code), which names and plurals of loan words
@@ -233,6 +341,84 @@ def _is_genitive(word: str, lang: Language, found: Dictionary) -> bool:
     return word not in found.capitalised and any(
         noun in (entry + "s", entry + "es") for entry in found.sources(noun)
     )
+
+
+def _is_italian_form(word: str, lang: Language, found: Dictionary) -> bool:
+    """Italian: a plural simplemma does not know whose singular the dictionary knows (perle
+    of perla, capre of capra, which capro/o makes, falde, spose; not colle or corte,
+    singulars simplemma knows); a feminine that is no entry of its own but a form of an
+    entry in -o more common than it (gatta of gatto/o; but capra, more common than capro);
+    or a cut-short form of a more common word the dictionary knows (alcun, minor)."""
+    if lang.code != "it":
+        return False
+    from wordfreq import zipf_frequency
+
+    def common(form: str) -> float:
+        return zipf_frequency(form, lang.code)
+
+    def known(form: str) -> bool:
+        return form in found.lower or bool(found.sources(form))
+
+    if word[-1] not in VOWELS:
+        return any(common(word + v) > common(word) and known(word + v) for v in "eo")
+    if word[-1] in "ei" and not lemma_known(word, lang.code):
+        return known(word[:-1] + ("a" if word[-1] == "e" else "o"))
+    return (
+        word[-1] == "a"
+        and word not in found.lower
+        and any(
+            entry == word[:-1] + "o" and common(entry) > common(word)  # a noun's or adjective's
+            for entry in found.sources(word)
+        )
+    )
+
+
+def _is_loan_by_spelling(word: str, lang: Language) -> bool:
+    """Italian, whose own words end in a vowel (the cut-short ones aside, above): a word
+    ending in a consonant that another of the languages uses more (laser, sport, super,
+    gilet; not alcol, ovest, rebus, nor virus, as common in Italian as anywhere)."""
+    from wordfreq import zipf_frequency
+
+    return (
+        lang.code == "it"
+        and word[-1] not in VOWELS
+        and any(
+            zipf_frequency(word, other) > zipf_frequency(word, lang.code)
+            for other in LANGUAGES
+            if other != lang.code
+        )
+    )
+
+
+ENGLISH_MARGIN = 1.0  # Zipf: 10 times as common in English (about 2.5, green 1.1, trust 1.7)
+
+
+def _is_english(word: str, lang: Language) -> bool:
+    """Where the list holds the English words the language borrows (French, Portuguese): a
+    word 10 times as common in English (fr about, green, phone, stand; pt honor, prior)."""
+    from wordfreq import zipf_frequency
+
+    return lang.english_loans and (
+        zipf_frequency(word, "en") - zipf_frequency(word, lang.code) >= ENGLISH_MARGIN
+    )
+
+
+FUNCTION_ZIPF = 5.9  # Italian della 6.9, sulla 6.0; bello 5.3 and buona 5.5 stay
+
+
+def _is_function_word(word: str, lang: Language, found: Dictionary) -> bool:
+    """A word the dictionary's prefixes elide before a vowel (Italian dell', nell', sull',
+    quell') that is as common as the language's articles and prepositions: della, nella,
+    dalla, sulla; not bello (bell'), an adjective."""
+    from wordfreq import zipf_frequency
+
+    return word[:-1] in found.elided and zipf_frequency(word, lang.code) >= FUNCTION_ZIPF
+
+
+def _is_proper_lemma(word: str, lang: Language) -> bool:
+    """simplemma's lemma of the word is the word with a capital: a place or a person (Spanish
+    rusia: Rusia, argel, congo, marte, venus)."""
+    return lang.proper_lemmas and written_lemma(word, lang.code) == _as_noun(word)
 
 
 def _unknown_to_dictionary(word: str, lang: Language, found: Dictionary) -> bool:
@@ -352,6 +538,7 @@ def _is_verb_form(word: str, lang: Language, found: Dictionary) -> bool:
 # is about as common everywhere).
 NAME_LEVEL = 3  # gender-guesser's scale: 10 is 2 % of the people, 3 about 1 in 6,000
 FORMS_ZIPF = 2.5  # a word's most common other form, wordfreq's Zipf scale
+PEOPLE_FORMS_ZIPF = 3.5  # the same, of a name its own dictionary tags (French, Portuguese)
 OWN_LANGUAGE_MARGIN = 1.5  # Zipf: 1.5 is 30 times as common
 
 
@@ -388,9 +575,11 @@ def _people() -> frozenset[str]:
 
 def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
     """The dictionary's forms of `word`, or its plural by simplemma, are common (and no
-    names, but for plurals)."""
+    names, but for plurals); more common when the language's own dictionary tags the word
+    as a person's name (Portuguese bento: benta, 3.1; graça: graças, 5.0)."""
     from wordfreq import zipf_frequency
 
+    least = PEOPLE_FORMS_ZIPF if word in found.people else FORMS_ZIPF
     forms = found.forms(word) if word in found.lower else set()
     if lang.nouns_capitalised and word in found.capitalised:
         noun = _as_noun(word)
@@ -398,8 +587,7 @@ def _forms_in_use(word: str, lang: Language, found: Dictionary) -> bool:
     plurals = _plurals(word, lang)
     forms |= {plural for plural in plurals if _is_form_of(plural, word, lang)}
     return any(
-        zipf_frequency(form, lang.code) >= FORMS_ZIPF
-        and (form in plurals or not is_named(form, lang))
+        zipf_frequency(form, lang.code) >= least and (form in plurals or not is_named(form, lang))
         for form in forms
     )
 
@@ -483,12 +671,19 @@ def _is_verb_stem(stem: str, word: str, clitic: str, lang: Language, found: Dict
     # Italian: an infinitive without its last e (far, dir, por) that makes the word
     if any(word in found.forms(stem + end) for end in ("e", "re")):
         return True
-    # or a verb form of one syllable and the clitic's consonant doubled (va' + cci, fa' + lla)
-    short = stem[:-1]
+    # or an imperative of one syllable and the clitic, its consonant doubled but gli's (va' +
+    # cci, fa' + lla, da' + cci; di' + gli): of an infinitive in -re the dictionary makes the
+    # word of, or the infinitive and the same clitic of (dacci: darci; not colla: core, a word
+    # of poetry, makes no corla), or a verb form to simplemma
+    short = stem if clitic.startswith("gl") else stem[:-1]
     return (
-        stem[-1] == clitic[0] != "g"
+        (clitic.startswith("gl") or stem[-1] == clitic[0])
         and _syllables(short) == 1
-        and (word in found.forms(short + "re") or _lemma_is_verb(short, lang))
+        and (
+            word in found.forms(short + "re")
+            or short + "r" + clitic in found.forms(short + "re")
+            or _lemma_is_verb(short, lang)
+        )
     )
 
 

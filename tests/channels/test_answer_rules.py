@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import Connection
 
 from wordle_db import channels, words
-from wordle_db.dictionaries import dictionary, offensive
+from wordle_db.dictionaries import dictionary, offensive, thesaurus
+from wordle_db.errors import WordleError
 from wordle_db.languages import (
     LANGUAGES,
     SystemWords,
@@ -44,7 +46,13 @@ VERB = "a verb form (the dictionary)"
 LOAN = "a loan word (the dictionary)"
 INFLECTED = "an inflected form (simplemma)"
 NOT_BASE = "not a base form in the dictionary"
-GENITIVE = "an inflected form (the dictionary)"
+FORM = "an inflected form (the dictionary)"
+PROPER = "a proper noun (simplemma)"
+FUNCTION = "a function word (the dictionary)"
+THESAURUS = "rare, not in the thesaurus (wordfreq below 3.2)"
+SPELT_LOAN = "a loan word (its last letter)"
+ENGLISH = "an English word (wordfreq)"
+NEIGHBOURS = "a Portuguese and Italian word (wordfreq)"
 UNKNOWN = "unknown to simplemma and not common"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
@@ -99,8 +107,8 @@ REMOVED = [
     ("es", 5, "mauro", NAME),  # its feminine maura is a name, no form in use of a word
     ("es", 5, "bruno", NAME),  # bruna, the same
     ("es", 5, "verme", CLITIC),  # ver + me: the noun's plural vermes is rare in Spanish
-    ("de", 5, "wales", GENITIVE),  # the dictionary: Wales only as the genitive of Wal
-    ("de", 5, "codes", GENITIVE),  # the plural of Code
+    ("de", 5, "wales", FORM),  # the dictionary: Wales only as the genitive of Wal
+    ("de", 5, "codes", FORM),  # the plural of Code
     ("es", 5, "quier", UNKNOWN),  # an entry of the Spanish dictionary, archaic
     ("es", 5, "grand", UNKNOWN),
     ("de", 5, "steck", UNKNOWN),  # the imperative of stecken
@@ -108,6 +116,43 @@ REMOVED = [
     ("de", 5, "ungut", NOT_BASE),  # no entry of the German dictionary, nor a form of one
     ("en", 5, "dunno", UNKNOWN),
     ("en", 6, "gotcha", UNKNOWN),
+    # the third reading (issue 41, es and it under 94 %)
+    ("es", 5, "rusia", PROPER),  # simplemma's lemma: Rusia
+    ("es", 5, "argel", PROPER),  # Argel
+    ("es", 5, "venus", PROPER),
+    ("es", 5, "ramón", PROPER),  # a name kept as a word (ramones), but simplemma says Ramón
+    ("it", 5, "gatta", FORM),  # gatto/o makes gatto, gatta, gatti, gatte: gatto is more common
+    ("it", 5, "tizia", FORM),  # of tizio
+    ("it", 5, "pazza", FORM),
+    ("it", 5, "capre", FORM),  # a plural capro/o makes, unknown to simplemma
+    ("it", 5, "perle", FORM),  # of perla/Q, though more common than perla
+    ("it", 5, "libre", FORM),  # a plural of libra to the dictionary: a Spanish word
+    ("it", 5, "falde", FORM),  # an entry of its own, but unknown to simplemma: falda's plural
+    ("it", 5, "spose", FORM),
+    ("it", 5, "alcun", FORM),  # alcuno cut short, more common
+    ("it", 5, "minor", FORM),  # minore
+    ("it", 5, "dimmi", CLITIC),  # di' + mmi: dire makes dirmi
+    ("it", 5, "dacci", CLITIC),  # da' + cci: dare makes darci
+    ("it", 5, "dillo", CLITIC),
+    ("it", 5, "digli", CLITIC),  # di' + gli: gli doubles no consonant
+    ("es", 5, "groso", THESAURUS),  # Zipf 3.05, in no thesaurus: archaic, or Argentine slang
+    ("es", 5, "podre", THESAURUS),  # archaic pus; common in Portuguese (rotten)
+    ("es", 5, "corps", THESAURUS),  # French
+    ("es", 5, "volvo", THESAURUS),
+    ("es", 5, "andas", FORM),
+    ("es", 5, "ferro", NEIGHBOURS),  # 3.5 in Spanish, 4.7 in Portuguese and Italian
+    ("es", 5, "torna", NEIGHBOURS),  # the plural of anda, more common; the list holds no plurals
+    ("it", 5, "laser", SPELT_LOAN),  # ends in a consonant; more common in English
+    ("it", 5, "sport", SPELT_LOAN),  # French 5.0, Italian 4.95
+    ("it", 5, "gilet", SPELT_LOAN),
+    ("pt", 5, "bento", NAME),  # SEM=p in its own dictionary: benta (3.1) is not enough
+    ("fr", 5, "pépin", NAME),  # po:prn in its own dictionary: pépins (3.1), a good word lost
+    ("fr", 5, "about", ENGLISH),  # 2.5 Zipf more common in English
+    ("fr", 5, "phone", ENGLISH),
+    ("fr", 5, "green", ENGLISH),  # 1.1
+    ("pt", 5, "honor", ENGLISH),
+    ("it", 5, "della", FUNCTION),  # the .aff elides dell' before a vowel; Zipf 6.9
+    ("it", 5, "sulla", FUNCTION),  # sull'; 6.0
 ]
 
 
@@ -134,7 +179,12 @@ KEPT = [
     ("de", "fuchs", "its forms are in use"),  # Füchse
     ("it", "valle", "a noun: simplemma reads valli as its plural"),  # va' + lle
     ("it", "fallo", "a noun: simplemma reads falli as its plural"),  # fa' + llo
-    ("it", "colla", "co is no verb form"),
+    (
+        "it",
+        "colla",
+        "co is no verb form; core, a word of poetry, makes no corla; the .aff "
+        "elides coll', but at Zipf 4.0 it is no article",
+    ),
     ("es", "parte", "par is no verb the dictionary conjugates"),
     ("pt", "verme", "a noun: vermes is its plural, and in use"),  # ver + me
     ("en", "civic", "no valid numeral"),
@@ -155,6 +205,25 @@ KEPT = [
     ("fr", "santé", "Sante is an Italian name, not a French one"),
     ("es", "jamás", "unknown to simplemma, but common (Zipf 4.95)"),
     ("fr", "savon", "unknown to simplemma, which misses many French words: no rule"),
+    ("it", "capra", "capro/o makes it, but capra is more common than capro"),
+    ("it", "gamba", "gambo/o makes it, but gamba is more common than gambo"),
+    ("it", "alcol", "alcole is rarer: no word cut short; no other language uses alcol more"),
+    ("it", "virus", "ends in a consonant, but no other language uses it more (4.45 in Spanish)"),
+    ("it", "ovest", "ends in a consonant, but Italian alone uses it"),
+    ("it", "colle", "colla/Q makes it, but simplemma knows it: a singular noun, a hill"),
+    ("it", "corte", "corto/o makes it, but simplemma knows it"),
+    ("it", "bello", "the .aff elides bell', but an adjective is rarer than an article (5.3)"),
+    ("es", "chile", "simplemma's lemma is chile, the pepper, in lower case"),
+    ("pt", "graça", "SEM=p, but graças is common (5.0)"),
+    ("fr", "table", "English uses it too, but only 2 times as much"),
+    ("de", "still", "10 times as common in English, but German's own: no English rule there"),
+    ("de", "taste", "the same (a key)"),
+    ("es", "oruga", "Zipf 3.04, but in the thesaurus"),
+    ("es", "piojo", "the same"),
+    ("es", "antes", "the plural of ante to the dictionary, but far more common than ante"),
+    ("es", "ambos", "ambo is rarer"),
+    ("es", "posta", "4.3 in Portuguese: not 10 times as common there"),
+    ("en", "robin", "simplemma says Robin in English too: only its Spanish data is read so"),
 ]
 
 
@@ -166,6 +235,16 @@ def test_what_the_rules_keep(
     if why.startswith(("its forms", "far more")):
         assert is_named(word, LANGUAGES[code])
         assert name_kept_as_word(word, LANGUAGES[code], dictionary(code)) == why
+
+
+def test_a_thesaurus_not_installed_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(
+        WordleError,
+        match=r"^the es thesaurus .* is not installed: apt-get "
+        r"install mythes-es$",
+    ):
+        thesaurus("es", tmp_path)
+    assert thesaurus("de") is None  # no thesaurus rule in the other languages
 
 
 @pytest.mark.parametrize(("code", "word"), [("en", "mix"), ("fr", "dix"), ("it", "xvii")])

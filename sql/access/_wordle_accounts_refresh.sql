@@ -21,8 +21,9 @@
 -- (_wordle_session_mark), and the decisions are retired too; the other nodes' rows of an
 -- account that changed since the cluster's copy are flagged behind until their own refresh
 -- marks it (their sessions are refused meanwhile); an account new to the cluster's copy gets
--- a row for each other node as if that node had seen it, so that its going or change is
--- flagged there too, even before that node's own refresh has seen it. Marks of an earlier run are
+-- a row for each other node as if that node had seen it (a row of it that node saw go is
+-- present again, its mark kept), so that its going or change is flagged there too, even
+-- before that node's own refresh has seen it. Marks of an earlier run are
 -- cleared, and the rows of accounts gone in an earlier run deleted. Kept decisions are retired
 -- too when the server's skip_name_resolve changed since the last refresh (SESSION_USER()'s
 -- localhost then means other clients; _wordle_node differs, too, so none is used before). Then, in a transaction of its
@@ -39,9 +40,13 @@
 -- tables before a REVOKE could write the old role back after the REVOKE's own refresh.
 -- (So a refresh that waits for the grant tables, behind a GRANT queued behind a long reader
 -- of mysql.*, which only a server administrator can be, makes the next ones wait too.)
+-- On Galera that lock is each node's own: the nodes' events run in the same second, so a
+-- refresh writes only the accounts new or changed in server_accounts (two refreshes that
+-- rewrote every row always conflicted), and one that loses to another node's commit (1213)
+-- tries again, at most five times; the delete of retired decisions gives way to the other's.
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
 -- access_version, player_access, node_accounts.
--- revision: 0049
+-- revision: 0052
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
@@ -52,11 +57,22 @@ BEGIN
   DECLARE v_run BIGINT;
   DECLARE v_mark BIGINT UNSIGNED;
   DECLARE v_changed BOOLEAN;
+  DECLARE v_tries INT DEFAULT 0;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN
     ROLLBACK AND NO CHAIN NO RELEASE;
     DROP TEMPORARY TABLE IF EXISTS _wordle_seen_accounts;
     DROP TEMPORARY TABLE IF EXISTS _wordle_retired_access;
     RESIGNAL;
+  END;
+  refresh: LOOP
+  BEGIN
+  DECLARE EXIT HANDLER FOR 1213 BEGIN  -- on Galera, another node's refresh committed first
+    ROLLBACK AND NO CHAIN NO RELEASE;
+    SET v_tries = v_tries + 1;
+    IF v_tries >= 5 THEN
+      RESIGNAL;
+    END IF;
+    DO SLEEP(RAND() * 0.1 * v_tries);
   END;
   CALL _wordle_begin();
   SELECT version, skip_name_resolve INTO v_version, v_skip_name_resolve
@@ -124,8 +140,10 @@ BEGIN
   FROM (SELECT DISTINCT node FROM node_accounts WHERE node <> v_node) o
   JOIN _wordle_seen_accounts n
   LEFT JOIN server_accounts s ON s.user = n.user AND s.host = n.host
-  WHERE s.user IS NULL
-  ON DUPLICATE KEY UPDATE node = node_accounts.node;  -- a row that node has: its own
+  WHERE s.user IS NULL  -- a row of an account that node saw go is present again, its mark kept
+  ON DUPLICATE KEY UPDATE admin = IF(node_accounts.present, node_accounts.admin, VALUES(admin)),
+                          role = IF(node_accounts.present, node_accounts.role, VALUES(role)),
+                          present = TRUE;
   IF v_changed THEN
     CALL _wordle_access_changed();
   END IF;
@@ -146,10 +164,20 @@ BEGIN
   LEFT JOIN _wordle_seen_accounts n ON n.user = s.user AND n.host = s.host
   WHERE n.user IS NULL;
   INSERT INTO server_accounts (user, host, admin, role, seen_at)
-  SELECT user, host, admin, role, SYSDATE(6) FROM _wordle_seen_accounts
+  SELECT n.user, n.host, n.admin, n.role, SYSDATE(6) FROM _wordle_seen_accounts n
+  LEFT JOIN server_accounts s ON s.user = n.user AND s.host = n.host
+  WHERE s.user IS NULL OR NOT (n.admin <=> s.admin) OR NOT (n.role <=> s.role)
   ON DUPLICATE KEY UPDATE admin = VALUES(admin), role = VALUES(role), seen_at = VALUES(seen_at);
   COMMIT AND NO CHAIN NO RELEASE;
+  LEAVE refresh;
+  END;
+  END LOOP;
   DROP TEMPORARY TABLE _wordle_seen_accounts;
+  BEGIN
+  DECLARE EXIT HANDLER FOR 1213 BEGIN  -- on Galera, another node deleted them first
+    ROLLBACK AND NO CHAIN NO RELEASE;
+    DROP TEMPORARY TABLE IF EXISTS _wordle_retired_access;
+  END;
   CALL _wordle_begin();
   CREATE OR REPLACE TEMPORARY TABLE _wordle_retired_access ENGINE = InnoDB
   SELECT a.account, a.name, a.version
@@ -160,4 +188,5 @@ BEGIN
                                AND a.version = r.version;
   COMMIT AND NO CHAIN NO RELEASE;
   DROP TEMPORARY TABLE _wordle_retired_access;
+  END;
 END

@@ -1286,3 +1286,244 @@ def test_a_decision_kept_for_the_socket_never_serves_another_client_after_a_rest
             "loopback4", user, f"CALL wordle_play('{victim}', 'plumb', NULL, NULL)"
         )
         assert kind == "error" and answer.startswith("WD039 this account plays as"), answer
+
+
+def _refresh(url: URL, *, call: bool = True) -> None:
+    """The accounts refresh through one node, once it has applied what the others committed
+    (without `call`: only that wait, e.g. for a CREATE USER made through another node before
+    a client logs in there)."""
+    with db.connect(url) as conn:
+        conn.exec_driver_sql("SET SESSION wsrep_sync_wait = 1")
+        db.scalar(conn, "SELECT COUNT(*) FROM server_accounts")
+        if call:
+            conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+
+
+# Login u has an administrator's account at % (both nodes refreshed since). Each row: the
+# account a session on the second node is let in as (u's player's account at 127.0.0.1, or an
+# anonymous account there, which the server prefers to u@% for that client), what became of
+# it through the first node before the session logged in (made: by `wordle-db grant`, or by
+# hand and the first node's refresh; dropped and refreshed there; "2": the second node
+# refreshes), and the name the session then plays as. The account is then dropped through
+# the first node and both nodes refresh: the session's account went, its move must be refused
+# (08WD1), never taken for u's administrator (another name) nor for login u (its own). (A
+# player's account made once: the test above.)
+REMADE = [
+    ("anonymous", ("make",), "its login"),
+    ("player", ("make", "drop", "make"), "another name"),
+    # node 2 saw it go (its row kept, not present, with that mark); made again through node 1
+    ("player", ("make", "2", "drop", "2", "make"), "another name"),
+    ("anonymous", ("make", "2", "drop", "2", "make"), "its login"),
+]
+
+
+@pytest.mark.found_by("review of migration 0049")
+@pytest.mark.parametrize(
+    ("kind", "history", "plays_as"),
+    REMADE,
+    ids=[f"{kind}, {' '.join(history)}, as {plays}" for kind, history, plays in REMADE],
+)
+def test_an_account_made_through_another_node_leaves_no_session_another_account(
+    galera: LocalCluster, cluster_db: str, kind: str, history: tuple[str, ...], plays_as: str
+) -> None:
+    urls = [node_url(galera, 0, cluster_db), node_url(galera, 1, cluster_db)]
+    user = f"u{uuid.uuid4().hex[:10]}"
+    name = f"n{uuid.uuid4().hex[:8]}" if plays_as == "another name" else user
+    account, secret = (
+        (f"{user}@'127.0.0.1'", PASSWORD)
+        if kind == "player"
+        else ("''@'127.0.0.1'", ANONYMOUS_PASSWORD)
+    )
+    with db.connect(urls[0]) as conn:
+        roles.grant(conn, "admin", f"{user}@%", PASSWORD, allow_any_host=True)
+    _refresh(urls[1])
+    try:
+        for step in history:
+            if step == "2":
+                _refresh(urls[1])
+                continue
+            with db.connect(urls[0]) as conn:
+                if step == "make" and kind == "player":
+                    roles.grant(conn, "player", f"{user}@127.0.0.1", PASSWORD)
+                elif step == "make":
+                    conn.exec_driver_sql(f"CREATE USER {account} IDENTIFIED BY '{secret}'")
+                    conn.exec_driver_sql(f"GRANT wordle_player TO {account}")
+                    conn.exec_driver_sql(f"SET DEFAULT ROLE wordle_player FOR {account}")
+                else:
+                    conn.exec_driver_sql(f"DROP USER {account}")
+                conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+        _refresh(urls[1], call=False)
+        with db.connect(urls[1].set(username=user, password=secret)) as session:
+            let_in = db.scalar(session, "SELECT CURRENT_USER()")
+            assert let_in == account.replace("'", ""), let_in
+            with db.connect(urls[0]) as conn:
+                conn.exec_driver_sql(f"DROP USER {account}")
+                conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+            _refresh(urls[1])
+            got = answer_of(session, "wordle_play", name, "plumb", None, None)
+    finally:
+        with db.connect(urls[0]) as conn:
+            conn.exec_driver_sql(f"DROP USER IF EXISTS {account}")
+    assert got == STALE, got
+
+
+@pytest.mark.found_by("review of migration 0049: held")
+def test_a_downgrade_and_upgrade_through_0049_keep_the_marks_and_the_other_nodes_rows(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """Login u has an administrator's account at %; `wordle-db grant` adds a player's at
+    127.0.0.1 through the first node (0049: a row for the second node as if it had seen it); a
+    session on the second node is let in as it. Downgraded to 0048, the account dropped through
+    the first node and both nodes refreshed by 0044's refresh: the session is refused (08WD1),
+    and still is once upgraded again (the marks kept)."""
+    urls = [node_url(galera, 0, cluster_db), node_url(galera, 1, cluster_db)]
+    user, other = f"u{uuid.uuid4().hex[:10]}", f"n{uuid.uuid4().hex[:8]}"
+    with db.connect(urls[0]) as conn:
+        roles.grant(conn, "admin", f"{user}@%", PASSWORD, allow_any_host=True)
+    _refresh(urls[1])
+    with db.connect(urls[0]) as conn:
+        roles.grant(conn, "player", f"{user}@127.0.0.1", PASSWORD)
+    _refresh(urls[1], call=False)
+    try:
+        with db.connect(urls[1].set(username=user, password=PASSWORD)) as session:
+            assert db.scalar(session, "SELECT CURRENT_USER()") == f"{user}@127.0.0.1"
+            schema.migrate(urls[0], "0048")
+            with db.connect(urls[0]) as conn:
+                conn.exec_driver_sql(f"DROP USER {user}@'127.0.0.1'")
+                conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
+            _refresh(urls[1])
+            got = [answer_of(session, "wordle_play", other, "plumb", None, None)]
+            schema.migrate(urls[0])
+            _refresh(urls[1])
+            got.append(answer_of(session, "wordle_play", other, "plumb", None, None))
+    finally:
+        with db.connect(urls[0]) as conn:
+            conn.exec_driver_sql(f"DROP USER IF EXISTS {user}@'127.0.0.1'")
+    assert got == [STALE, STALE], got
+
+
+# Accounts of other logins, made and dropped again and again through the first node while
+# players on the second and third play: made by `wordle-db grant` and dropped by hand, or an
+# anonymous account at a host no player's client can be.
+CHURN = {
+    "other logins' players": "{user}@'127.0.0.1'",
+    "an anonymous account elsewhere": "''@'10.9.9.{n}'",
+}
+
+
+@pytest.mark.found_by("review of migration 0049: held")
+@pytest.mark.parametrize("churned", CHURN.values(), ids=CHURN.keys())
+def test_players_on_every_node_play_through_other_logins_accounts_coming_and_going(
+    galera: LocalCluster, cluster_db: str, churned: str
+) -> None:
+    """Twelve players, each its own login, six on each of the second and third nodes, read
+    their game again and again and play four guesses each, while the first node makes and
+    drops twelve accounts of other logins (each new to the cluster's copy: 0049 gives the
+    other nodes a row of it) and all three nodes refresh between. No player is ever refused
+    (08WD1 is for a login whose own account changed): every call answers, or a move loses a
+    Galera conflict (40001), which the client sends again."""
+    urls = [node_url(galera, n, cluster_db) for n in range(3)]
+    players = [f"p{uuid.uuid4().hex[:10]}" for _ in range(12)]
+    with db.connect(urls[0]) as conn:
+        for player in players:
+            roles.grant(conn, "player", f"{player}@127.0.0.1", PASSWORD)
+    for url in urls[1:]:
+        _refresh(url)
+    got: Counter[str] = Counter()
+    with ExitStack() as stack:
+        sessions = [
+            stack.enter_context(db.connect(urls[1 + n % 2].set(username=p, password=PASSWORD)))
+            for n, p in enumerate(players)
+        ]
+        done = threading.Event()
+
+        def play(session: Connection, player: str) -> None:
+            guesses, calls = ["slate", "plumb", "ghost", "pious"], 0
+            while guesses or not done.is_set():  # reads its game, and a move every fifth call
+                calls += 1
+                if not guesses or (calls % 5 and not done.is_set()):
+                    got[answer_of(session, "wordle_game", player, None)] += 1
+                    continue
+                answer = answer_of(session, "wordle_play", player, guesses[0], None, None)
+                got[answer] += 1
+                if answer != "40001":
+                    guesses.pop(0)
+
+        threads = [
+            threading.Thread(target=play, args=(s, p))
+            for s, p in zip(sessions, players, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
+        try:
+            for n in range(12):
+                account = churned.format(user=f"o{uuid.uuid4().hex[:10]}", n=n)
+                with db.connect(urls[0]) as conn:
+                    if account.startswith("''"):
+                        conn.exec_driver_sql(f"CREATE USER {account} IDENTIFIED BY '{PASSWORD}'")
+                        db.call(conn, "_wordle_accounts_refresh")
+                    else:
+                        roles.grant(conn, "player", account.replace("'", ""), PASSWORD)
+                    conn.exec_driver_sql(f"DROP USER {account}")
+                    db.call(conn, "_wordle_accounts_refresh")
+                for url in urls[1:]:
+                    with db.connect(url) as conn:
+                        db.call(conn, "_wordle_accounts_refresh")
+        finally:
+            done.set()
+            for thread in threads:
+                thread.join()
+    with db.connect(urls[0]) as conn:
+        for player in players:
+            conn.exec_driver_sql(f"DROP USER IF EXISTS {player}@'127.0.0.1'")
+    assert set(got) <= {"plays", "40001"} and got["plays"] > 12 * 4, got
+
+
+# The event wordle_accounts_refresh runs every minute on each node it is enabled on
+# (docs/cluster.md), from the same STARTS on every node (the CREATE replicated): the nodes'
+# refreshes begin in the same second. Each row: what changed since the last refresh. Every
+# node's refresh must commit: one that fails leaves that node's marks (and its `behind` rows,
+# which refuse every session of those logins there) for another minute.
+AT_ONCE = {"nothing": None, "an account dropped by hand": "DROP USER {user}@'127.0.0.1'"}
+
+
+def _refresh_at_once(node: Connection, started: threading.Barrier, got: Counter[str]) -> None:
+    """One node's refresh, begun with the others': "commits" or the SQLSTATE it failed with."""
+    started.wait()
+    answer = answer_of(node, "_wordle_accounts_refresh")
+    got["commits" if answer == "plays" else answer] += 1
+
+
+@pytest.mark.found_by("review of migration 0049")
+@pytest.mark.parametrize("change", AT_ONCE.values(), ids=AT_ONCE.keys())
+def test_the_refreshes_of_every_node_at_once_each_commit(
+    galera: LocalCluster, cluster_db: str, change: str | None
+) -> None:
+    urls = [node_url(galera, n, cluster_db) for n in range(3)]
+    user = f"u{uuid.uuid4().hex[:10]}"
+    for url in urls:
+        _refresh(url)
+    got: Counter[str] = Counter()
+    with ExitStack() as stack:
+        nodes = [stack.enter_context(db.connect(url)) for url in urls]
+        for _ in range(5):
+            with db.connect(urls[0]) as conn:
+                roles.grant(conn, "player", f"{user}@127.0.0.1", PASSWORD)
+                if change:
+                    conn.exec_driver_sql(change.format(user=user))
+            for node in nodes:
+                node.exec_driver_sql("SET SESSION wsrep_sync_wait = 1")
+                db.scalar(node, "SELECT COUNT(*) FROM server_accounts")  # all applied
+                node.exec_driver_sql("SET SESSION wsrep_sync_wait = 0")
+            started = threading.Barrier(len(nodes))
+            threads = [
+                threading.Thread(target=_refresh_at_once, args=(node, started, got))
+                for node in nodes
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+    with db.connect(urls[0]) as conn:
+        conn.exec_driver_sql(f"DROP USER IF EXISTS {user}@'127.0.0.1'")
+    assert got == {"commits": 15}, got

@@ -16,7 +16,7 @@ from wordle_db.errors import WordleError
 # The stable account that owns every routine, view and event (SQL SECURITY DEFINER runs as it).
 # It cannot log in; it holds only data privileges on the wordle-db schema (EVENT: events run
 # with their definer's privileges and need it).
-OWNER = "'wordle_owner'@'localhost'"
+OWNER = sqlfiles.OWNER
 OWNER_PRIVILEGES = "SELECT, INSERT, UPDATE, DELETE, EXECUTE, CREATE TEMPORARY TABLES, EVENT"
 NO_SUCH_GRANT = 1141
 # A step that waits for a table or routine another session holds (an idle open transaction)

@@ -80,7 +80,8 @@ def enable_event_on_nodes(url: URL) -> list[tuple[str, bool, str | None]]:
                 ):
                     raise WordleError("the event has not reached this node")
                 conn.exec_driver_sql("SET SESSION wsrep_on = OFF")
-                conn.exec_driver_sql(f"ALTER EVENT {EVENT} ENABLE")
+                # DEFINER: an ALTER without it makes the altering account the event's definer
+                conn.exec_driver_sql(f"ALTER DEFINER = {sqlfiles.OWNER} EVENT {EVENT} ENABLE")
                 conn.exec_driver_sql("SET SESSION wsrep_on = ON")
                 scheduler = db.scalar(conn, "SELECT @@GLOBAL.event_scheduler")
         except Exception as exc:  # reported per node; the others are still enabled

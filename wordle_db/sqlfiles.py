@@ -18,6 +18,9 @@ from sqlalchemy.engine import Connection
 
 from wordle_db.db import quote_identifier
 
+# The definer of every routine, view and event in sql/ (the locked owner account).
+OWNER = "'wordle_owner'@'localhost'"
+
 REVISION = re.compile(r"^-- revision: (\S+)\s*$", re.MULTILINE)
 KIND = re.compile(
     r"CREATE\s+OR\s+REPLACE\s+(?:ALGORITHM\s*=\s*\w+\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:SQL\s+SECURITY\s+\w+\s+)?"

@@ -1527,3 +1527,41 @@ def test_the_refreshes_of_every_node_at_once_each_commit(
     with db.connect(urls[0]) as conn:
         conn.exec_driver_sql(f"DROP USER IF EXISTS {user}@'127.0.0.1'")
     assert got == {"commits": 15}, got
+
+
+def _documented_enabling(repo_root: Path) -> list[str]:
+    """The statements docs/cluster.md gives to enable the accounts refresh on a node."""
+    text = (repo_root / "docs" / "cluster.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```\n(.*?)```", text, re.DOTALL)
+    (block,) = [b for b in blocks if "wordle_accounts_refresh ENABLE" in b]
+    return [s.strip() for s in block.split(";") if s.strip()]
+
+
+@pytest.mark.found_by("review of migration 0049")
+def test_the_accounts_refresh_enabled_on_a_node_as_documented_runs_as_its_owner(
+    galera: LocalCluster, cluster_db: str, repo_root: Path
+) -> None:
+    """A server administrator (ops, all privileges) enables the event wordle_accounts_refresh
+    on the second node with docs/cluster.md's statements, then leaves (DROP USER). The event
+    must stay wordle_owner's, as created, never become the account of whoever enabled it (an
+    event whose definer is gone fails at every run, and the node, which must refresh itself,
+    then marks nothing and keeps its `behind` rows for good)."""
+    urls = [node_url(galera, 0, cluster_db), node_url(galera, 1, cluster_db)]
+    ops = f"ops{uuid.uuid4().hex[:8]}"
+    with db.connect(urls[1]) as conn:  # through that node: it has applied it
+        conn.exec_driver_sql(f"CREATE USER {ops}@'127.0.0.1' IDENTIFIED BY '{PASSWORD}'")
+        conn.exec_driver_sql(f"GRANT ALL PRIVILEGES ON *.* TO {ops}@'127.0.0.1' WITH GRANT OPTION")
+    try:
+        with db.connect(urls[1].set(username=ops, password=PASSWORD)) as conn:
+            for statement in _documented_enabling(repo_root):
+                conn.exec_driver_sql(statement)
+    finally:
+        with db.connect(urls[0]) as conn:
+            conn.exec_driver_sql(f"DROP USER IF EXISTS {ops}@'127.0.0.1'")
+    with db.connect(urls[1]) as conn:
+        event = db.query(
+            conn,
+            "SELECT STATUS AS status, DEFINER AS definer FROM information_schema.EVENTS "
+            "WHERE EVENT_SCHEMA = DATABASE() AND EVENT_NAME = 'wordle_accounts_refresh'",
+        )
+    assert event == [{"status": "ENABLED", "definer": "wordle_owner@localhost"}], event

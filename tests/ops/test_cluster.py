@@ -414,6 +414,14 @@ def test_the_daily_event_publishes_after_the_node_that_created_it_dies(
         assert result.exit_code == 0, result.output
         assert result.output.count("enabled on") == 3
         assert statuses() == ["ENABLED"] * 3
+        for url in urls:  # found_by review of 0049: an ALTER makes its account the definer
+            with db.connect(url) as conn:
+                definer = db.scalar(
+                    conn,
+                    "SELECT DEFINER FROM information_schema.EVENTS WHERE EVENT_SCHEMA = "
+                    "DATABASE() AND EVENT_NAME = 'wordle_daily_publish'",
+                )
+            assert definer == "wordle_owner@localhost", (url.port, definer)
         for node in nodes[1:]:
             assert (
                 node.sql(

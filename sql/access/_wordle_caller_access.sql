@@ -7,7 +7,13 @@
 -- session is judged by the accounts as they are now); the marks are read after the accounts
 -- (each statement reads what was committed when it began, and a refresh commits both at once).
 -- `login` is _wordle_caller_login(): NULL, and the role 'anonymous', when an anonymous account
--- may match the client (the login proves nothing then). Inside a DEFINER routine the server
+-- may match the client (the login proves nothing then); its read of the anonymous accounts is
+-- written out here (a stored function that reads tables costs a call some 50 µs), not its
+-- test of their marks: the login's marks below include the anonymous accounts', so what would
+-- make it NULL refuses the session (08WD1). The marks: the usual case, no mark at or above
+-- this session's id on the login's and the anonymous accounts of this node and none behind,
+-- needs one read (_wordle_node()'s expression written out) and no _wordle_session_mark, whose
+-- value is one of those marks or, behind, above every id. Inside a DEFINER routine the server
 -- does not say which account it matched (CURRENT_USER() is the definer), so the accounts this
 -- session may be are those of its login whose host may match the client
 -- (_wordle_host_may_match). The role is 'admin' when every account it may be is an
@@ -18,7 +24,7 @@
 -- accounts this session may be and why the game does not take them.
 -- Key range reads, no lock, no write.
 -- Reads: server_accounts, node_accounts.
--- revision: 0044
+-- revision: 0053
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_caller_access(
     IN p_play BOOLEAN,
     OUT o_role VARCHAR(16) CHARACTER SET ascii,
@@ -29,10 +35,15 @@ BEGIN
   DECLARE v_host VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
     DEFAULT LOWER(SUBSTRING_INDEX(SESSION_USER(), '@', -1));
   DECLARE v_count INT;
+  DECLARE v_login VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT _wordle_login();
+  DECLARE v_anonymous, v_marked BOOLEAN;
   DECLARE v_mark BIGINT UNSIGNED;
   DECLARE v_first, v_last VARCHAR(400) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_message VARCHAR(500) CHARACTER SET utf8mb4;
-  SELECT _wordle_caller_login() INTO o_login;  -- a SELECT: its reads lock nothing (a SET's would)
+  -- _wordle_caller_login()'s read (SELECT ... INTO: a plain read, it locks nothing)
+  SELECT MAX(TRUE) INTO v_anonymous FROM server_accounts a
+  WHERE a.user = '' AND _wordle_host_may_match(a.host, SUBSTRING_INDEX(SESSION_USER(), '@', -1));
+  SET o_login = IF(v_anonymous, NULL, v_login);
   SELECT CASE
            WHEN o_login IS NULL THEN 'anonymous'
            WHEN COUNT(*) > 0 AND MIN(a.admin) THEN 'admin'
@@ -47,9 +58,16 @@ BEGIN
   FROM server_accounts a
   WHERE a.user = o_login AND _wordle_host_may_match(a.host, v_host);
   -- after the accounts are read: a refresh writes its marks and the accounts in one commit
-  SELECT _wordle_session_mark(_wordle_login()) INTO v_mark;
-  IF v_mark >= CONNECTION_ID() THEN
-    SIGNAL SQLSTATE '08WD1' SET MESSAGE_TEXT = 'this session began before an account it may be was dropped or changed (or this server has not seen such a change yet): connect again';
+  SELECT MAX(m.connection >= CONNECTION_ID() OR m.behind) INTO v_marked
+  FROM node_accounts m
+  WHERE m.node = CONCAT(@@GLOBAL.hostname, ':', @@GLOBAL.port,
+                        IF(@@GLOBAL.skip_name_resolve, ' skip-name-resolve', ''))
+    AND m.user IN (COALESCE(v_login, ''), '');
+  IF v_marked THEN
+    SELECT _wordle_session_mark(v_login) INTO v_mark;
+    IF v_mark >= CONNECTION_ID() THEN
+      SIGNAL SQLSTATE '08WD1' SET MESSAGE_TEXT = 'this session began before an account it may be was dropped or changed (or this server has not seen such a change yet): connect again';
+    END IF;
   END IF;
   IF p_play AND o_role NOT IN ('player', 'admin') THEN
     SET v_message = LEFT(CASE o_role

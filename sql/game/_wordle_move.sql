@@ -17,8 +17,9 @@
 -- from its kept decision (player_access at the current access version, of this node and a
 -- session above its mark, as _wordle_player keeps it; the node is _wordle_node()'s expression,
 -- written out: the function call cost the usual move some 40 µs; so are, on the usual move's
--- way, _wordle_local_date's in the read's join and _wordle_typed_word's: about 12 µs a call,
--- tests/game/test_guess_paths.py keeps each one rule); what the read does not find, they find. `long way` TRUE skips the read (the tests play
+-- way, _wordle_utc_now's, _wordle_local_date's in the read's join and _wordle_typed_word's:
+-- about 12 µs a call, tests/game/test_guess_paths.py keeps each one rule); what the read does
+-- not find, they find. `long way` TRUE skips the read (the tests play
 -- both ways and compare).
 -- The game is read by the unique key player_channel_day, named, and locked with its player's
 -- row (SELECT ... FOR UPDATE: the one row, no gap; through the key `finished`, with the same
@@ -30,7 +31,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
 -- attempts, revealed_letters, player_access.
--- revision: 0050
+-- revision: 0053
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_move(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -65,7 +66,7 @@ BEGIN
       IF p_long_way THEN  -- nothing of the read
         SET v_answer = NULL;
       ELSE  -- the usual move's context, else NULLs
-        SET v_now = _wordle_utc_now();
+        SET v_now = CONVERT_TZ(SYSDATE(6), @@SESSION.time_zone, '+00:00');  -- _wordle_utc_now()'s
         SELECT MAX(c.id), MAX(c.max_tries),
                MAX(IF(p_day IS NULL, p.day, _wordle_local_date(c.time_zone, v_now))),
                MAX(p.day), MAX(DATEDIFF(p.day, c.first_day)) + 1,

@@ -686,6 +686,7 @@ def test_a_change_between_the_read_and_the_new_game(
 @pytest.mark.parametrize(
     ("function", "arguments"),
     [
+        ("access/_wordle_utc_now", {}),
         ("daily/_wordle_local_date", {"p_zone": "c.time_zone", "p_utc": "v_now"}),
         (
             "game/_wordle_typed_word",
@@ -696,9 +697,9 @@ def test_a_change_between_the_read_and_the_new_game(
 def test_the_usual_move_writes_out_the_functions_own_expression(
     repo_root: Path, function: str, arguments: dict[str, str]
 ) -> None:
-    """_wordle_move writes out two functions' expressions on the usual move's way (a stored
-    function's call costs about 12 µs, migration 0046): each text must be the function's own,
-    its parameters named as the move names them, so the rule stays one."""
+    """_wordle_move writes out three functions' expressions on the usual move's way (a stored
+    function's call costs about 12 µs, migrations 0046 and 0053): each text must be the
+    function's own, its parameters named as the move names them, so the rule stays one."""
     text = (repo_root / "sql" / f"{function}.sql").read_text()
     expression = " ".join(text[text.index("RETURN ") + len("RETURN ") :].split())
     for parameter, name in arguments.items():

@@ -6,12 +6,10 @@ module only finds out who the player is, checks the request's shape and passes r
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import mimetypes
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -47,6 +45,7 @@ from wordle_db.web.http import (
 from wordle_db.web.limits import RateLimit
 from wordle_db.web.metrics import Metrics
 from wordle_db.web.pool import Pool
+from wordle_db.web.workers import Workers
 
 STATIC = Path(__file__).parent / "static"
 T = TypeVar("T")
@@ -93,7 +92,7 @@ class Web:
         self.metrics = Metrics(self.pool.idle_count, lambda: self.pool.busy)
         self.generations = players.Generations()
         # the blocking database calls: one thread per pooled connection
-        self.threads = ThreadPoolExecutor(pool.IDLE, thread_name_prefix="wordle-db")
+        self.threads = Workers(pool.IDLE, "wordle-db")
 
     def _player(self, request: Request) -> tuple[str, int | None, str | None]:
         """The player this request's cookie proves, else a new one: (name, the cookie's
@@ -200,7 +199,7 @@ class Web:
     async def blocking(self, call: Callable[..., T], *args: Any) -> T:
         """`call(*args)` in one of the threads of the database calls (the event loop goes on
         meanwhile)."""
-        return await asyncio.get_running_loop().run_in_executor(self.threads, call, *args)
+        return await self.threads.run(call, *args)
 
     def _call(
         self,
@@ -458,7 +457,7 @@ def create_app(url: URL, settings: Settings) -> App:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        web.threads.shutdown(wait=False)  # a call still running ends with its connection
+        web.threads.close()  # a call still running ends with its connection
         web.pool.close()
 
     routes = [  # /api/ routes are found directly (App); the others tried in order

@@ -173,7 +173,7 @@ def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:
 
 
 def test_a_second_host_header_does_not_choose_the_relying_party(client: TestClient) -> None:
-    """Two Host headers: AllowedHosts checks the last one (dict() of the ASGI headers), while
+    """Two Host headers: the Host check (hosts.requested) counts them as none, while
     the WebAuthn relying party, the expected origin and the CSRF Origin check read the first
     (Starlette's Headers.get). uvicorn's httptools parser (used whenever httptools is installed,
     as with uvicorn[standard]) passes both on. The relying party must be a host the page

@@ -15,7 +15,8 @@ mariadbd's (schedstat, ns). Beside it, in turn:
 
 `--baseline DIR` runs a second serve from the wordle_db package of another checkout (e.g.
 `git archive main | tar -x -C /tmp/main`) on the same database, its rows in turn with the
-first's: two versions of the web tier compared in one sitting.
+first's: two versions of the web tier compared in one sitting. Given again, a third serve,
+and so on (named by their directories).
 
 Per round it prints µs per request of serve, of mariadbd and of this client, and the wall
 time; the last round ends with serve's CPU per guess over mariadbd's, issue 42's measure
@@ -63,7 +64,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--serve-option", action="append", default=[], metavar="OPTION")
     parser.add_argument(
-        "--baseline", type=Path, metavar="DIR", help="a checkout whose serve to compare"
+        "--baseline",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a checkout whose serve to compare (again: one more)",
     )
     parser.add_argument("--log", type=Path, help="serve's output goes to this file")
     parser.add_argument(
@@ -80,9 +86,10 @@ def main() -> None:
         assert db_pid is not None
         serves: list[Serve] = []
         try:
-            versions = [("this", None)]
-            if args.baseline:
-                versions.append(("baseline", args.baseline.resolve()))
+            versions: list[tuple[str, Path | None]] = [("this", None)]
+            for source in args.baseline:
+                name = "baseline" if len(args.baseline) == 1 else source.resolve().name
+                versions.append((name, source.resolve()))
             for name, source in versions:
                 process, port = serve(front, options, args.log, source)
                 serves.append(Serve(name, process, port, []))

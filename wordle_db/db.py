@@ -360,10 +360,11 @@ def _sendable(args: Sequence[Any]) -> tuple[Any, ...]:
 
 @contextmanager
 def _cursor(conn: Connection, args: Sequence[Any] = ()) -> Iterator[Any]:
-    """A raw driver cursor; the server's errors come out as DatabaseError (with the 4-byte
-    characters of `args` put back into the message)."""
+    """A raw driver cursor whose rows are dicts (made by the driver, in C); the server's errors
+    come out as DatabaseError (with the 4-byte characters of `args` put back into the
+    message)."""
     try:  # a connection replaced (_replace) connects again here
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        cursor = conn.connection.dbapi_connection.cursor(dictionary=True)  # type: ignore[union-attr]
     except sa.exc.DBAPIError as exc:
         raise DatabaseError.from_driver(exc.orig or exc, args) from exc
     try:
@@ -435,8 +436,7 @@ def _call(conn: Connection, procedure: str, args: Sequence[Any]) -> list[list[di
         sets: list[list[dict[str, Any]]] = []
         while True:
             if cursor.description:
-                names = [d[0] for d in cursor.description]
-                sets.append([dict(zip(names, row, strict=True)) for row in cursor.fetchall()])
+                sets.append(cursor.fetchall())
             if not cursor.nextset():
                 break
         if cursor.description:
@@ -450,12 +450,12 @@ def _call(conn: Connection, procedure: str, args: Sequence[Any]) -> list[list[di
 def _late_error(cursor: Any, args: Sequence[Any]) -> DatabaseError:
     """The error that ended the previous statement, from SHOW ERRORS."""
     cursor.execute("SHOW ERRORS")
-    errors = [row for row in cursor.fetchall() if row[0] == "Error"]
+    errors = [row for row in cursor.fetchall() if row["Level"] == "Error"]
     if not errors:
         return DatabaseError(
             "the call ended without its status: its result is not sure", None, None
         )
-    _, errno, message = errors[-1]
+    errno, message = errors[-1]["Code"], errors[-1]["Message"]
     return DatabaseError(restore_typed(str(message), args), int(errno), SQLSTATES.get(errno))
 
 
@@ -493,8 +493,7 @@ def query(conn: Connection, sql: str, *args: Any) -> list[dict[str, Any]]:
         cursor.execute(sql, sendable)
         while True:
             if cursor.description:
-                names = [d[0] for d in cursor.description]
-                rows += [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+                rows += cursor.fetchall()
             if not cursor.nextset():
                 return rows
 

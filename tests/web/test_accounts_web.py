@@ -20,7 +20,7 @@ from wordle_db import db
 from wordle_db.web import players
 
 from support.accounts import SoftAuthenticator
-from support.browser import SECRET, browser_driver, row_text, type_keys, until
+from support.browser import SECRET, browser_driver, row_text, rows, type_keys, until
 from support.web import POST
 from support.web import SECRET as API_SECRET
 
@@ -110,6 +110,7 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(
     b.execute_cdp_cmd("WebAuthn.addCredential", {"authenticatorId": b_id, "credential": credential})
     b.get(site)
     until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
+    until(b, lambda: len(rows(b)) == 6, "the board")  # drawn after the keyboard, at times
     stranger = player(b)
     assert stranger != anonymous and row_text(b, 0) == ""
     open_account(b)
@@ -125,6 +126,7 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(
     b.find_element(By.ID, "account-sign-out").click()
     until(b, lambda: player(b) not in (anonymous, stranger), "a new anonymous player")
     until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
+    until(b, lambda: len(rows(b)) == 6, "the board")  # drawn after the keyboard, at times
     assert row_text(b, 0) == ""
     # a copy of profile a's cookie plays as the account until a signs out everywhere else
     copied = a.get_cookie(players.COOKIE)["value"]
@@ -141,6 +143,7 @@ def test_sign_up_sign_in_elsewhere_and_sign_out(
     assert player(a) == anonymous
     b.refresh()  # the same server process: it knows the new generation at once
     until(b, lambda: b.find_elements(By.CSS_SELECTOR, "#keyboard button"), "the keyboard")
+    until(b, lambda: len(rows(b)) == 6, "the board")  # drawn after the keyboard, at times
     assert row_text(b, 0) == "" and player(b) != anonymous
 
 
@@ -173,7 +176,7 @@ def test_the_endpoints_refuse_what_is_not_a_passkey(client: TestClient) -> None:
 
 
 def test_a_second_host_header_does_not_choose_the_relying_party(client: TestClient) -> None:
-    """Two Host headers: AllowedHosts checks the last one (dict() of the ASGI headers), while
+    """Two Host headers: the Host check (hosts.requested) counts them as none, while
     the WebAuthn relying party, the expected origin and the CSRF Origin check read the first
     (Starlette's Headers.get). uvicorn's httptools parser (used whenever httptools is installed,
     as with uvicorn[standard]) passes both on. The relying party must be a host the page

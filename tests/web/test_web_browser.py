@@ -25,6 +25,7 @@ from wordle_db.web import players
 from support import REPO
 from support.browser import (
     SECRET,
+    browser_driver,
     message,
     row_states,
     row_text,
@@ -720,3 +721,38 @@ def test_the_page_can_be_installed(browser: WebDriver, base_url: str) -> None:
         "the installability check",
     )
     assert errors["installabilityErrors"] == [], errors
+
+
+# Records when each API request of the page starts and ends (before the page's own scripts).
+FETCH_LOG = """
+window.apiLog = [];
+const sent = window.fetch;
+window.fetch = async (...args) => {
+  const path = String(args[0] && args[0].url || args[0]);
+  const entry = { path, start: performance.now(), end: null };
+  if (path.includes("/api/")) window.apiLog.push(entry);
+  try { return await sent(...args); } finally { entry.end = performance.now(); }
+};
+"""
+
+
+@pytest.mark.found_by("the serve helper's runs of test_leagues_web (2 of 8 failed on main)")
+def test_a_first_visit_sends_its_other_requests_once_it_has_a_player(base_url: str) -> None:
+    """A browser with no cookie opens the page: its first API answer makes its player (the
+    cookie); every other request waits for it. (At once, each request made a player of its own
+    and the browser kept whichever cookie came last: a guess or a league join made meanwhile
+    belonged to another player than the page showed next.)"""
+    with browser_driver() as driver:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FETCH_LOG})
+        driver.get(base_url + "/")
+        until(driver, lambda: len(rows(driver)) == 6, "the board")
+        until(
+            driver,
+            lambda: not driver.execute_script("return document.body.classList.contains('loading')"),
+            "the first screen",
+        )
+        log = driver.execute_script("return window.apiLog")
+    assert len(log) >= 3, log  # the game, the channels and the countdown at least
+    first = min(log, key=lambda e: e["start"])
+    later = [e for e in log if e is not first]
+    assert all(e["start"] >= first["end"] for e in later), log

@@ -6,11 +6,10 @@ module only finds out who the player is, checks the request's shape and passes r
 
 from __future__ import annotations
 
-import asyncio
+import inspect
 import mimetypes
 import time
-from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -19,9 +18,9 @@ from typing import Any, TypeVar, cast
 
 from sqlalchemy.engine import URL, Connection
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.types import Message, Receive, Scope, Send
 
@@ -46,6 +45,7 @@ from wordle_db.web.http import (
 from wordle_db.web.limits import RateLimit
 from wordle_db.web.metrics import Metrics
 from wordle_db.web.pool import Pool
+from wordle_db.web.workers import Workers
 
 STATIC = Path(__file__).parent / "static"
 T = TypeVar("T")
@@ -61,6 +61,7 @@ CHANNEL_FIELDS = (
     "number",
     "today",
 )
+KNOWN_HOSTS = 256  # allowed Host names remembered as checked
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -91,7 +92,7 @@ class Web:
         self.metrics = Metrics(self.pool.idle_count, lambda: self.pool.busy)
         self.generations = players.Generations()
         # the blocking database calls: one thread per pooled connection
-        self.threads = ThreadPoolExecutor(pool.IDLE, thread_name_prefix="wordle-db")
+        self.threads = Workers(pool.IDLE, "wordle-db")
 
     def _player(self, request: Request) -> tuple[str, int | None, str | None]:
         """The player this request's cookie proves, else a new one: (name, the cookie's
@@ -198,7 +199,7 @@ class Web:
     async def blocking(self, call: Callable[..., T], *args: Any) -> T:
         """`call(*args)` in one of the threads of the database calls (the event loop goes on
         meanwhile)."""
-        return await asyncio.get_running_loop().run_in_executor(self.threads, call, *args)
+        return await self.threads.run(call, *args)
 
     def _call(
         self,
@@ -376,22 +377,67 @@ def _whole(conn: Connection, name: str, day: date | None, channel: str | None) -
     }
 
 
-class SecurityHeaders:
-    """The page's security headers on every HTTP response of `app`."""
+class App:
+    """The ASGI app: one pass over every request. The Host is checked (hosts.py), the
+    security headers go on every HTTP answer, and an API route (a literal /api/ path and its
+    method) is called directly: no middleware stack, no route table tried in turn. Anything
+    else (the page, its files, a 404 or 405, the lifespan) goes to `app`, the Starlette app,
+    with gzip for the page's files (install.py)."""
 
-    def __init__(self, app: Starlette) -> None:
-        self.app = app
+    def __init__(self, app: Starlette, allowed_hosts: tuple[str, ...]) -> None:
+        self.app, self.hosts = app, allowed_hosts
+        self.gzip = GZipMiddleware(app, minimum_size=500, compresslevel=6)
+        self.api: dict[str, dict[str, Callable[[Request], Awaitable[Response]]]] = {}
+        for route in app.routes:
+            if not isinstance(route, Route) or not route.methods or "{" in route.path:
+                continue
+            if route.path.startswith("/api/") and inspect.iscoroutinefunction(route.endpoint):
+                self.api[route.path] = {method: route.endpoint for method in route.methods}
+        self.known_hosts: set[str] = set()  # allowed names seen (at most KNOWN_HOSTS)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def add(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
-            await send(message)
+        if scope["type"] not in ("http", "websocket"):  # the lifespan
+            return await self.app(scope, receive, send)
+        if not self._allowed(hosts.requested(scope)):
+            return await hosts.refuse(scope, send)
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        endpoint = self.api.get(scope["path"], {}).get(scope["method"])
+        if endpoint is None:
+            app = self.app if scope["path"].startswith("/api/") else self.gzip
+            return await app(scope, receive, _with_headers(send))
+        try:
+            response = await endpoint(Request(scope, receive))
+        except Exception:  # as Starlette's ServerErrorMiddleware: a 500, uvicorn logs why
+            response = PlainTextResponse("Internal Server Error", status_code=500)
+            response.raw_headers += SECURITY_HEADERS
+            await response(scope, receive, send)
+            raise
+        response.raw_headers += SECURITY_HEADERS
+        await response(scope, receive, send)
 
-        await self.app(scope, receive, add if scope["type"] == "http" else send)
+    def _allowed(self, name: str) -> bool:
+        if name in self.known_hosts:
+            return True
+        if not hosts.allowed(name, self.hosts):
+            return False
+        if len(self.known_hosts) < KNOWN_HOSTS:
+            self.known_hosts.add(name)
+        return True
 
 
-def create_app(url: URL, settings: Settings) -> SecurityHeaders:
+def _with_headers(send: Send) -> Send:
+    """`send` with the security headers added to the answer's start."""
+
+    async def add(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+        await send(message)
+
+    return add
+
+
+def create_app(url: URL, settings: Settings) -> App:
     web = Web(url, settings)
     assets = install.Assets(STATIC)
 
@@ -411,10 +457,10 @@ def create_app(url: URL, settings: Settings) -> SecurityHeaders:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        web.threads.shutdown(wait=False)  # a call still running ends with its connection
+        web.threads.close()  # a call still running ends with its connection
         web.pool.close()
 
-    routes = [  # tried in order: the most frequent first
+    routes = [  # /api/ routes are found directly (App); the others tried in order
         Route("/api/guess", web.guess, methods=["POST"]),
         Route("/api/today", web.today),
         Route("/api/channels", web.channels),
@@ -435,13 +481,6 @@ def create_app(url: URL, settings: Settings) -> SecurityHeaders:
         *install.routes(assets),
         Mount("/static", install.Files(assets), name="static"),
     ]
-    app = Starlette(
-        routes=routes,
-        lifespan=lifespan,
-        middleware=[
-            Middleware(hosts.AllowedHosts, hosts=settings.allowed_hosts),
-            Middleware(install.Compressed),
-        ],
-    )
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.web = web
-    return SecurityHeaders(app)
+    return App(app, settings.allowed_hosts)

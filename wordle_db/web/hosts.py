@@ -13,7 +13,7 @@ import ipaddress
 import json
 import re
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Scope, Send
 
 LOCAL = ("localhost", "127.0.0.1", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")
@@ -74,33 +74,31 @@ def allowed(name: str, hosts: tuple[str, ...]) -> bool:
     return False
 
 
-class AllowedHosts:
-    """ASGI middleware: a request whose Host is not allowed gets 421 and one line of JSON; so
-    does one with several Host headers (h11 refuses them, httptools passes them on), since
-    the rest of the app reads the first and this check would read one of them only."""
+def requested(scope: Scope) -> str:
+    """The host name a request names (host_name of its Host header). Several Host headers
+    count as none (h11 refuses them, httptools passes them on), since the rest of the app
+    reads the first and a check would read one of them only."""
+    hosts = [v for k, v in scope.get("headers", []) if k == b"host"]
+    header = hosts[0].decode("latin-1") if len(hosts) == 1 else ""
+    return host_name(header)
 
-    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
-        self.app, self.hosts = app, hosts
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            hosts = [v for k, v in scope.get("headers", []) if k == b"host"]
-            header = hosts[0].decode("latin-1") if len(hosts) == 1 else ""
-            if not allowed(host_name(header), self.hosts):
-                if scope["type"] == "websocket":  # no HTTP answer on a websocket: close it
-                    await send({"type": "websocket.close", "code": 1008})
-                    return
-                body = json.dumps({"error": "this server does not answer for that host name"})
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 421,
-                        "headers": [
-                            (b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode()),
-                        ],
-                    }
-                )
-                await send({"type": "http.response.body", "body": body.encode()})
-                return
-        await self.app(scope, receive, send)
+REFUSED = json.dumps({"error": "this server does not answer for that host name"}).encode()
+
+
+async def refuse(scope: Scope, send: Send) -> None:
+    """421 and one line of JSON; on a websocket, which has no HTTP answer, close it."""
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 421,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(REFUSED)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": REFUSED})

@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Scope
 
 from wordle_db.web.http import JSON, HTTPError, channel_param, error_response
 
@@ -69,18 +68,6 @@ class Files(StaticFiles):
         asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("v")
         response.headers["cache-control"] = YEAR if asked == [self.version] else "no-cache"
         return response
-
-
-class Compressed:
-    """gzip for the page and its files (minimum 500 bytes), never for /api/ answers."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self.gzip = GZipMiddleware(app, minimum_size=500, compresslevel=6)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        plain = scope["type"] != "http" or scope["path"].startswith("/api/")
-        await (self.app if plain else self.gzip)(scope, receive, send)
 
 
 def routes(assets: Assets) -> list[Route]:

@@ -105,7 +105,23 @@ function problem(e, word = "") {
 class Offline extends Error {}  // no answer came: the request may or may not have landed
 
 const TIMEOUT_MS = 10000;
+// A browser with no player yet gets one (its cookie) from the answer to its first request;
+// until that answer, the other requests wait for it (sent at once, each would make a player of
+// its own, and a late answer's cookie would take the player of a guess or a join made
+// meanwhile). A page that has had an answer before ("player" kept) sends at once.
+let firstAnswer = localStorage.getItem("player") ? Promise.resolve() : null;
 async function api(path, body) {
+  if (firstAnswer === null) {
+    const answer = request(path, body);
+    firstAnswer = answer.then(() => localStorage.setItem("player", "1"));
+    firstAnswer.catch(() => {});  // the caller of the first request is told; the others go on
+    return answer;
+  }
+  await firstAnswer.catch(() => {});
+  return request(path, body);
+}
+
+async function request(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", "X-Wordle": "1" },

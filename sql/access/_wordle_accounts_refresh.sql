@@ -43,10 +43,11 @@
 -- On Galera that lock is each node's own: the nodes' events run in the same second, so a
 -- refresh writes only the accounts new or changed in server_accounts (two refreshes that
 -- rewrote every row always conflicted), and one that loses to another node's commit (1213)
--- tries again, at most five times; the delete of retired decisions gives way to the other's.
+-- tries again, at most ten times, after a random pause that grows; the delete of retired
+-- decisions gives way to the other's.
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
 -- access_version, player_access, node_accounts.
--- revision: 0052
+-- revision: 0054
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
@@ -69,10 +70,10 @@ BEGIN
   DECLARE EXIT HANDLER FOR 1213 BEGIN  -- on Galera, another node's refresh committed first
     ROLLBACK AND NO CHAIN NO RELEASE;
     SET v_tries = v_tries + 1;
-    IF v_tries >= 5 THEN
+    IF v_tries >= 10 THEN
       RESIGNAL;
     END IF;
-    DO SLEEP(RAND() * 0.1 * v_tries);
+    DO SLEEP(RAND() * 0.2 * v_tries);  -- apart: each node that marks retires decisions too
   END;
   CALL _wordle_begin();
   SELECT version, skip_name_resolve INTO v_version, v_skip_name_resolve

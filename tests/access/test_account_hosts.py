@@ -1212,6 +1212,7 @@ def test_an_account_the_other_node_never_refreshed_leaves_no_session_there_anoth
         conn.exec_driver_sql("CALL _wordle_accounts_refresh()")
     with db.connect(urls[0]) as conn:
         roles.grant(conn, "player", f"{user}@127.0.0.1", PASSWORD)
+    _refresh(urls[1], call=False)  # the second node has applied the account, not refreshed
     with db.connect(urls[1].set(username=user, password=PASSWORD)) as session:
         let_in = db.scalar(session, "SELECT CURRENT_USER()")
         assert let_in == f"{user}@127.0.0.1", let_in

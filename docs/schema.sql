@@ -110,9 +110,11 @@ CREATE TABLE `league_members` (
   `nickname` varchar(24) NOT NULL,
   `nickname_key` binary(32) NOT NULL,
   `joined_at` timestamp(6) NOT NULL DEFAULT current_timestamp(6),
+  `nickname_weights` binary(32) GENERATED ALWAYS AS (unhex(sha2(weight_string(`nickname` collate utf8mb4_uca1400_ai_ci,0,0,1),256))) STORED,
   PRIMARY KEY (`league_id`,`player_id`),
   UNIQUE KEY `player_league_name` (`player_id`,`league_name`),
   UNIQUE KEY `league_nickname_key` (`league_id`,`nickname_key`),
+  UNIQUE KEY `league_nickname_weights` (`league_id`,`nickname_weights`),
   CONSTRAINT `league_members_league` FOREIGN KEY (`league_id`) REFERENCES `leagues` (`id`) ON DELETE CASCADE,
   CONSTRAINT `league_members_player` FOREIGN KEY (`player_id`) REFERENCES `players` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;

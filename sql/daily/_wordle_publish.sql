@@ -16,7 +16,7 @@
 -- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy,
 -- WD060 the channel was removed meanwhile.
 -- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
--- revision: 0050
+-- revision: 0055
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -28,6 +28,7 @@ BEGIN
   DECLARE v_name VARCHAR(16) CHARACTER SET utf8mb4;
   DECLARE v_message VARCHAR(255);
   DECLARE v_chosen, v_existing, v_pick, v_last INT UNSIGNED;
+  DECLARE v_any BOOLEAN;
   DECLARE v_slot, v_top INT UNSIGNED;
   DECLARE v_attempt INT DEFAULT 0;
   DECLARE v_retry BOOLEAN;
@@ -47,7 +48,8 @@ BEGIN
   -- Before the channel's first puzzle, an administrator may publish an earlier day first: it
   -- becomes number 1 (unless first_day was set ahead: the channel starts then). Afterwards
   -- number 1 never moves.
-  IF p_day < v_first AND (v_first_ahead OR EXISTS (SELECT 1 FROM puzzles WHERE channel_id = p_channel)) THEN
+  SELECT EXISTS (SELECT 1 FROM puzzles WHERE channel_id = p_channel) INTO v_any;  -- plain reads
+  IF p_day < v_first AND (v_first_ahead OR v_any) THEN
     SET v_message = CONCAT('the day is before the first puzzle day of channel ', v_name, ' (first_day ', v_first, ')');
     SIGNAL SQLSTATE 'WD024' SET MESSAGE_TEXT = v_message;
   END IF;
@@ -67,7 +69,7 @@ BEGIN
       DECLARE EXIT HANDLER FOR 1213, 1062 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
       DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(TRUE); SET v_retry = TRUE; END;
       CALL _wordle_begin();
-      SET v_existing = (SELECT word_id FROM puzzles WHERE channel_id = p_channel AND day = p_day);
+      SELECT MAX(word_id) INTO v_existing FROM puzzles WHERE channel_id = p_channel AND day = p_day;
       IF v_existing IS NOT NULL THEN
         IF v_chosen IS NOT NULL AND v_chosen <> v_existing THEN
           SIGNAL SQLSTATE 'WD021' SET MESSAGE_TEXT = 'that day already has another word';

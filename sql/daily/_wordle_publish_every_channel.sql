@@ -7,7 +7,7 @@
 -- published is 1 when this call published the day, 0 when it already was; refusal is the
 -- message of the error that refused the channel (then day, number, published and picked are NULL).
 -- Reads/writes: see _wordle_publish.
--- revision: 0036
+-- revision: 0055
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish_every_channel()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: publish today in every channel, one row per channel'
@@ -33,7 +33,7 @@ BEGIN
           RESIGNAL;
         END IF;
       END;
-      SET v_day = (SELECT _wordle_date_in(time_zone) FROM channels WHERE id = v_channel);
+      SELECT MAX(_wordle_date_in(time_zone)) INTO v_day FROM channels WHERE id = v_channel;  -- no lock
       CALL _wordle_publish(v_channel, v_day, NULL, v_published);
     END;
     SET v_done = JSON_ARRAY_APPEND(v_done, '$', JSON_OBJECT(

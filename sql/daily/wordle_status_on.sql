@@ -5,7 +5,7 @@
 -- already published plus answers left) and words_until, the last such day.
 -- Errors: WD060 no such channel.
 -- Reads: alembic_version, settings, channels, channel_words, answer_pool, puzzles.
--- revision: 0041
+-- revision: 0055
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_status_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
 READS SQL DATA SQL SECURITY DEFINER
@@ -17,8 +17,8 @@ BEGIN
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_begin();
   CALL _wordle_channel(p_channel, v_channel, v_today);
-  SET v_left = (SELECT COUNT(*) FROM answer_pool WHERE channel_id = v_channel),
-      v_covered = (SELECT COUNT(*) FROM puzzles WHERE channel_id = v_channel AND day >= v_today);
+  SELECT COUNT(*) INTO v_left FROM answer_pool WHERE channel_id = v_channel;  -- plain reads
+  SELECT COUNT(*) INTO v_covered FROM puzzles WHERE channel_id = v_channel AND day >= v_today;
   SELECT (SELECT version_num FROM alembic_version LIMIT 1) AS schema_revision,
          c.name AS channel,
          _wordle_int((SELECT COUNT(*) FROM channel_words WHERE channel_id = v_channel)) AS words_allowed,

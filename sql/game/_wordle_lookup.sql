@@ -3,7 +3,7 @@
 -- and the player's game that day (NULL when none; the player must exist unless the game does
 -- not). Leaves the transaction of _wordle_begin open.
 -- Reads: settings, channels, puzzles, words, players, games.
--- revision: 0036
+-- revision: 0055
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_lookup(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE,
@@ -18,5 +18,6 @@ BEGIN
   DECLARE v_number INT;
   CALL _wordle_find_puzzle(p_channel, p_day, o_channel, o_day, o_answer, v_number, v_today);
   CALL _wordle_player(p_player, FALSE, v_player);
-  SET o_game = (SELECT id FROM games WHERE player_id = v_player AND channel_id = o_channel AND day = o_day);
+  SELECT MAX(id) INTO o_game FROM games  -- a plain read: a move holding the row makes no wait
+  WHERE player_id = v_player AND channel_id = o_channel AND day = o_day;
 END

@@ -5,7 +5,7 @@
 -- Result: one row (text). Errors: WD041 no finished game that day, and those of wordle_game.
 -- Reads: settings, puzzles, words, players, games, attempts.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0036
+-- revision: 0055
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_share_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_day DATE)
@@ -16,9 +16,11 @@ BEGIN
   DECLARE v_day DATE;
   DECLARE v_answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_game INT UNSIGNED;
+  DECLARE v_finished BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
   CALL _wordle_lookup(p_channel, p_player, p_day, v_channel, v_day, v_answer, v_game);
-  IF NOT EXISTS (SELECT 1 FROM games WHERE id = v_game AND state IN ('won', 'lost')) THEN
+  SELECT EXISTS (SELECT 1 FROM games WHERE id = v_game AND state IN ('won', 'lost')) INTO v_finished;
+  IF NOT v_finished THEN
     SIGNAL SQLSTATE 'WD041' SET MESSAGE_TEXT = 'there is no finished game to share for that day';
   END IF;
   SELECT CONCAT(_wordle_title(v_channel, v_day), ' ',

@@ -5,7 +5,7 @@
 -- Result: one row. Errors: WD038, WD039 (see wordle_play).
 -- Reads: settings, players, games.
 -- The channel: NULL is the default channel (setting default_channel); WD060 if unknown.
--- revision: 0041
+-- revision: 0055
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_stats_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -20,9 +20,9 @@ BEGIN
   CALL _wordle_begin();
   CALL _wordle_channel(p_channel, v_channel, v_today);
   CALL _wordle_player(p_player, FALSE, v_player);
-  SET v_today_lost = EXISTS (
+  SELECT EXISTS (  -- a plain read: a move holding the row makes no wait
     SELECT 1 FROM games WHERE player_id = v_player AND channel_id = v_channel AND day = v_today AND state = 'lost'
-                          AND NOT archive);
+                          AND NOT archive) INTO v_today_lost;
   WITH finished AS (
     SELECT day, state FROM games
     WHERE player_id = v_player AND channel_id = v_channel AND state IN ('won', 'lost') AND NOT archive

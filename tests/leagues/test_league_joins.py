@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import accounts, db, leagues, roles, settings
+from wordle_db import accounts, db, game, leagues, roles, settings, words
 from wordle_db.errors import DatabaseError
 
 from support.locks import BUSY, behind_held_rows
+from support.races import at_once
 
 # (a member's nickname, another that looks like it): the second is refused
 LOOKALIKE = [
@@ -60,6 +61,18 @@ DIFFERENT_ATTACKS = [
     ("𐓏𐓘𐓻", "𐒰𐓙𐓣"),
     ("\ufdfa" * 17 + "a", "\ufdfa" * 17 + "b"),
 ]
+# Found by the review of lows40 and cost: look-alikes under 0050's key (a tatweel, U+0640,
+# only lengthens a joined letter), and nicknames that look nothing alike.
+LOOKALIKE_FOUND = [
+    ("\u0639\u0644\u064a", "\u0639\u0640\u0644\u064a"),
+    ("Ada", "Ad\u0640a"),
+    # a capital I looks like l (the table lookalikes), a small i does not: the same name in
+    # capitals, which 0049's unique nickname (under utf8mb4_unicode_ci) refused
+    ("Ali", "ALI"),
+    ("Nikita", "NIKITA"),
+    ("Iris", "iris"),
+]
+DIFFERENT_FOUND = [("\U0001f44d\U0001f3fb", "\U0001f44d\U0001f3ff")]  # skin tones
 
 
 def _league(conn: Connection, nickname: str) -> str:
@@ -75,6 +88,10 @@ def _league(conn: Connection, nickname: str) -> str:
         *(
             pytest.param(*row, marks=pytest.mark.found_by("review of main at bc96143"))
             for row in LOOKALIKE_ATTACKS
+        ),
+        *(
+            pytest.param(*row, marks=pytest.mark.found_by("review of lows40 and cost"))
+            for row in LOOKALIKE_FOUND
         ),
     ],
 )
@@ -95,6 +112,10 @@ def test_a_nickname_that_looks_like_a_members_is_taken(
         *(
             pytest.param(*row, marks=pytest.mark.found_by("review of main at bc96143"))
             for row in DIFFERENT_ATTACKS
+        ),
+        *(
+            pytest.param(*row, marks=pytest.mark.found_by("review of lows40 and cost"))
+            for row in DIFFERENT_FOUND
         ),
     ],
 )
@@ -214,3 +235,35 @@ def test_a_league_change_behind_a_held_row_says_busy_after_one_wait(
     held = (league,) if hold == LEAGUE else (creator,)
     got = behind_held_rows(db_url, hold, held, lambda c: call(c, creator, name, code))
     assert got == ("WD025", BUSY, 1), got
+
+
+# One nickname's look-alikes under 0050's key (case, a tatweel, spaces, marks, punctuation).
+ONE_LOOK = ["Ali", "ali", "aLi", "A\u0640li", "A l i", "A\u0301li", "al\u00ed", "A.li"]
+
+
+@pytest.mark.found_by("review of lows40 and cost")
+def test_look_alikes_joining_one_league_at_once_let_one_in(conn: Connection, db_url: URL) -> None:
+    """Eight players join one league at once (released together), each with another look of
+    one nickname: exactly one gets in, the others are told the nickname is taken (WD081),
+    none gets the server's duplicate key (1062) or deadlock (1213)."""
+    code = _league(conn, "first")
+    players = [f"a{uuid.uuid4().hex[:8]}" for _ in ONE_LOOK]
+    for name in players:
+        game.play(conn, name, "crane")  # the player exists: the joins meet at the nickname
+    results: list[Any] = [None] * len(ONE_LOOK)
+
+    def join(i: int) -> Callable[[], None]:
+        def run() -> None:
+            with db.connect(db_url) as own:
+                try:
+                    results[i] = leagues.join(own, players[i], code, ONE_LOOK[i])["nickname"]
+                except DatabaseError as exc:
+                    results[i] = exc.sqlstate or exc.errno
+
+        return run
+
+    assert at_once([join(i) for i in range(len(ONE_LOOK))]) == []
+    joined = [r for r in results if r not in ("WD081",)]
+    assert len(joined) == 1 and joined[0] in map(words.normalise, ONE_LOOK), results
+    members = db.scalar(conn, "SELECT COUNT(*) FROM league_members")
+    assert members == 2, members

@@ -416,3 +416,40 @@ def test_0050_keeps_both_members_a_downgrade_would_take_for_one(new_db) -> None:
             assert found == ["\U0001f98a", f"player {bear}", long], revision
             keys = db.scalar(conn, "SELECT COUNT(DISTINCT nickname_key) FROM league_members")
             assert keys == 3, revision
+
+
+# Holders of a grant WITH GRANT OPTION on the database's unescaped name (as 0043 left them):
+# how each is made and named.
+GRANT_OPTION_HOLDERS = {
+    "a role": ("CREATE ROLE {0}", "{0}"),
+    "an account of any host": ("CREATE USER '{0}'@'%'", "'{0}'@'%'"),
+    "an account made with an empty host": ("CREATE USER '{0}'@''", "'{0}'@''"),
+}
+
+
+@pytest.mark.found_by("review of lows40 and cost")
+@pytest.mark.parametrize("holder", list(GRANT_OPTION_HOLDERS))
+def test_0050_takes_back_every_holders_grant_option_on_the_database_name(
+    new_db, holder: str
+) -> None:
+    """Beside the operator's account above: a role and accounts of other hosts keep no grant
+    on the unescaped name after 0050, and keep their escaped one."""
+    url = new_db()
+    schema.migrate(url, "0049")
+    name, who = str(url.database), f"h{uuid.uuid4().hex[:8]}"
+    plain, escaped = (db.quote_identifier(n) for n in (name, db.database_grant_name(name)))
+    make, grantee = (text.format(who) for text in GRANT_OPTION_HOLDERS[holder])
+    rows = "SELECT Db, Select_priv, Grant_priv FROM mysql.db WHERE User = ? ORDER BY Db"
+    with db.connect(url) as conn:
+        conn.exec_driver_sql(make)
+        for on in (f"SELECT ON {escaped}", f"USAGE ON {plain}"):
+            conn.exec_driver_sql(f"GRANT {on}.* TO {grantee} WITH GRANT OPTION")
+    try:
+        schema.migrate(url)
+        with db.connect(url) as conn:
+            found = [tuple(r.values()) for r in db.query(conn, rows, who)]
+        assert found == [(db.database_grant_name(name), "Y", "Y")], found
+    finally:
+        with db.connect(url) as conn:
+            drop = "ROLE" if holder == "a role" else "USER"
+            conn.exec_driver_sql(f"DROP {drop} IF EXISTS {grantee}")

@@ -1,17 +1,28 @@
 """Fixtures of the JSON API: one database per module with the puzzles of yesterday, today and
-tomorrow and a front-end account, and Starlette test clients of the app on it."""
+tomorrow and a front-end account, Starlette test clients of the app on it, and `wordle-db serve`
+as a process with requests written by hand."""
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
 
 from wordle_db import db, roles, schema, settings
+from wordle_db.web import app
 from wordle_db.web.app import Settings, create_app
 
 from support import clone
@@ -78,3 +89,81 @@ def make_client(web_url: URL) -> Iterator[Callable[..., TestClient]]:
 @pytest.fixture
 def client(make_client: Callable[..., TestClient]) -> TestClient:
     return make_client()
+
+
+# what every HTTP answer of the app must carry (name: value), errors included
+SECURITY_HEADERS = {name.decode(): value.decode() for name, value in app.SECURITY_HEADERS}
+
+
+@dataclass
+class Served:
+    """A `wordle-db serve` process: its port and the file its output goes to."""
+
+    port: int
+    log: Path
+
+
+@contextmanager
+def serve_command(account: URL, log: Path, *options: str) -> Iterator[Served]:
+    """`wordle-db serve` as a process on a free port with a player account, its stdout and
+    stderr to `log` (a pipe nobody reads would stop it); Ctrl-C (SIGINT) at the end, after
+    which it must exit 0."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "WORDLE_DB_WEB_SECRET": SECRET.decode()}
+    command = [sys.executable, "-m", "wordle_db", "--db-url", account.render_as_string(False)]
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            [*command, "serve", "--port", str(port), *options],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+    try:
+        deadline = time.monotonic() + 15
+        while exchange(port, request("GET", "/healthz"))[0] != 200:
+            assert process.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, "serve did not answer"
+            time.sleep(0.1)
+        yield Served(port, log)
+    finally:
+        process.send_signal(signal.SIGINT)
+        code = process.wait(20)
+    assert code == 0, log.read_text()[-2000:]
+
+
+def request(
+    method: str, target: str, *headers: str, body: bytes = b"", host: str | None = "127.0.0.1"
+) -> bytes:
+    """An HTTP/1.1 request as a client could write it by hand (Connection: close; a
+    Content-Length for `body` unless `headers` frame it themselves)."""
+    lines = [f"{method} {target} HTTP/1.1", *([f"Host: {host}"] if host is not None else [])]
+    lines += headers
+    framed = any(h.lower().startswith(("content-length:", "transfer-encoding:")) for h in headers)
+    if body and not framed:
+        lines.append(f"Content-Length: {len(body)}")
+    lines.append("Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+def exchange(port: int, raw: bytes, timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+    """Send `raw` to 127.0.0.1:`port` and read the answer to its end: (status, headers with
+    lower-case names, each header's values joined by ", ", body); (0, {}, b"") when nothing
+    answers."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+            sock.sendall(raw)
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+    except ConnectionRefusedError:
+        return 0, {}, b""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers: dict[str, str] = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        key = name.strip().lower()
+        headers[key] = f"{headers[key]}, {value.strip()}" if key in headers else value.strip()
+    return int(status_line.split()[1]), headers, body

@@ -23,7 +23,7 @@ from wordle_db.web.app import Settings, create_app
 from wordle_db.web.http import MAX_BODY
 
 from support.puzzles import SIX, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, today
-from support.web import POST, SECRET
+from support.web import POST, SECRET, SECURITY_HEADERS
 
 
 def player(client: TestClient) -> str:
@@ -808,3 +808,77 @@ def test_a_flood_of_new_clients_leaves_no_row(make_client, admin: Connection) ->
         client.cookies.clear()
         assert client.get(path).status_code in (200, 404, 409), path
     assert db.query(admin, counts) == before
+
+
+JSON_POST = {**POST, "Content-Type": "application/json"}
+# Every answer of the app, errors included, carries the security headers: since the serve
+# branch the API's routes are called by the app in front, past Starlette's middleware, and
+# the headers are added there (app.App). (what, method, path, headers, body, the rate limit's
+# burst, status)
+ANSWERS = [
+    ("the page", "GET", "/", {}, b"", 20, 200),
+    ("an API answer", "GET", "/api/today", {}, b"", 20, 200),
+    ("a HEAD of the API", "HEAD", "/api/today", {}, b"", 20, 200),
+    ("a static file", "GET", "/static/app.js", {}, b"", 20, 200),
+    ("the API's description", "GET", "/api/openapi.json", {}, b"", 20, 200),
+    ("a slash redirect", "GET", "/api/today/", {}, b"", 20, 307),
+    ("a malformed day", "GET", "/api/game?day=2026-13-45", {}, b"", 20, 400),
+    ("invalid JSON", "POST", "/api/guess", JSON_POST, b"{not json", 20, 400),
+    ("JSON nested too deep", "POST", "/api/guess", JSON_POST, b"[" * 2000, 20, 400),
+    ("a lone surrogate", "POST", "/api/guess", JSON_POST, b'{"word": "\\udc00"}', 20, 400),
+    ("no CSRF header", "POST", "/api/guess", {"Content-Type": "application/json"}, b"{}", 20, 403),
+    (
+        "a cross-site POST",
+        "POST",
+        "/api/guess",
+        {**JSON_POST, "Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"},
+        b'{"word": "slate"}',
+        20,
+        403,
+    ),
+    ("an unknown league's board", "GET", "/api/leagues/board?league=nope", {}, b"", 20, 404),
+    ("an unknown API path", "GET", "/api/nothing", {}, b"", 20, 404),
+    ("an API path in capitals", "POST", "/API/guess", JSON_POST, b'{"word": "slate"}', 20, 404),
+    ("an API path after //", "POST", "//api/guess", JSON_POST, b'{"word": "slate"}', 20, 404),
+    ("an unknown file", "GET", "/static/nothing.js", {}, b"", 20, 404),
+    ("a GET of a POST route", "GET", "/api/guess", {}, b"", 20, 405),
+    (
+        "a CORS preflight",
+        "OPTIONS",
+        "/api/guess",
+        {"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"},
+        b"",
+        20,
+        405,
+    ),
+    ("a POST of a GET route", "POST", "/api/today", JSON_POST, b"{}", 20, 405),
+    ("a body too large", "POST", "/api/guess", JSON_POST, b"{" + b" " * MAX_BODY + b"}", 20, 413),
+    ("a form", "POST", "/api/guess", {**POST, "Content-Type": "text/plain"}, b"{}", 20, 415),
+    ("a word refused", "POST", "/api/guess", JSON_POST, b'{"word": "xyzzy"}', 20, 422),
+    ("no token left", "POST", "/api/guess", JSON_POST, b'{"word": "slate"}', 0, 429),
+]
+
+
+@pytest.mark.found_by("review of branch serve")
+@pytest.mark.parametrize(
+    ("method", "path", "headers", "body", "burst", "status"),
+    [row[1:] for row in ANSWERS],
+    ids=[row[0] for row in ANSWERS],
+)
+def test_every_answer_carries_the_security_headers(
+    make_client: Callable[..., TestClient],
+    method: str,
+    path: str,
+    headers: dict[str, str],
+    body: bytes,
+    burst: int,
+    status: int,
+) -> None:
+    client = make_client(guess_burst=burst, guesses_per_minute=0.001 if not burst else 30)
+    answer = client.request(method, path, headers=headers, content=body, follow_redirects=False)
+    assert answer.status_code == status, answer.text[:200]
+    missing = {k: v for k, v in SECURITY_HEADERS.items() if answer.headers.get(k) != v}
+    assert not missing, f"{method} {path} -> {status} without {sorted(missing)}"
+    assert "access-control-allow-origin" not in answer.headers
+    if status >= 400:
+        assert "traceback" not in answer.text.lower()

@@ -13,16 +13,21 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Connection
 
+from wordle_db import db
 from wordle_db.cli import cli
+from wordle_db.web import pool
 
 from support import REPO
+from support.puzzles import WRONG
+from support.web import SECURITY_HEADERS, Served, exchange, request, serve_command
 
 
 def test_bad_port_and_port_in_use_say_one_line() -> None:
@@ -194,3 +199,283 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
     text = log.read_text()
     assert "/api/leagues/create" in text  # the access log is on
     assert code not in text, "the join code is in the server's access log"
+
+
+@pytest.fixture(scope="module")
+def served(web_db: tuple[URL, URL], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One `wordle-db serve` process for the module, with a rate limit no row here reaches."""
+    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    with serve_command(web_db[1], log, "--guesses-per-minute", "10000000") as process:
+        yield process
+
+
+JSON_POST = ("X-Wordle: 1", "Content-Type: application/json")
+XYZZY = b'{"word": "xyzzy"}'
+# Requests a hostile client writes by hand, through uvicorn's own parser and then the app in
+# front of the API's routes (app.App, since the serve branch): each gets the status Starlette's
+# routing gave before, no traceback, and the security headers when the app answers (uvicorn's
+# own 400 for what it cannot parse is its own). (what, request, status, answered by the app)
+HAND_WRITTEN = [
+    ("HEAD of the API", request("HEAD", "/api/today"), 200, True),
+    ("absolute-form target", request("GET", "http://127.0.0.1/api/today"), 200, True),
+    ("percent-encoded route", request("POST", "/api/gues%73", *JSON_POST, body=XYZZY), 422, True),
+    ("route after //", request("POST", "//api/guess", *JSON_POST, body=XYZZY), 404, True),
+    ("route in capitals", request("POST", "/API/GUESS", *JSON_POST, body=XYZZY), 404, True),
+    ("route and a slash", request("POST", "/api/guess/", *JSON_POST, body=XYZZY), 307, True),
+    ("route and a NUL", request("POST", "/api/guess%00", *JSON_POST, body=XYZZY), 404, True),
+    ("OPTIONS *", request("OPTIONS", "*"), 404, True),
+    (
+        "a CORS preflight",
+        request(
+            "OPTIONS",
+            "/api/guess",
+            "Origin: https://evil.example",
+            "Access-Control-Request-Method: POST",
+            "Access-Control-Request-Headers: x-wordle, content-type",
+        ),
+        405,
+        True,
+    ),
+    ("PUT a guess", request("PUT", "/api/guess", *JSON_POST, body=XYZZY), 405, True),
+    (
+        "a chunked guess",
+        request(
+            "POST",
+            "/api/guess",
+            *JSON_POST,
+            "Transfer-Encoding: chunked",
+            body=b"11\r\n" + XYZZY + b"\r\n0\r\n\r\n",
+        ),
+        422,
+        True,
+    ),
+    (
+        "a chunked body past the limit",
+        request(
+            "POST",
+            "/api/guess",
+            *JSON_POST,
+            "Transfer-Encoding: chunked",
+            body=(b"800\r\n" + b" " * 2048 + b"\r\n") * 3 + b"0\r\n\r\n",
+        ),
+        413,
+        True,
+    ),
+    (
+        "a length past the limit",
+        request("POST", "/api/guess", *JSON_POST, body=b"{" + b" " * 5000 + b"}"),
+        413,
+        True,
+    ),
+    (
+        "JSON nested too deep",
+        request("POST", "/api/guess", *JSON_POST, body=b"[" * 3000),
+        400,
+        True,
+    ),
+    (
+        "an escaped lone surrogate",
+        request("POST", "/api/guess", *JSON_POST, body=b'{"word": "sl\\ud800te"}'),
+        400,
+        True,
+    ),
+    (
+        "raw bytes that are no UTF-8",
+        request("POST", "/api/guess", *JSON_POST, body=b'{"word": "sl\xed\xa0\x80te"}'),
+        400,
+        True,
+    ),
+    (
+        "JSON as text/plain",
+        request("POST", "/api/guess", "X-Wordle: 1", "Content-Type: text/plain", body=XYZZY),
+        415,
+        True,
+    ),
+    (
+        "a cross-site POST",
+        request("POST", "/api/guess", *JSON_POST, "Sec-Fetch-Site: cross-site", body=XYZZY),
+        403,
+        True,
+    ),
+    (
+        "a forged cookie, then a second one",
+        request("GET", "/api/today", "Cookie: wordle_player=x.0.y", "Cookie: wordle_player=z"),
+        200,
+        True,
+    ),
+    (
+        "Content-Length and chunked",
+        request(
+            "POST",
+            "/api/guess",
+            *JSON_POST,
+            "Content-Length: 5",
+            "Transfer-Encoding: chunked",
+            body=b"11\r\n" + XYZZY + b"\r\n0\r\n\r\n",
+        ),
+        400,
+        False,
+    ),
+    (
+        "a length no number",
+        request("POST", "/api/guess", *JSON_POST, "Content-Length: 1e3", body=b"{}"),
+        400,
+        False,
+    ),
+    ("a method in lower case", request("get", "/api/today"), 400, False),
+    ("dot segments to the API", request("GET", "/static/../api/today"), 404, True),
+    (
+        "dot segments to a guess",
+        request("POST", "/x/../api/guess", *JSON_POST, body=XYZZY),
+        404,
+        True,
+    ),
+    ("dot segments out of static", request("GET", "/static/%2e%2e/%2e%2e/app.py"), 404, True),
+]
+
+
+@pytest.mark.found_by("review of branch serve")
+@pytest.mark.parametrize(
+    ("raw", "status", "by_app"),
+    [row[1:] for row in HAND_WRITTEN],
+    ids=[row[0] for row in HAND_WRITTEN],
+)
+def test_requests_written_by_hand(
+    served: Served, admin: Connection, raw: bytes, status: int, by_app: bool
+) -> None:
+    played = "SELECT COUNT(*) FROM attempts"
+    before, logged = db.scalar(admin, played), served.log.stat().st_size
+    code, headers, body = exchange(served.port, raw)
+    assert code == status, body[:200]
+    if by_app:
+        missing = {k: v for k, v in SECURITY_HEADERS.items() if headers.get(k) != v}
+        assert not missing, f"{status} without {sorted(missing)}"
+        assert "access-control-allow-origin" not in headers
+    if code == 307:
+        assert headers["location"] == "http://127.0.0.1/api/guess"
+    assert exchange(served.port, request("GET", "/healthz"))[0] == 200  # its log is written
+    with open(served.log) as log:
+        log.seek(logged)
+        assert "Traceback" not in log.read()
+    assert b"Traceback" not in body and b"File " not in body
+    assert db.scalar(admin, played) == before  # no word was played
+
+
+# Headers a client sends to pass for many addresses, to a serve trusting no proxy or one
+# proxy: (what, serve's options, the header, {n} a new number each request). Each request
+# comes without a cookie (a new player every time): the limit of 20 at once is the address's.
+SPOOFED_ADDRESSES = [
+    ("X-Forwarded-For, no proxy trusted", (), "X-Forwarded-For: 203.0.113.{n}"),
+    ("X-Real-IP", (), "X-Real-IP: 203.0.113.{n}"),
+    ("Forwarded", (), "Forwarded: for=203.0.113.{n}"),
+    ("True-Client-IP", (), "True-Client-IP: 203.0.113.{n}"),
+    (
+        "addresses before the trusted proxy's entry",
+        ("--forwarded-allow-ips", "127.0.0.1"),
+        "X-Forwarded-For: 10.0.{n}.1, 203.0.113.7",
+    ),
+    (
+        "the proxy's own address last",
+        ("--forwarded-allow-ips", "127.0.0.1"),
+        "X-Forwarded-For: 10.0.{n}.1, 203.0.113.7, 127.0.0.1",
+    ),
+]
+
+
+@pytest.mark.found_by("review of branch serve")
+@pytest.mark.parametrize(
+    ("options", "header"),
+    [row[1:] for row in SPOOFED_ADDRESSES],
+    ids=[row[0] for row in SPOOFED_ADDRESSES],
+)
+def test_a_spoofed_address_gets_no_bucket_of_its_own(
+    web_db: tuple[URL, URL], tmp_path: Path, options: tuple[str, ...], header: str
+) -> None:
+    with serve_command(
+        web_db[1], tmp_path / "serve.log", "--guesses-per-minute", "1", *options
+    ) as s:
+        statuses = [
+            exchange(
+                s.port, request("POST", "/api/guess", *JSON_POST, header.format(n=n), body=XYZZY)
+            )[0]
+            for n in range(21)
+        ]
+    assert statuses == [422] * 20 + [429]
+
+
+def waiting_for_the_lock(admin: Connection, count: int) -> None:
+    """Wait until `count` sessions wait for a table lock."""
+    waits = (
+        "SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+        " WHERE STATE = 'Waiting for table metadata lock' AND DB = DATABASE()"
+    )
+    deadline = time.monotonic() + 20
+    while db.scalar(admin, waits) < count:
+        assert time.monotonic() < deadline, f"{db.scalar(admin, waits)} calls wait, not {count}"
+        time.sleep(0.05)
+
+
+@pytest.mark.found_by("review of branch serve")
+def test_calls_that_wait_for_the_database_stop_no_other(
+    web_db: tuple[URL, URL], served: Served, admin: Connection
+) -> None:
+    """All of serve's threads of database calls but one wait (the games table locked): the
+    page, its files and a call that reads no game are answered meanwhile; then the waiting
+    ones, each once."""
+    slow = pool.IDLE - 1
+    with db.connect(web_db[0]) as locker, ThreadPoolExecutor(slow) as clients:
+        locker.exec_driver_sql("LOCK TABLES games WRITE")
+        try:
+            today = request("GET", "/api/today")
+            waiting = [clients.submit(exchange, served.port, today, 60) for _ in range(slow)]
+            waiting_for_the_lock(admin, slow)
+            for path in ("/api/channels", "/", "/static/app.js", "/healthz"):
+                assert exchange(served.port, request("GET", path), 10)[0] == 200, path
+            assert not any(w.done() for w in waiting)
+        finally:
+            locker.exec_driver_sql("UNLOCK TABLES")
+        assert [w.result()[0] for w in waiting] == [200] * slow
+
+
+@pytest.mark.found_by("review of branch serve")
+def test_ctrl_c_while_calls_wait_for_the_database(web_db: tuple[URL, URL], tmp_path: Path) -> None:
+    """serve stops on Ctrl-C (exit 0 within serve_command's 20 s) though its database calls
+    wait on a lock, and each of their clients gets an answer (a 5xx: its call never ended)."""
+    with db.connect(web_db[0]) as locker, ThreadPoolExecutor(10) as clients:
+        try:
+            with serve_command(web_db[1], tmp_path / "serve.log") as s, db.connect(web_db[0]) as c:
+                locker.exec_driver_sql("LOCK TABLES games WRITE")
+                today = request("GET", "/api/today")
+                waiting = [clients.submit(exchange, s.port, today, 60) for _ in range(10)]
+                waiting_for_the_lock(c, 10)
+        finally:
+            locker.exec_driver_sql("UNLOCK TABLES")
+        statuses = [w.result()[0] for w in waiting]
+    assert all(500 <= status < 600 for status in statuses), statuses  # their calls never ended
+
+
+@pytest.mark.found_by("review of branch serve")
+def test_many_players_at_once_each_get_their_own_answers(served: Served) -> None:
+    """64 players guess at once, twice each, through serve's database threads (workers.py
+    hands each result back to its request): every answer is its own player's word, and each
+    board holds that player's two guesses only."""
+
+    def play(n: int) -> tuple[list[str], list[str]]:
+        words, cookie, said = (WRONG[n % 8], WRONG[(n + 3) % 8]), "", []
+        for word in words:
+            body = json.dumps({"word": word}).encode()
+            extra = (f"Cookie: {cookie}",) if cookie else ()
+            status, headers, answer = exchange(
+                served.port, request("POST", "/api/guess", *JSON_POST, *extra, body=body), 60
+            )
+            assert status == 200, answer[:200]
+            cookie = cookie or headers["set-cookie"].split(";")[0]
+            said.append(json.loads(answer)["result"]["guess"])
+        board = exchange(served.port, request("GET", "/api/board", f"Cookie: {cookie}"), 60)
+        return said, [row["guess"] for row in json.loads(board[2])]
+
+    with ThreadPoolExecutor(64) as players:
+        played = list(players.map(play, range(64)))
+    for n, (said, board) in enumerate(played):
+        mine = [WRONG[n % 8], WRONG[(n + 3) % 8]]
+        assert said == mine and board == mine, (n, said, board)

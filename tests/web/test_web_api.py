@@ -856,6 +856,8 @@ ANSWERS = [
     ("a form", "POST", "/api/guess", {**POST, "Content-Type": "text/plain"}, b"{}", 20, 415),
     ("a word refused", "POST", "/api/guess", JSON_POST, b'{"word": "xyzzy"}', 20, 422),
     ("no token left", "POST", "/api/guess", JSON_POST, b'{"word": "slate"}', 0, 429),
+    ("another site's name", "GET", "/", {"Host": "evil.example"}, b"", 20, 421),
+    ("another site's name, API", "GET", "/api/today", {"Host": "evil.example"}, b"", 20, 421),
 ]
 
 

@@ -331,6 +331,9 @@ HAND_WRITTEN = [
         True,
     ),
     ("dot segments out of static", request("GET", "/static/%2e%2e/%2e%2e/app.py"), 404, True),
+    ("another site's name", request("GET", "/api/today", host="evil.example"), 421, True),
+    ("two Host headers", request("GET", "/api/today", "Host: evil.example"), 421, True),
+    ("no Host (HTTP/1.0)", b"GET /api/today HTTP/1.0\r\n\r\n", 421, True),
 ]
 
 
@@ -452,6 +455,27 @@ def test_ctrl_c_while_calls_wait_for_the_database(web_db: tuple[URL, URL], tmp_p
             locker.exec_driver_sql("UNLOCK TABLES")
         statuses = [w.result()[0] for w in waiting]
     assert all(500 <= status < 600 for status in statuses), statuses  # their calls never ended
+
+
+@pytest.mark.found_by("review of branch serve")
+def test_a_client_gone_before_its_body_leaves_no_traceback(served: Served) -> None:
+    """A client that announces a body and closes the connection before sending it (a phone
+    losing its network mid-guess): serve writes one line at most, never a traceback."""
+    logged = served.log.stat().st_size
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", served.port)) as sock:
+            head = request("POST", "/api/guess", *JSON_POST, "Content-Length: 100")
+            sock.sendall(head + b'{"word": ')
+    assert exchange(served.port, request("GET", "/healthz"))[0] == 200  # serve goes on
+    deadline = time.monotonic() + 5
+    while True:  # the three requests' ends are logged, if at all, before this one answers
+        with open(served.log) as log:
+            log.seek(logged)
+            written = log.read()
+        if "Traceback" in written or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert "Traceback" not in written, written[:3000]
 
 
 @pytest.mark.found_by("review of branch serve")

@@ -73,3 +73,38 @@ def test_close_ends_the_threads_and_a_later_call_starts_one_again() -> None:
 
     assert asyncio.run(again()) == 7
     workers.close()
+
+
+@pytest.mark.found_by("review of branch serve")
+def test_a_call_its_caller_gave_up_holds_no_other_and_a_waiting_one_never_runs() -> None:
+    """A request's task cancelled while its call waits (uvicorn does so at shutdown; so would
+    any timeout put around a call): as with run_in_executor, the next call is not held behind
+    the abandoned one while a thread may still start, and an abandoned call that has not
+    started yet never runs (a guess whose client got no answer is not played later)."""
+    workers = Workers(2, "test-workers")
+    gate, ran = threading.Event(), []
+
+    async def main() -> None:
+        abandoned = workers.run(gate.wait)  # runs on the first thread, then its caller goes
+        await asyncio.sleep(0.05)
+        abandoned.cancel()
+        await asyncio.sleep(0.05)  # the next request comes a moment later
+        try:  # one thread is free to start: the next call must not wait for the gate
+            assert await asyncio.wait_for(workers.run(lambda: "next"), 5) == "next"
+        except TimeoutError:
+            gate.set()
+            raise AssertionError("the next call waited behind an abandoned one") from None
+        waiting = [workers.run(gate.wait) for _ in range(2)]  # both threads busy
+        queued = workers.run(ran.append, "played")
+        queued.cancel()  # its caller goes before it started
+        await asyncio.sleep(0.05)
+        gate.set()
+        await asyncio.gather(*waiting)
+        await workers.run(time.sleep, 0.05)  # the queue has moved past it
+
+    try:
+        asyncio.run(main())
+    finally:
+        gate.set()
+        workers.close()
+    assert ran == [], "a call whose caller gave up before it started ran all the same"

@@ -399,7 +399,7 @@ class App:
         if scope["type"] not in ("http", "websocket"):  # the lifespan
             return await self.app(scope, receive, send)
         if not self._allowed(hosts.requested(scope)):
-            return await hosts.refuse(scope, send)
+            return await hosts.refuse(scope, _with_headers(send))
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         endpoint = self.api.get(scope["path"], {}).get(scope["method"])

@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 from sqlalchemy.engine import Connection
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
 from wordle_db.errors import DatabaseError, WordleError, describe
@@ -182,10 +182,13 @@ async def read_json(request: Request) -> dict[str, Any]:
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise HTTPError(413, f"the request body must be at most {MAX_BODY} bytes")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise HTTPError(413, f"the request body must be at most {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise HTTPError(413, f"the request body must be at most {MAX_BODY} bytes")
+    except ClientDisconnect:  # gone before its body came: nobody reads the answer, no traceback
+        raise HTTPError(400, "the request body did not arrive") from None
     if not body:
         return {}
     try:

@@ -34,8 +34,7 @@ class Workers:
         """`call(*args)` in a worker thread; its result or its exception, awaitable."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self.running += 1
-        future.add_done_callback(self._settled)
+        self.running += 1  # until its thread is done with it (_settle), whatever its caller does
         if self.running > len(self.threads) < self.size:
             thread = threading.Thread(
                 target=self._work, name=f"{self.name}_{len(self.threads)}", daemon=True
@@ -44,9 +43,6 @@ class Workers:
             self.threads.append(thread)
         self.jobs.put((loop, future, call, args))
         return future
-
-    def _settled(self, _future: asyncio.Future[Any]) -> None:
-        self.running -= 1
 
     def close(self) -> None:
         """The threads end once their call (if any) has: none is waited for."""
@@ -57,21 +53,25 @@ class Workers:
     def _work(self) -> None:
         while (job := self.jobs.get()) is not None:
             loop, future, call, args = job
-            try:
-                outcome = (future, call(*args), False)
-            except BaseException as exc:  # the awaiting request raises it
-                outcome = (future, exc, True)
+            if future.cancelled():  # its caller gave up before it started: not run
+                outcome: tuple[Any, Any, bool] = (future, None, False)
+            else:
+                try:
+                    outcome = (future, call(*args), False)
+                except BaseException as exc:  # the awaiting request raises it
+                    outcome = (future, exc, True)
             # the hand-over, last: no Python runs after it but the get above (nor suppress())
             try:  # noqa: SIM105
-                loop.call_soon_threadsafe(_settle, *outcome)
+                loop.call_soon_threadsafe(self._settle, *outcome)
             except RuntimeError:  # the loop is closed: nobody awaits the result any more
                 pass
 
-
-def _settle(future: asyncio.Future[Any], outcome: Any, failed: bool) -> None:
-    if future.cancelled():
-        return
-    if failed:
-        future.set_exception(outcome)
-    else:
-        future.set_result(outcome)
+    def _settle(self, future: asyncio.Future[Any], outcome: Any, failed: bool) -> None:
+        """On the event loop's thread: the call is over; its result to its caller, if any."""
+        self.running -= 1
+        if future.cancelled():
+            return
+        if failed:
+            future.set_exception(outcome)
+        else:
+            future.set_result(outcome)

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import pytest
 from click.testing import CliRunner
@@ -58,42 +60,52 @@ def serving(account: URL, *options: str) -> Iterator[int]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": "a secret the operator chose, long enough"}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "wordle_db",
-            "--db-url",
-            account.render_as_string(False),
-            "serve",
-            "--port",
-            str(port),
-            *options,
-        ],
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert process.stderr is not None
-    try:
-        first = process.stderr.readline()
-        assert first.startswith(
-            f"wordle-db serving http://127.0.0.1:{port}/ as {account.username}"
-        ), first
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/").close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "serve did not answer"
-                time.sleep(0.1)
-        yield port
-    finally:
-        process.send_signal(signal.SIGINT)
-        code = process.wait(10)
-    assert code == 0
-    assert process.stderr.read().endswith("wordle-db serve stopped\n")
+    with tempfile.TemporaryFile("w+") as log:  # a pipe nobody reads would stop serve when full
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "wordle_db",
+                "--db-url",
+                account.render_as_string(False),
+                "serve",
+                "--port",
+                str(port),
+                *options,
+            ],
+            stderr=log,
+            text=True,
+            env=env,
+        )
+        try:
+            deadline = time.monotonic() + 10
+            while not _written(log).endswith("\n") and process.poll() is None:
+                assert time.monotonic() < deadline, "serve said nothing"
+                time.sleep(0.05)
+            first = _written(log).partition("\n")[0] + "\n"
+            assert first.startswith(
+                f"wordle-db serving http://127.0.0.1:{port}/ as {account.username}"
+            ), first
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/").close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, "serve did not answer"
+                    time.sleep(0.1)
+            yield port
+        finally:
+            process.send_signal(signal.SIGINT)
+            code = process.wait(10)
+        assert code == 0
+        assert _written(log).endswith("wordle-db serve stopped\n")
+
+
+def _written(log: IO[str]) -> str:
+    """All serve has written to its log file so far."""
+    log.seek(0)
+    return log.read()
 
 
 def post_guess(port: int, forwarded_for: str) -> int:

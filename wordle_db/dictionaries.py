@@ -63,6 +63,9 @@ NUMERAL_TAGS = ("po:nbro", "subcat=rom")  # French and Portuguese tags of Roman 
 PEOPLE_TAGS = ("po:prn", "po:patr", "SEM=p]", "SEM=p,")  # their first names and surnames
 PREFIX_TAG = "CAT=pref"  # Portuguese: a prefix (super, multi), no word alone
 LOAN_TAG = "ORIG="  # Portuguese: a word kept in its foreign spelling (slide, spray, pizza)
+CONTRACTION_TAG = "CAT=cp"  # Portuguese: a preposition and a word in one (disso, donde, neste)
+LOCUTION_TAG = "po:loc."  # French: a word only found in a set phrase (quant à, statu quo)
+NOUN_TAGS = ("CAT=nc", "CAT=a_nc")  # Portuguese: a noun (a_nc: also an adjective)
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,11 @@ class Dictionary:
     by_ending: Mapping[str, tuple[tuple[str, Suffix], ...]] = field(default_factory=dict)
     elided: frozenset[str] = frozenset()  # words the .aff's prefixes elide before a vowel,
     # without the apostrophe (Italian dell, nell, quell; French l, qu)
+    # entries each of whose lines is tagged so (a word can be one and also another word):
+    contractions: frozenset[str] = frozenset()  # Portuguese CAT=cp: disso, donde
+    locutions: frozenset[str] = frozenset()  # French po:loc.*: quant, statu, facto, parce
+    no_plural: frozenset[str] = frozenset()  # Portuguese nouns without affix flags: the
+    # dictionary gives them no plural (gávea, hasta, sarro; zinco, aveia)
 
     def forms(self, entry: str) -> set[str]:
         """The other words Hunspell makes of `entry` (as the .dic writes it) with its suffix
@@ -128,6 +136,7 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
     lower, capitalised, proper, numerals, people = set(), set(), set(), set(), set()
     bound, free, loans = set(), set(), set()
     flags: dict[str, set[str]] = {}
+    kinds: dict[str, set[str]] = {}  # entry: what each of its lines is (see _kind)
     for line in text.splitlines()[1:]:  # the first line counts the entries
         fields = line.split()
         if not fields:
@@ -139,6 +148,7 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
         own = set(_split_flags(entry_flags, aff.flag_type)) if entry_flags else set()
         flags.setdefault(entry, set()).update(own)
         tags = " ".join(fields[1:])
+        kinds.setdefault(entry, set()).add(_kind(tags, bool(own)))
         if LOAN_TAG in tags:
             loans.add(entry.lower())
         if PREFIX_TAG in tags or not aff.alone(entry, own):
@@ -169,7 +179,22 @@ def dictionary(language: str, directory: Path = HUNSPELL_DIR) -> Dictionary:
         aff.suffixes,
         aff.by_ending(),
         aff.elided,
+        *(
+            frozenset(entry for entry, kind in kinds.items() if kind == {wanted})
+            for wanted in ("contraction", "locution", "no plural")
+        ),
     )
+
+
+def _kind(tags: str, flagged: bool) -> str:
+    """What a .dic line says an entry is, for the tags dictionary() sorts entries by."""
+    if CONTRACTION_TAG in tags:
+        return "contraction"
+    if LOCUTION_TAG in tags:
+        return "locution"
+    if not flagged and any(tag + "," in tags for tag in NOUN_TAGS):
+        return "no plural"
+    return "other"
 
 
 def _read(path: Path, language: str) -> str:
@@ -351,7 +376,7 @@ def first_names(columns: tuple[int, ...] = EUROPEAN_COLUMNS) -> dict[str, int]:
 
 # LibreOffice's thesauri (MyThes format, Debian's mythes-* packages): the file, its package
 THESAURUS_DIR = Path("/usr/share/mythes")
-THESAURI = {"es": ("th_es_ES_v2.dat", "mythes-es")}
+THESAURI = {"es": ("th_es_ES_v2.dat", "mythes-es"), "fr": ("th_fr_FR_v2.dat", "mythes-fr")}
 
 
 @cache

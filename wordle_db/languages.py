@@ -56,6 +56,10 @@ class Language:
     # phone; honor); German, Spanish and Italian share spellings with English words of their
     # own (still, these, taste; novel; gonna, a skirt)
     english_loans: bool = False
+    # French, Portuguese: a word the dictionary also holds as a proper noun is read as that
+    # name unless its forms are in use (japon, seine; durão); the Spanish dictionary holds
+    # common words with a capital too (marzo, norte, otoño)
+    proper_homographs: bool = False
 
     @property
     def alphabet(self) -> str:
@@ -97,6 +101,7 @@ LANGUAGES: dict[str, Language] = {
             "àâæçéèêëîïôœùûüÿ",
             3.2,  # 3.25 until the English rule of issue 41's third reading took it under 1,000
             english_loans=True,
+            proper_homographs=True,
         ),
         Language(
             "it", "Italian", (("italian", "witalian"),), "àèéìíîòóù", 3.0, dictionary_stems=True
@@ -108,6 +113,7 @@ LANGUAGES: dict[str, Language] = {
             "áâãàçéêíóôõú",
             3.25,
             english_loans=True,
+            proper_homographs=True,
         ),
     )
 }
@@ -219,17 +225,26 @@ def rejections(
             why[word] = "a verb form (the dictionary)"
         elif _is_function_word(word, lang, found):
             why[word] = "a function word (the dictionary)"
+        elif word in found.contractions:
+            why[word] = "a contraction (the dictionary)"
+        elif word in found.locutions:
+            why[word] = "only in a set phrase (the dictionary)"
         elif _is_roman_numeral(word, found):
             why[word] = "a Roman numeral"
         elif _is_name(word, lang, found):
             why[word] = "a given name or surname"
         elif _is_proper_lemma(word, lang):
             why[word] = "a proper noun (simplemma)"
+        elif _is_proper_homograph(word, lang, found):
+            why[word] = "a proper noun's homograph not in use (the dictionary)"
         elif min_zipf is not None and _unknown(word, lang, found):
             why[word] = "unknown to simplemma and not common"
         elif min_zipf is not None and _rare_outside_thesaurus(word, lang, min_zipf):
-            below = min_zipf + THESAURUS_MARGIN
+            below = min_zipf + THESAURUS_MARGIN[lang.code]
             why[word] = f"rare, not in the thesaurus (wordfreq below {below:g})"
+        elif min_zipf is not None and _rare_without_plural(word, lang, found, min_zipf):
+            below = min_zipf + NO_PLURAL_MARGIN
+            why[word] = f"rare, no plural in the dictionary (wordfreq below {below:g})"
     return why
 
 
@@ -254,22 +269,57 @@ def _spellings(word: str, lang: Language, found: Dictionary) -> list[str]:
     return known or [word, noun]
 
 
-THESAURUS_MARGIN = 0.2  # Zipf: how much more common a word the thesaurus lacks must be
+# Zipf: how much more common than the threshold a word the thesaurus lacks must be
+THESAURUS_MARGIN = {"es": 0.2, "fr": 0.4}
+# where such a word still stays when its forms are in use (French cygne: cygnes); not in
+# Spanish, whose list holds no plurals and whose counts take in Portuguese (groso, ostia)
+THESAURUS_FORMS = frozenset({"fr"})
 
 
 def _rare_outside_thesaurus(word: str, lang: Language, min_zipf: float) -> bool:
-    """The language's thesaurus (Spanish: LibreOffice's, Debian's mythes-es) neither lists
-    the word nor gives it as a synonym, and it is under `min_zipf` + THESAURUS_MARGIN: the
-    regional, archaic and foreign words just over the threshold (groso, podre, corps, volvo)
-    are in no thesaurus, which holds the language's everyday words (oruga, piojo; but not
-    cebra or pulga, lost with them)."""
+    """The language's thesaurus (LibreOffice's, Debian's mythes-es and mythes-fr) neither
+    lists the word nor gives it as a synonym, and it is under `min_zipf` + THESAURUS_MARGIN:
+    the regional, archaic, slang and foreign words just over the threshold (es groso, podre,
+    corps; fr bongo, sahel, taule, skate) are in no thesaurus, which holds the language's
+    everyday words (oruga, piojo; but not cebra, pulga, fr craie, ozone, lost with them).
+    French: a word whose forms are in use stays (cygne, biche, dinde)."""
     from wordfreq import zipf_frequency
 
     words = thesaurus(lang.code)
     return (
         words is not None
         and word not in words
-        and zipf_frequency(word, lang.code) < min_zipf + THESAURUS_MARGIN
+        and zipf_frequency(word, lang.code) < min_zipf + THESAURUS_MARGIN[lang.code]
+        and not (lang.code in THESAURUS_FORMS and _forms_in_use(word, lang, dictionary(lang.code)))
+    )
+
+
+NO_PLURAL_MARGIN = 0.35  # Zipf: Portuguese nouns without a plural, under 3.6
+
+
+def _rare_without_plural(word: str, lang: Language, found: Dictionary, min_zipf: float) -> bool:
+    """Portuguese: a noun the dictionary gives no plural (no affix flags), under `min_zipf` +
+    NO_PLURAL_MARGIN: words bound to a phrase, archaic, slang or foreign (gávea, hasta,
+    sarro, pixel, lobão), and mass nouns with them (zinco, cloro, aveia). Not words in -s
+    or -x, whose plural is the word itself."""
+    from wordfreq import zipf_frequency
+
+    return (
+        word in found.no_plural
+        and word[-1] not in "sx"  # its plural is itself (oásis, tórax)
+        and zipf_frequency(word, lang.code) < min_zipf + NO_PLURAL_MARGIN
+    )
+
+
+def _is_proper_homograph(word: str, lang: Language, found: Dictionary) -> bool:
+    """The dictionary also holds the word as a proper noun (with a capital, or French
+    po:npr), and its forms are not in use as a common word's are (fr japon, chine, seine,
+    suède: read as the country or the river; pt durão); see _forms_in_use."""
+    return (
+        lang.proper_homographs
+        and (word in found.capitalised or word in found.proper)
+        and word[-1] not in "sxz"  # its plural is itself (lilas)
+        and not _forms_in_use(word, lang, found)
     )
 
 
@@ -474,6 +524,8 @@ def _is_roman_numeral(word: str, found: Dictionary) -> bool:
 #   is as common as the third person (buceo: bucea; but lloro: llora). Not in Portuguese,
 #   where it costs more nouns than it finds verb forms (envio, parto, troco; lanço, tento);
 # - other endings are verb forms alone (vendí, andas).
+# French, whose dictionary makes nouns of many verbs' forms: a noun in use has a plural in
+# use, Zipf 2.5 (tombes, tentes, sortes; not coules, croîts, perces).
 
 
 @dataclass(frozen=True)
@@ -486,6 +538,7 @@ class VerbForms:
 VERB_FORMS = {
     "es": VerbForms(("ar", "er", "ir", "ír"), "n", first_person=True),
     "pt": VerbForms(("ar", "er", "ir", "or", "ôr"), "m", first_person=False),
+    "fr": VerbForms(("er", "ir", "re", "oir"), "", first_person=False),
 }
 INFINITIVE_MARGIN = 0.5  # Zipf: a verb form is at most 3 times as common as its infinitive
 NOUN_USE_MARGIN = 0.8  # Zipf: a noun in -a, -e over its verb's third person plural
@@ -510,6 +563,10 @@ def _is_verb_form(word: str, lang: Language, found: Dictionary) -> bool:
     ]
     if not infinitives:
         return False
+    if lang.code == "fr":  # a noun in use has a plural in use (tombes; not coules, croîts)
+        return word[-1] not in "sxz" and all(
+            common(plural) < FORMS_ZIPF for plural in _plurals(word, lang)
+        )
     if word.endswith(("a", "e")):
         return common(word) - common(word + verbs.third_plural) < NOUN_USE_MARGIN
     if word.endswith("o"):

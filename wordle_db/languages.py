@@ -188,9 +188,10 @@ def rejections(
     left out): offensive, not a base form of the dictionary (nor a word alone), a proper noun,
     rare by wordfreq (unless `min_zipf` is None), an inflected form by simplemma, a verb with
     attached pronouns, an inflected form by the dictionary, a loan word the dictionary tags, a
-    verb form the dictionary makes, a function word, a Roman numeral, a given name or
-    surname, a proper noun by simplemma, unknown to simplemma, rare and not in the thesaurus.
-    The first reason that holds is given."""
+    verb form the dictionary makes, a function word, a contraction or a set phrase's word (the
+    dictionary's tags), a Roman numeral, a given name or surname, a proper noun by simplemma
+    or a proper noun's homograph, unknown to simplemma, rare and not in the thesaurus, rare
+    and without a plural in the dictionary. The first reason that holds is given."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
     base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())

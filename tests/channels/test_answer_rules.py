@@ -378,3 +378,13 @@ SOURCES = [
 @pytest.mark.parametrize(("code", "word", "entries"), SOURCES)
 def test_the_entries_a_form_is_made_of(code: str, word: str, entries: set[str]) -> None:
     assert dictionary(code).sources(word) == entries
+
+
+def test_the_tags_of_whole_entries() -> None:
+    """An entry is a contraction, a set phrase's word or a noun without a plural when each of
+    its lines says so: desse is also a form of dar, antan is only d'antan."""
+    pt, fr = dictionary("pt"), dictionary("fr")
+    assert {"disso", "donde", "neste"} <= pt.contractions and "desse" not in pt.contractions
+    assert {"quant", "statu", "antan"} <= fr.locutions and "marre" not in fr.locutions
+    assert {"gávea", "zinco"} <= pt.no_plural and not {"casa", "mijar"} & pt.no_plural
+    assert not dictionary("es").contractions | dictionary("it").locutions

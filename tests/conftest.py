@@ -111,6 +111,28 @@ def _docker_server() -> Iterator[URL] | None:
     return run()
 
 
+# Test modules that share a session fixture too costly to start twice: under xdist they run on
+# one worker, one after the other (--dist loadscope otherwise sends each module wherever a
+# worker is free). The Galera cluster (support/galera.py) takes 10-16 s to start.
+SAME_WORKER = {
+    "tests/access/test_account_hosts.py": "galera",
+    "tests/ops/test_cluster.py": "galera",
+}
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """--dist loadscope (a module's tests on one worker), with the modules of SAME_WORKER
+    grouped: each group is scheduled where its first module would have been."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return SAME_WORKER.get(module) or super()._split_scope(nodeid)
+
+    return Scheduling(config, log)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     """Under pytest-xdist, a test marked `alone` (it measures time: its calls must not be slowed

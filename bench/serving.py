@@ -1,8 +1,9 @@
 """`wordle-db serve` as the web benchmarks run it, and their HTTP client; not a benchmark.
 
 - serve(): `wordle-db serve` as a separate process, run as the CLI runs it, on a free port;
-- HTTPClient: one keep-alive connection, the player's cookie kept, optionally its own client
-  address (X-Forwarded-For, which serve trusts when started with --forwarded-allow-ips);
+- HTTPClient: one keep-alive connection (opened again after a failed request), the player's
+  cookie kept, optionally its own client address (X-Forwarded-For, which serve trusts when
+  started with --forwarded-allow-ips);
 - process_cpu_seconds(): a process's CPU time and its children's (serve's worker processes),
   in ns precision from each thread's schedstat.
 """
@@ -37,9 +38,13 @@ class HTTPClient:
             headers["X-Forwarded-For"] = self.address
         if body is not None:
             headers |= {"Content-Type": "application/json", "X-Wordle": "1"}
-        self.conn.request(method, path, json.dumps(body) if body else None, headers)
-        response = self.conn.getresponse()
-        data = json.loads(response.read())
+        try:
+            self.conn.request(method, path, json.dumps(body) if body else None, headers)
+            response = self.conn.getresponse()
+            data = json.loads(response.read())
+        except Exception:  # a fresh connection for the next request (http.client's would
+            self.conn.close()  # refuse it: "Request-sent"), as a browser or proxy opens one
+            raise
         if response.status != 200:
             raise RuntimeError(f"HTTP {response.status}: {data.get('error')}")
         if cookie := response.getheader("set-cookie"):

@@ -14,7 +14,8 @@ that are not the answer, back to back, for --seconds:
   wordle_keyboard;
 - HTTP: POST /api/guess to `wordle-db serve` (one uvicorn process, run as the CLI runs it,
   with the rate limit set out of the way); each new player first GETs /api/today for its
-  cookie (not counted);
+  cookie (not counted; a client's first player before the time starts, with its connection,
+  as a proxy in front of serve keeps its connections open);
 - HTTP: GET /healthz, serve's floor (no database, no cookie).
 
 Every counted call is a recorded attempt. Each SQL connection makes one untimed guess first
@@ -110,17 +111,26 @@ def http_scenario(
 ) -> Tally:
     """New players' games through serve; `floor`: GET /healthz instead (serve's least)."""
 
+    def connected(_n: int) -> HTTPClient:
+        """A client connected before the time starts, as a proxy's connections to serve are,
+        with its first player's cookie (all of them at the first instant would be a burst no
+        arrival rate makes: 271-301 ms of p99 in the first second, bench/log/2026-11-27.md)."""
+        client = HTTPClient(port)
+        client.request("GET", "/healthz" if floor else "/api/today")
+        return client
+
     def work(n: int, client: object, timed: Timed) -> None:
         assert isinstance(client, HTTPClient)
         if floor:
             timed(lambda: client.request("GET", "/healthz"))
             return
-        client.cookie = ""
-        client.request("GET", "/api/today")  # a new player's cookie
+        if not client.cookie:
+            client.request("GET", "/api/today")  # a new player's cookie, untimed
         for guess in GUESSES:
             timed(lambda guess=guess: client.request("POST", "/api/guess", {"word": guess}))
+        client.cookie = ""  # the next game is a new player's
 
-    return run(clients, seconds, lambda _n: HTTPClient(port), work, rate, None, processes)
+    return run(clients, seconds, connected, work, rate, None, processes)
 
 
 def connections(root: URL) -> int:

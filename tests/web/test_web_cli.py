@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -25,6 +26,7 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
 from wordle_db.cli import cli
+from wordle_db.cli.serve import keep_alive_seconds
 from wordle_db.web import pool
 
 from support import REPO
@@ -149,6 +151,40 @@ def test_the_client_address_comes_from_a_trusted_proxy_only(
         assert [post_guess(port, "203.0.113.1") for _ in range(20)] == [422] * 20
         assert post_guess(port, "203.0.113.1") == 429
         assert post_guess(port, "203.0.113.2") == (422 if trusted else 429)
+
+
+def test_an_idle_connection_stays_open_for_keep_alive_seconds(web_db: tuple[URL, URL]) -> None:
+    """A connection idle for less than --keep-alive is still open (the next request is
+    answered on it); one idle for longer is closed by serve."""
+    with serving(web_db[1], "--keep-alive", "2") as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/healthz")
+        conn.getresponse().read()
+        first = conn.sock
+        time.sleep(1)
+        conn.request("GET", "/healthz")
+        answer = conn.getresponse()
+        assert (answer.status, answer.read()) == (200, b'{"status":"alive"}')
+        assert conn.sock is first  # the same connection, not a new one
+        time.sleep(3)
+        assert first.recv(1) == b""  # closed by serve: end of stream
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    ("given", "forwarded_allow_ips", "seconds"),
+    [
+        (None, None, 5),  # browsers straight to serve: uvicorn's own
+        (None, "127.0.0.1", 75),  # a proxy keeps its idle connections up to 60 s (nginx)
+        (None, "*", 75),
+        (30, "127.0.0.1", 30),  # the operator's choice
+        (1, None, 1),
+    ],
+)
+def test_keep_alive_is_longer_than_a_proxys_behind_one(
+    given: int | None, forwarded_allow_ips: str | None, seconds: int
+) -> None:
+    assert keep_alive_seconds(given, forwarded_allow_ips) == seconds
 
 
 def test_a_league_join_link_leaves_no_code_in_the_servers_log(

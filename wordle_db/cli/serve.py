@@ -25,6 +25,19 @@ def _allowed_hosts(
         raise click.BadParameter(str(exc)) from None
 
 
+# Seconds an idle keep-alive connection stays open. A proxy that sends a request on a
+# connection serve is closing gets a broken pipe (nginx answers 502): behind one, serve keeps
+# its connections longer than the proxy keeps them idle.
+KEEP_ALIVE_DIRECT = 5  # uvicorn's own
+KEEP_ALIVE_BEHIND_PROXY = 75
+
+
+def keep_alive_seconds(given: int | None, forwarded_allow_ips: str | None) -> int:
+    if given is not None:
+        return given
+    return KEEP_ALIVE_DIRECT if forwarded_allow_ips is None else KEEP_ALIVE_BEHIND_PROXY
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A listening socket, or one line saying why not (port in use, unknown host, ...)."""
     try:
@@ -106,6 +119,14 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option(
     "--metrics-host", default="127.0.0.1", show_default=True, help="The address of --metrics-port."
 )
+@click.option(
+    "--keep-alive",
+    type=click.IntRange(1, 3600),
+    metavar="SECONDS",
+    help="How long an idle connection stays open. Default: behind a proxy "
+    f"(--forwarded-allow-ips) {KEEP_ALIVE_BEHIND_PROXY}, longer than a proxy keeps its own idle "
+    f"connections to serve (nginx and most load balancers: 60); else {KEEP_ALIVE_DIRECT}.",
+)
 @pass_app
 def serve(
     app: App,
@@ -119,6 +140,7 @@ def serve(
     metrics_port: int | None,
     metrics_host: str,
     access_log: bool,
+    keep_alive: int | None,
 ) -> None:
     """Serve the game in the browser: a page and a JSON API (/api/openapi.json).
 
@@ -165,6 +187,7 @@ def serve(
         log_level="info",
         access_log=access_log,
         timeout_graceful_shutdown=5,
+        timeout_keep_alive=keep_alive_seconds(keep_alive, forwarded_allow_ips),
     )
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}", err=True)

@@ -99,6 +99,67 @@ def test_the_cookie_is_secure_over_https(web_url: URL) -> None:
         assert "secure" not in http.get("/api/today").headers["set-cookie"].lower()
 
 
+# (scheme, cookies the browser sends) -> whose player plays, and the cookies set. A sibling
+# subdomain (evil.example.org beside wordle.example.org) can plant an unprefixed cookie for
+# the whole domain, a valid one of its own player (then reads the games played under it); it
+# can never set a __Host- one. Unprefixed cookies made before the prefix are read once, over
+# https, and set again prefixed.
+HOST, PLAIN = players.HOST_COOKIE, players.COOKIE
+HOST_PREFIX_ATTACKS = [
+    ("https", {}, "a new player", {HOST}),
+    ("https", {HOST: "mine"}, "mine", set()),
+    ("https", {HOST: "mine", PLAIN: "planted"}, "mine", set()),
+    ("https", {PLAIN: "mine"}, "mine", {HOST}),  # made before the prefix
+    ("https", {HOST: "forged.0.x", PLAIN: "planted"}, "a new player", {HOST}),
+    ("http", {PLAIN: "mine"}, "mine", set()),
+    ("http", {HOST: "planted"}, "a new player", {PLAIN}),  # no prefix over http
+]
+
+
+@pytest.mark.parametrize(("scheme", "sent", "plays", "set_names"), HOST_PREFIX_ATTACKS)
+def test_over_https_only_a_host_prefixed_cookie_names_the_player(
+    web_url: URL,
+    admin: Connection,
+    scheme: str,
+    sent: dict[str, str],
+    plays: str,
+    set_names: set[str],
+) -> None:
+    made = {who: players.new_cookie(SECRET) for who in ("mine", "planted")}
+    cookies = {name: made[v][0] if v in made else v for name, v in sent.items()}
+    app = create_app(web_url, Settings(SECRET, allowed_hosts=("testserver",)))
+    with TestClient(app, base_url=f"{scheme}://testserver", cookies=cookies) as browser:
+        answer = browser.post(
+            "/api/guess",
+            json={"word": "slate"},
+            headers={**POST, "Origin": f"{scheme}://testserver"},
+        )
+    assert answer.status_code == 200, answer.text
+    headers = answer.headers.get_list("set-cookie")
+    written = {c.split("=", 1)[0]: c for c in headers if "max-age=0" not in c.lower()}
+    assert set(written) == set_names
+    for header in written.values():
+        attributes = [a.strip().lower() for a in header.split(";")[1:]]
+        assert "path=/" in attributes
+        assert not any(a.startswith("domain") for a in attributes)
+        assert ("secure" in attributes) == (scheme == "https")
+    removed = [c for c in headers if c.startswith(f"{PLAIN}=") and "max-age=0" in c.lower()]
+    assert len(removed) == (scheme == "https" and PLAIN in sent)
+    new = [players.player_of(SECRET, c.split(";")[0].split("=", 1)[1]) for c in written.values()]
+    guessed = db.query(
+        admin,
+        "SELECT p.name FROM players p JOIN games g ON g.player_id = p.id "
+        "JOIN attempts a ON a.game_id = g.id WHERE p.name IN (?, ?, ?)",
+        made["mine"][1],
+        made["planted"][1],
+        new[0] if new else "",
+    )
+    assert len(guessed) == 1  # one player got the guess
+    expected = new[0] if plays == "a new player" else made[plays][1]
+    assert guessed[0]["name"] == expected
+    assert expected not in (None, made["planted"][1])
+
+
 def test_a_whole_game_and_what_each_endpoint_shows(client: TestClient, admin: Connection) -> None:
     refused = guess(client, "xyzzy")
     assert (refused["status"], refused["code"]) == (422, "WD033")

@@ -98,9 +98,14 @@ class Web:
         """The player this request's cookie proves, else a new one: (name, the cookie's
         session generation, still to check against the database (None for a new player), cookie
         to set or None)."""
-        session = players.session_of(self.settings.secret, request.cookies.get(players.COOKIE))
+        https = request.scope["scheme"] == "https"
+        value = request.cookies.get(players.HOST_COOKIE) if https else None
+        older = https and value is None  # an unprefixed cookie made before 0.2: set it again
+        if value is None:
+            value = request.cookies.get(players.COOKIE)
+        session = players.session_of(self.settings.secret, value)
         if session is not None:
-            return session[0], session[1], None
+            return session[0], session[1], value if older else None
         cookie, name = self._new_player()
         return name, None, cookie
 
@@ -180,16 +185,19 @@ class Web:
             if code == "WD096":  # the session ended: as a stale cookie, a new player
                 cookie = self._new_player()[0]
                 self.generations.forget(name)
+        https = request.scope["scheme"] == "https"
         if cookie:
             response.set_cookie(
-                players.COOKIE,
+                players.HOST_COOKIE if https else players.COOKIE,
                 cookie,
                 max_age=players.MAX_AGE,
                 path="/",
                 httponly=True,
                 samesite="strict",
-                secure=request.scope["scheme"] == "https",
+                secure=https,
             )
+        if https and players.COOKIE in request.cookies:  # the unprefixed one: gone
+            response.delete_cookie(players.COOKIE, path="/", secure=True, httponly=True)
         response.headers["cache-control"] = "no-store"
         self.metrics.requests.labels(endpoint, str(response.status_code)).observe(
             time.perf_counter() - started

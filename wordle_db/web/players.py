@@ -26,6 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 COOKIE = "wordle_player"
+# Over https the cookie is `__Host-` prefixed: browsers take it only from this very host,
+# Secure, Path=/ and without Domain, so a sibling subdomain cannot plant one (its own player,
+# to read the games played under it). Over http (a local serve) prefixes are refused.
+HOST_COOKIE = "__Host-" + COOKIE
 PREFIX = "web-"
 MAX_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep (400 days)
 _ID = re.compile(r"[0-9a-f]{32}")

@@ -57,17 +57,23 @@ class HTTPClient:
 
 def serve(
     front: URL,
-    options: tuple[str, ...] = ("--guesses-per-minute", "10000000"),
+    options: tuple[str, ...] = ("--guesses-per-minute", "10000000", "--keep-alive", "75"),
     log: Path | None = None,
     source: Path | None = None,
 ) -> tuple[subprocess.Popen[bytes], int]:
-    """serve on a free port with `options` (by default the rate limit out of the way); its
+    """serve on a free port with `options` (by default the rate limit out of the way, and idle
+    connections kept as long as behind a proxy: a client connected before the time starts may
+    wait longer than uvicorn's 5 s for the others); its
     output goes to `log` (else nowhere: a pipe nobody reads would stop it). `source`: a
     checkout whose wordle_db package to run instead of this one's (its SQL and migrations
     stay this one's)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    older = source and "--keep-alive" not in (source / "wordle_db/cli/serve.py").read_text()
+    if older and "--keep-alive" in options:  # a checkout before c4e1aef has no such option
+        at = options.index("--keep-alive")
+        options = options[:at] + options[at + 2 :]
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": SECRET}
     if source:
         env["PYTHONPATH"] = str(source)

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
 
-from wordle_db import channels, db, game, publish, settings, words
+from wordle_db import accounts, channels, db, game, publish, settings, words
 from wordle_db.errors import WordleError
 from wordle_db.web import hosts, limits, players, setup
 from wordle_db.web.app import Settings, create_app
@@ -158,6 +158,129 @@ def test_over_https_only_a_host_prefixed_cookie_names_the_player(
     expected = new[0] if plays == "a new player" else made[plays][1]
     assert guessed[0]["name"] == expected
     assert expected not in (None, made["planted"][1])
+
+
+def _jar(sent: dict[str, str], answer_cookies: list[str]) -> dict[str, str]:
+    """The cookies a browser keeps after an answer: `sent`, then each Set-Cookie applied
+    (Max-Age=0 removes)."""
+    jar = dict(sent)
+    for header in answer_cookies:
+        name, value = header.split(";")[0].split("=", 1)
+        if "max-age=0" in header.lower():
+            jar.pop(name, None)
+        else:
+            jar[name] = value
+    return jar
+
+
+def _set_players(answer_cookies: list[str]) -> dict[str, str | None]:
+    """Cookie name -> the player it names, of the cookies an answer sets (not removes)."""
+    kept = [c.split(";")[0].split("=", 1) for c in answer_cookies if "max-age=0" not in c.lower()]
+    return {name: players.player_of(SECRET, value) for name, value in kept}
+
+
+# (Cookie header a browser sends over https) -> whose player plays. A browser sends the
+# cookies of longer paths first, then older ones first; a sibling subdomain can plant
+# unprefixed cookies of its own players (valid ones: it plays here too) for the whole domain,
+# on any path, and names that look like the prefixed one. {ended}: the victim's cookie of a
+# session ended by "sign out everywhere" (through another process), resent under either name.
+COOKIE_HEADER_ATTACKS = [
+    ("prefixed, then planted", f"{HOST}={{mine}}; {PLAIN}={{planted}}", "mine"),
+    ("planted on a longer path, then prefixed", f"{PLAIN}={{planted}}; {HOST}={{mine}}", "mine"),
+    (
+        "planted on a longer path, then the old one",
+        f"{PLAIN}={{planted}}; {PLAIN}={{mine}}",
+        "mine",
+    ),
+    ("the prefix in lower case", f"{HOST.lower()}={{planted}}", "a new player"),
+    ("the prefix in upper case", f"{HOST.upper()}={{planted}}", "a new player"),
+    ("__Secure- for __Host-", f"__Secure-{PLAIN}={{planted}}", "a new player"),
+    ("the name in another case", "Wordle_Player={planted}", "a new player"),
+    ("the prefix twice", f"__Host-{HOST}={{planted}}", "a new player"),
+    ("an ended session, unprefixed", f"{PLAIN}={{ended}}", "a new player"),
+    ("an ended session, prefixed", f"{HOST}={{ended}}", "a new player"),
+    ("an ended session under both names", f"{HOST}={{ended}}; {PLAIN}={{ended}}", "a new player"),
+    ("ended prefixed, then planted", f"{HOST}={{ended}}; {PLAIN}={{planted}}", "a new player"),
+    ("ended prefixed, then the old one", f"{HOST}={{ended}}; {PLAIN}={{mine}}", "a new player"),
+]
+BOARDS = {"mine": ["slate"], "planted": ["moist"], "ended": ["slate"], "a new player": []}
+
+
+@pytest.mark.parametrize(
+    ("what", "header", "plays"), COOKIE_HEADER_ATTACKS, ids=[r[0] for r in COOKIE_HEADER_ATTACKS]
+)
+def test_planted_odd_and_ended_cookies_over_https_never_name_the_player(
+    web_url: URL, admin: Connection, what: str, header: str, plays: str
+) -> None:
+    made = {who: players.new_cookie(SECRET) for who in ("mine", "planted", "ended")}
+    tls = {"base_url": "https://testserver"}
+    origin = {**POST, "Origin": "https://testserver"}
+    app_settings = Settings(SECRET, allowed_hosts=("testserver",))
+    with TestClient(create_app(web_url, app_settings), **tls) as elsewhere:  # another process
+        for who in made:
+            played = elsewhere.post(
+                "/api/guess",
+                json={"word": BOARDS[who][0]},
+                headers={**origin, "cookie": f"{HOST}={made[who][0]}"},
+            )
+            assert played.status_code == 200, played.text
+    accounts.sign_out_everywhere(admin, made["ended"][1])
+    with TestClient(create_app(web_url, app_settings), **tls) as browser:
+        sent = header.format(**{who: cookie for who, (cookie, _) in made.items()})
+        answer = browser.get("/api/board", headers={"cookie": sent})
+    assert answer.status_code == 200, answer.text
+    assert [a["guess"] for a in answer.json()] == BOARDS[plays]
+    written = _set_players(answer.headers.get_list("set-cookie"))
+    assert PLAIN not in written  # never set again unprefixed over https
+    if plays == "a new player":  # named by a new prefixed cookie, nobody's we made
+        assert written.get(HOST) not in (None, *(name for _, name in made.values()))
+    else:
+        assert written.get(HOST, made[plays][1]) == made[plays][1]
+
+
+# (a request over https from a browser holding only its cookie of before the prefix, its
+# answer's status): the browser must still play as its player afterwards, whatever the
+# answer. A sibling subdomain's page can send such requests (they are same-site: the cookie
+# goes with them); a player sends the others, or a client of the API.
+JSON_BODY = {"content-type": "application/json"}
+OLD_COOKIE_ANSWERS = [
+    ("a guess", "POST", "/api/guess", {**POST, **JSON_BODY}, b'{"word": "slate"}', 200),
+    ("a word not accepted", "POST", "/api/guess", {**POST, **JSON_BODY}, b'{"word": "xyzzy"}', 422),
+    ("a channel nobody has", "GET", "/api/board?channel=nope", {}, b"", 404),
+    ("a day that is not a date", "GET", "/api/board?day=someday", {}, b"", 400),
+    ("an unknown Host", "GET", "/api/board", {"host": "evil.example"}, b"", 421),
+    ("a method not allowed", "DELETE", "/api/guess", {}, b"", 405),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "method", "target", "headers", "body", "status"),
+    OLD_COOKIE_ANSWERS,
+    ids=[r[0] for r in OLD_COOKIE_ANSWERS],
+)
+def test_a_cookie_of_before_the_prefix_outlives_every_answer(
+    web_url: URL,
+    what: str,
+    method: str,
+    target: str,
+    headers: dict[str, str],
+    body: bytes,
+    status: int,
+) -> None:
+    mine, name = players.new_cookie(SECRET)
+    app = create_app(web_url, Settings(SECRET, guess_burst=1, allowed_hosts=("testserver",)))
+    with TestClient(app, base_url="https://testserver") as browser:
+        if status == 429:  # another tab of this address took the last token
+            browser.post("/api/guess", json={"word": "slate"}, headers=POST)
+        answer = browser.request(
+            method,
+            target,
+            content=body,
+            headers={"Origin": "https://testserver", **headers, "cookie": f"{PLAIN}={mine}"},
+        )
+    assert answer.status_code == status, answer.text
+    kept = _jar({PLAIN: mine}, answer.headers.get_list("set-cookie"))
+    assert players.player_of(SECRET, kept.get(HOST, kept.get(PLAIN))) == name, kept
 
 
 def test_a_whole_game_and_what_each_endpoint_shows(client: TestClient, admin: Connection) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from datetime import time as midnight_time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
@@ -126,7 +127,7 @@ def test_over_https_only_a_host_prefixed_cookie_names_the_player(
     set_names: set[str],
 ) -> None:
     made = {who: players.new_cookie(SECRET) for who in ("mine", "planted")}
-    cookies = {name: made[v][0] if v in made else v for name, v in sent.items()}
+    cookies = {name: _cookie_of(name, made[v][1]) if v in made else v for name, v in sent.items()}
     app = create_app(web_url, Settings(SECRET, allowed_hosts=("testserver",)))
     with TestClient(app, base_url=f"{scheme}://testserver", cookies=cookies) as browser:
         answer = browser.post(
@@ -144,7 +145,8 @@ def test_over_https_only_a_host_prefixed_cookie_names_the_player(
         assert not any(a.startswith("domain") for a in attributes)
         assert ("secure" in attributes) == (scheme == "https")
     removed = [c for c in headers if c.startswith(f"{PLAIN}=") and "max-age=0" in c.lower()]
-    assert len(removed) == (scheme == "https" and PLAIN in sent)
+    # the unprefixed one removed by the answer that sets the prefixed one, only
+    assert len(removed) == (scheme == "https" and PLAIN in sent and HOST in set_names)
     new = [players.player_of(SECRET, c.split(";")[0].split("=", 1)[1]) for c in written.values()]
     guessed = db.query(
         admin,
@@ -179,6 +181,23 @@ def _set_players(answer_cookies: list[str]) -> dict[str, str | None]:
     return {name: players.player_of(SECRET, value) for name, value in kept}
 
 
+def _cookie_of(name: str, player: str) -> str:
+    """The value a cookie of that name holds for `player` (generation 0): the prefixed one's
+    signature covers the prefix (players.HOST_COOKIE)."""
+    return players.cookie_for(SECRET, player, 0, host=name == HOST)
+
+
+def _cookie_header(template: str, names: dict[str, str], **values: str) -> str:
+    """`template` ("NAME={who}; ..."): each {who} of `names` as the cookie of that NAME for
+    that player, any other {key} from `values`."""
+    parts = []
+    for part in template.split("; "):
+        name, _, who = part.partition("=")
+        key = who.strip("{}")
+        parts.append(f"{name}={_cookie_of(name, names[key]) if key in names else values[key]}")
+    return "; ".join(parts)
+
+
 # (Cookie header a browser sends over https) -> whose player plays. A browser sends the
 # cookies of longer paths first, then older ones first; a sibling subdomain can plant
 # unprefixed cookies of its own players (valid ones: it plays here too) for the whole domain,
@@ -187,10 +206,10 @@ def _set_players(answer_cookies: list[str]) -> dict[str, str | None]:
 COOKIE_HEADER_ATTACKS = [
     ("prefixed, then planted", f"{HOST}={{mine}}; {PLAIN}={{planted}}", "mine"),
     ("planted on a longer path, then prefixed", f"{PLAIN}={{planted}}; {HOST}={{mine}}", "mine"),
-    (
+    (  # two valid cookies of before the prefix: either may be the planted one, neither counts
         "planted on a longer path, then the old one",
         f"{PLAIN}={{planted}}; {PLAIN}={{mine}}",
-        "mine",
+        "a new player",
     ),
     ("the prefix in lower case", f"{HOST.lower()}={{planted}}", "a new player"),
     ("the prefix in upper case", f"{HOST.upper()}={{planted}}", "a new player"),
@@ -202,6 +221,8 @@ COOKIE_HEADER_ATTACKS = [
     ("an ended session under both names", f"{HOST}={{ended}}; {PLAIN}={{ended}}", "a new player"),
     ("ended prefixed, then planted", f"{HOST}={{ended}}; {PLAIN}={{planted}}", "a new player"),
     ("ended prefixed, then the old one", f"{HOST}={{ended}}; {PLAIN}={{mine}}", "a new player"),
+    ("ended, of before generations, prefixed", f"{HOST}={{ended_old}}", "a new player"),
+    ("ended, of before generations, unprefixed", f"{PLAIN}={{ended_old}}", "a new player"),
 ]
 BOARDS = {"mine": ["slate"], "planted": ["moist"], "ended": ["slate"], "a new player": []}
 
@@ -221,12 +242,15 @@ def test_planted_odd_and_ended_cookies_over_https_never_name_the_player(
             played = elsewhere.post(
                 "/api/guess",
                 json={"word": BOARDS[who][0]},
-                headers={**origin, "cookie": f"{HOST}={made[who][0]}"},
+                headers={**origin, "cookie": f"{HOST}={_cookie_of(HOST, made[who][1])}"},
             )
             assert played.status_code == 200, played.text
     accounts.sign_out_everywhere(admin, made["ended"][1])
     with TestClient(create_app(web_url, app_settings), **tls) as browser:
-        sent = header.format(**{who: cookie for who, (cookie, _) in made.items()})
+        ended_id = made["ended"][1].removeprefix(players.PREFIX)
+        ended_old = f"{ended_id}.{players._signature(SECRET, ended_id, None)}"
+        names = {who: name for who, (_, name) in made.items()}
+        sent = _cookie_header(header, names, ended_old=ended_old)
         answer = browser.get("/api/board", headers={"cookie": sent})
     assert answer.status_code == 200, answer.text
     assert [a["guess"] for a in answer.json()] == BOARDS[plays]
@@ -236,6 +260,88 @@ def test_planted_odd_and_ended_cookies_over_https_never_name_the_player(
         assert written.get(HOST) not in (None, *(name for _, name in made.values()))
     else:
         assert written.get(HOST, made[plays][1]) == made[plays][1]
+
+
+# (what a browser holding only its cookie of before the prefix does over https) -> who plays
+# next. An answer that switches the player (players.Switch) or ends the session (WD096: signed
+# out everywhere through another process while this one still trusts the old generation)
+# sets the prefixed cookie and removes the old one: an old one left behind would be a way
+# back for whoever copied it.
+SWITCH_ATTACKS = [
+    ("sign out", "/api/account/sign-out", "a new player"),
+    ("sign out everywhere", "/api/account/sign-out-everywhere", "mine"),
+    ("a transfer code redeemed", "/api/account/transfer/redeem", "the code's"),
+    ("a guess of an ended session (WD096)", "/api/guess", "a new player"),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "target", "plays"), SWITCH_ATTACKS, ids=[r[0] for r in SWITCH_ATTACKS]
+)
+def test_a_switch_from_a_cookie_of_before_the_prefix_leaves_it_behind(
+    web_url: URL, admin: Connection, what: str, target: str, plays: str
+) -> None:
+    (mine, name), other = players.new_cookie(SECRET), players.new_cookie(SECRET)[1]
+    app = create_app(web_url, Settings(SECRET, allowed_hosts=("testserver",)))
+    origin = {**POST, "Origin": "https://testserver"}
+
+    def send(path: str, cookie: str, body: dict[str, str]) -> Any:
+        browser.cookies.clear()  # only the Cookie header written here
+        return browser.post(path, json=body, headers={**origin, "cookie": cookie})
+
+    with TestClient(app, base_url="https://testserver") as browser:
+        for cookie in (f"{PLAIN}={mine}", f"{HOST}={_cookie_of(HOST, other)}"):  # both play
+            assert send("/api/guess", cookie, {"word": "slate"}).status_code == 200
+        body = {"word": "moist"}
+        if "transfer" in target:
+            body = {"code": accounts.transfer_code(admin, other)["code"]}
+        if "WD096" in what:
+            accounts.sign_out_everywhere(admin, name)  # through another process
+        answer = send(target, f"{PLAIN}={mine}", body)
+    assert answer.status_code == (403 if "WD096" in what else 200), answer.text
+    assert answer.json().get("code") == ("WD096" if "WD096" in what else None)
+    cookies = answer.headers.get_list("set-cookie")
+    assert any(c.startswith(f"{PLAIN}=") and "max-age=0" in c.lower() for c in cookies)
+    written = _set_players(cookies)
+    assert list(written) == [HOST]
+    expected = {"mine": name, "the code's": other}.get(plays)
+    assert written[HOST] == expected if expected else written[HOST] not in (None, name, other)
+
+
+# A sibling subdomain visits the page over https, takes the value of the __Host- cookie it
+# gets and plants it unprefixed for the whole domain (Path=/, after the victim's own):
+# (the Cookie header the victim's browser then sends). {mine}: the victim's cookie of before
+# the prefix.
+SIBLING_PLANTS = [
+    ("in a browser new to this host", f"{PLAIN}={{planted}}"),
+    (
+        "after the browser's own cookie of before the prefix",
+        f"{PLAIN}={{mine}}; {PLAIN}={{planted}}",
+    ),
+]
+
+
+@pytest.mark.found_by("review of the cookie prefix")
+@pytest.mark.parametrize(("what", "header"), SIBLING_PLANTS, ids=[r[0] for r in SIBLING_PLANTS])
+def test_a_sibling_cannot_plant_its_prefixed_cookie_unprefixed(
+    web_url: URL, what: str, header: str
+) -> None:
+    mine = players.new_cookie(SECRET)[0]
+    app_settings = Settings(SECRET, allowed_hosts=("testserver",))
+    with TestClient(create_app(web_url, app_settings), base_url="https://testserver") as sibling:
+        taken = sibling.post(
+            "/api/guess", json={"word": "moist"}, headers={**POST, "Origin": "https://testserver"}
+        )
+        assert taken.status_code == 200, taken.text
+        planted = _jar({}, taken.headers.get_list("set-cookie"))[HOST]
+    with TestClient(create_app(web_url, app_settings), base_url="https://testserver") as victim:
+        answer = victim.get(
+            "/api/board", headers={"cookie": header.format(mine=mine, planted=planted)}
+        )
+    assert answer.status_code == 200, answer.text
+    assert [a["guess"] for a in answer.json()] == [], "the victim plays as the sibling's player"
+    written = _set_players(answer.headers.get_list("set-cookie"))
+    assert written.get(HOST) != players.player_of(SECRET, planted)
 
 
 # (a request over https from a browser holding only its cookie of before the prefix, its
@@ -250,13 +356,32 @@ OLD_COOKIE_ANSWERS = [
     ("a day that is not a date", "GET", "/api/board?day=someday", {}, b"", 400),
     ("an unknown Host", "GET", "/api/board", {"host": "evil.example"}, b"", 421),
     ("a method not allowed", "DELETE", "/api/guess", {}, b"", 405),
+    ("the database refuses serve", "GET", "/api/board", {}, b"", 503),
+    *(
+        pytest.param(*row, marks=pytest.mark.found_by("review of the cookie prefix"), id=row[0])
+        for row in [  # refused before the player is read: the old cookie removed, none set
+            ("a sibling's form: no X-Wordle", "POST", "/api/guess", JSON_BODY, b"{}", 403),
+            (
+                "a sibling's fetch: same-site",
+                "POST",
+                "/api/guess",
+                {**POST, **JSON_BODY, "sec-fetch-site": "same-site"},
+                b"{}",
+                403,
+            ),
+            ("a body not JSON", "POST", "/api/hint", POST, b"day=today", 415),
+            ("a body too big", "POST", "/api/guess", {**POST, **JSON_BODY}, b" " * 5000, 413),
+            ("a body cut short", "POST", "/api/guess", {**POST, **JSON_BODY}, b'{"word"', 400),
+            ("the rate limit", "POST", "/api/guess", {**POST, **JSON_BODY}, b"{}", 429),
+        ]
+    ),
 ]
 
 
 @pytest.mark.parametrize(
     ("what", "method", "target", "headers", "body", "status"),
     OLD_COOKIE_ANSWERS,
-    ids=[r[0] for r in OLD_COOKIE_ANSWERS],
+    ids=[r[0] if isinstance(r, tuple) else r.id for r in OLD_COOKIE_ANSWERS],
 )
 def test_a_cookie_of_before_the_prefix_outlives_every_answer(
     web_url: URL,
@@ -268,7 +393,8 @@ def test_a_cookie_of_before_the_prefix_outlives_every_answer(
     status: int,
 ) -> None:
     mine, name = players.new_cookie(SECRET)
-    app = create_app(web_url, Settings(SECRET, guess_burst=1, allowed_hosts=("testserver",)))
+    url = web_url.set(password="not serve's") if status == 503 else web_url
+    app = create_app(url, Settings(SECRET, guess_burst=1, allowed_hosts=("testserver",)))
     with TestClient(app, base_url="https://testserver") as browser:
         if status == 429:  # another tab of this address took the last token
             browser.post("/api/guess", json={"word": "slate"}, headers=POST)
@@ -280,7 +406,8 @@ def test_a_cookie_of_before_the_prefix_outlives_every_answer(
         )
     assert answer.status_code == status, answer.text
     kept = _jar({PLAIN: mine}, answer.headers.get_list("set-cookie"))
-    assert players.player_of(SECRET, kept.get(HOST, kept.get(PLAIN))) == name, kept
+    following = players.player_of(SECRET, kept.get(HOST, kept.get(PLAIN)))
+    assert following == name, f"the browser is left with the cookies {kept}: its player is lost"
 
 
 def test_a_whole_game_and_what_each_endpoint_shows(client: TestClient, admin: Connection) -> None:

@@ -6,6 +6,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import signal
 import socket
 import subprocess
@@ -27,11 +28,13 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import db
 from wordle_db.cli import cli
 from wordle_db.cli.serve import keep_alive_seconds
-from wordle_db.web import pool
+from wordle_db.web import connections, players, pool
 
 from support import REPO
 from support.puzzles import WRONG
-from support.web import SECURITY_HEADERS, Served, exchange, request, serve_command
+from support.web import SECRET, SECURITY_HEADERS, Served, exchange, request, serve_command
+
+OPERATOR_SECRET = "a secret the operator chose, long enough"  # serving()'s
 
 
 def test_bad_port_and_port_in_use_say_one_line() -> None:
@@ -61,7 +64,7 @@ def serving(account: URL, *options: str) -> Iterator[int]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "WORDLE_DB_WEB_SECRET": "a secret the operator chose, long enough"}
+    env = {**os.environ, "WORDLE_DB_WEB_SECRET": OPERATOR_SECRET}
     with tempfile.TemporaryFile("w+") as log:  # a pipe nobody reads would stop serve when full
         process = subprocess.Popen(
             [
@@ -187,6 +190,215 @@ def test_keep_alive_is_longer_than_a_proxys_behind_one(
     assert keep_alive_seconds(given, forwarded_allow_ips) == seconds
 
 
+# (--forwarded-allow-ips, the X-Forwarded-Proto a client at 127.0.0.1 sends) -> the name of
+# the player's cookie serve sets, and whether it is Secure: a client that is not the trusted
+# proxy never makes serve take a request for https (nor one of the proxy for http).
+SCHEME_SPOOFS = [
+    (None, "https", "wordle_player", False),  # no proxy trusted
+    ("127.0.0.2", "https", "wordle_player", False),  # another address trusted
+    ("127.0.0.1", "https", "__Host-wordle_player", True),  # the proxy says so
+    ("127.0.0.1", "http", "wordle_player", False),
+    ("127.0.0.1", "HTTPS", "wordle_player", False),  # not a scheme: the connection's
+    ("127.0.0.1", "https, http", "wordle_player", False),  # a chain: not a scheme
+]
+
+
+@pytest.mark.parametrize(("trusted", "proto", "name", "secure"), SCHEME_SPOOFS)
+def test_the_scheme_comes_from_a_trusted_proxy_only(
+    web_db: tuple[URL, URL], trusted: str | None, proto: str, name: str, secure: bool
+) -> None:
+    options = ["--forwarded-allow-ips", trusted] if trusted else []
+    with serving(web_db[1], *options) as port:
+        status, headers, _ = exchange(
+            port, request("GET", "/api/today", f"X-Forwarded-Proto: {proto}")
+        )
+    assert status == 200
+    cookie = headers["set-cookie"]
+    attributes = [a.strip().lower() for a in cookie.split(";")[1:]]
+    assert (cookie.split("=", 1)[0], "secure" in attributes) == (name, secure)
+
+
+# One kept-alive connection of the trusted proxy carries the requests of all its clients,
+# over https and http: (X-Forwarded-Proto, the cookie sent: the one set at step n, or a
+# name's cookie) -> the cookie set, the one removed. Nothing of a request's scheme or cookie
+# stays with the connection for the next.
+ONE_CONNECTION = [
+    ("https", None, "__Host-wordle_player", None),
+    (None, ("__Host-wordle_player", 0), "wordle_player", None),  # no prefix over http
+    ("https", ("wordle_player", 1), "__Host-wordle_player", "wordle_player"),  # set again
+    ("http", ("__Host-wordle_player", 0), "wordle_player", None),
+    ("https", ("__Host-wordle_player", 0), None, None),
+]
+
+
+def test_one_kept_alive_connection_carries_either_scheme(web_db: tuple[URL, URL]) -> None:
+    values: list[str | None] = []
+    with serving(web_db[1], "--forwarded-allow-ips", "127.0.0.1") as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.connect()
+        first = conn.sock
+        for step, (proto, sent, name, removed) in enumerate(ONE_CONNECTION):
+            headers = {"X-Forwarded-Proto": proto} if proto else {}
+            if sent:
+                headers["Cookie"] = f"{sent[0]}={values[sent[1]]}"
+            conn.request("GET", "/api/today", headers=headers)
+            answer = conn.getresponse()
+            assert answer.status == 200, answer.read()
+            answer.read()
+            cookies = answer.headers.get_all("set-cookie") or []
+            kept = [c for c in cookies if "max-age=0" not in c.lower()]
+            gone = [c.split("=", 1)[0] for c in cookies if "max-age=0" in c.lower()]
+            assert [c.split("=", 1)[0] for c in kept] == ([name] if name else []), step
+            assert gone == ([removed] if removed else []), step
+            values.append(kept[0].split(";")[0].split("=", 1)[1] if kept else None)
+            if kept:
+                assert ("secure" in kept[0].lower()) == (proto == "https"), step
+        assert conn.sock is first  # all on the one connection
+        conn.close()
+    # the unprefixed player, set again prefixed (signed as such: another value)
+    secret = OPERATOR_SECRET.encode()
+    player = players.player_of(secret, values[1])
+    assert player is not None
+    assert players.player_of(secret, values[2]) == player
+    assert len({values[0], values[1], values[3]}) == 3  # a new player each time
+
+
+def test_many_players_with_cookies_of_before_the_prefix_at_once(
+    web_db: tuple[URL, URL], tmp_path: Path
+) -> None:
+    """64 browsers, each with its own unprefixed cookie of before the prefix, guess at once
+    over https through the trusted proxy: each is set its own player's __Host- cookie, the
+    old one removed, and its board holds its own guess only."""
+    https = ("X-Forwarded-Proto: https", "Origin: https://127.0.0.1")
+    options = ("--forwarded-allow-ips", "127.0.0.1", "--guesses-per-minute", "10000000")
+
+    def play(n: int) -> tuple[str | None, list[dict[str, str]]]:
+        cookie, _ = players.new_cookie(SECRET)
+        body = json.dumps({"word": WRONG[n % 8]}).encode()
+        old = f"Cookie: {players.COOKIE}={cookie}"
+        status, headers, answer = exchange(
+            behind.port, request("POST", "/api/guess", *JSON_POST, *https, old, body=body), 60
+        )
+        assert status == 200, answer[:200]
+        assert headers["set-cookie"].startswith(f"{players.HOST_COOKIE}="), headers["set-cookie"]
+        prefixed = headers["set-cookie"].split(";")[0]  # signed as the prefixed one
+        assert players.player_of(SECRET, prefixed.split("=", 1)[1]) == players.player_of(
+            SECRET, cookie
+        )
+        assert f'{players.COOKIE}=""' in headers["set-cookie"]  # the old one removed
+        board = exchange(
+            behind.port, request("GET", "/api/board", *https, f"Cookie: {prefixed}"), 60
+        )
+        return players.player_of(SECRET, cookie), json.loads(board[2])
+
+    log = tmp_path / "serve.log"
+    with serve_command(web_db[1], log, *options) as behind, ThreadPoolExecutor(64) as browsers:
+        played = list(browsers.map(play, range(64)))
+    assert len({name for name, _ in played}) == 64
+    for n, (_, board) in enumerate(played):
+        assert [row["guess"] for row in board] == [WRONG[n % 8]], (n, board)
+
+
+def _serve_pid(port: int) -> int:
+    """The id of the serve process listening on `port` (from /proc)."""
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"serve" in command and str(port).encode() in command:
+            return int(entry.name)
+    raise AssertionError(f"no serve process on port {port}")
+
+
+def _threads(port: int) -> int:
+    """How many threads the serve process listening on `port` runs."""
+    status = Path(f"/proc/{_serve_pid(port)}/status").read_text().splitlines()
+    return next(int(line.split()[1]) for line in status if line.startswith("Threads:"))
+
+
+# Connections a hostile client holds open against serve behind a proxy (a 75 s keep-alive):
+# (what each sends, how many). None of them may hold a thread of the database calls or stop a
+# player's guess being answered.
+HELD_CONNECTIONS = [
+    ("idle after one request each", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 300),
+    ("nothing at all", b"", 300),
+    ("a request head never finished", b"GET /api/today HTTP/1.1\r\nHost: 127.0.0.1\r\n", 300),
+    (
+        "a guess's body never finished",
+        b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Wordle: 1\r\n"
+        b'Content-Type: application/json\r\nContent-Length: 17\r\n\r\n{"word"',
+        300,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "sent", "count"), HELD_CONNECTIONS, ids=[r[0] for r in HELD_CONNECTIONS]
+)
+def test_connections_held_open_hold_no_thread_and_stop_no_guess(
+    web_db: tuple[URL, URL], what: str, sent: bytes, count: int
+) -> None:
+    # another player behind the proxy (the holders took the rate limit of theirs)
+    guess = request("POST", "/api/guess", *JSON_POST, "X-Forwarded-For: 203.0.113.9", body=XYZZY)
+    with serving(web_db[1], "--forwarded-allow-ips", "127.0.0.1") as port:
+        assert exchange(port, guess)[0] == 422  # the threads of the database calls started
+        before = _threads(port)
+        held = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(count)]
+        try:
+            for sock in held:
+                sock.sendall(sent)
+            if sent.endswith(b"\r\n\r\n"):  # a whole request: its answer read, then idle
+                for sock in held:
+                    assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+            assert exchange(port, guess)[0] == 422
+            assert _threads(port) == before
+        finally:
+            for sock in held:
+                sock.close()
+        assert exchange(port, guess)[0] == 422
+
+
+def test_a_connection_without_a_whole_request_head_is_closed(web_db: tuple[URL, URL]) -> None:
+    """Silent, or half a head sent: closed HEAD_SECONDS after it opened (uvicorn alone keeps
+    them for ever); a whole request on a third connection meanwhile is answered."""
+    with serving(web_db[1]) as port:
+        silent = socket.create_connection(("127.0.0.1", port))
+        half = socket.create_connection(("127.0.0.1", port))
+        half.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        opened = time.monotonic()
+        assert exchange(port, request("GET", "/healthz"))[0] == 200
+        for sock in (silent, half):
+            sock.settimeout(connections.HEAD_SECONDS + 5)
+            assert sock.recv(1) == b""  # closed by serve
+            sock.close()
+        assert time.monotonic() - opened >= connections.HEAD_SECONDS - 0.5
+
+
+@pytest.mark.found_by("review of the cookie prefix")
+def test_silent_connections_do_not_use_up_serves_open_files(web_db: tuple[URL, URL]) -> None:
+    """A client opens connections and sends nothing. uvicorn starts its keep-alive timer only
+    once it has answered: serve keeps each such connection for ever, a file descriptor each,
+    and at its limit of open files (a systemd service's 1024; 256 here) accepts nobody else."""
+    guess = request("POST", "/api/guess", *JSON_POST, body=XYZZY)
+    with serving(web_db[1]) as port:
+        pid = _serve_pid(port)
+        resource.prlimit(
+            pid, resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+        )
+        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(300)]
+        try:
+            time.sleep(1)  # serve accepts what it can
+            try:
+                answer: object = exchange(port, guess, timeout=10)[0]
+            except (TimeoutError, ConnectionError) as exc:
+                answer = exc  # serve could not take the connection
+            assert answer == 422, f"with 300 silent connections open, a guess got {answer!r}"
+        finally:
+            for sock in held:
+                sock.close()
+
+
 def test_a_league_join_link_leaves_no_code_in_the_servers_log(
     web_db: tuple[URL, URL], tmp_path: Path
 ) -> None:
@@ -198,7 +410,7 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "WORDLE_DB_WEB_SECRET": "a secret the operator chose, long enough"}
+    env = {**os.environ, "WORDLE_DB_WEB_SECRET": OPERATOR_SECRET}
     log = tmp_path / "serve.log"
     with open(log, "w") as out:
         process = subprocess.Popen(

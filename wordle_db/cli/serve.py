@@ -162,7 +162,7 @@ def serve(
     """
     import uvicorn
 
-    from wordle_db.web import hosts, setup
+    from wordle_db.web import connections, hosts, setup
     from wordle_db.web.app import Settings, create_app
 
     sock = listen(host, port)
@@ -188,6 +188,7 @@ def serve(
         access_log=access_log,
         timeout_graceful_shutdown=5,
         timeout_keep_alive=keep_alive_seconds(keep_alive, forwarded_allow_ips),
+        http=connections.Protocol,  # a request's head within seconds, or the connection closed
     )
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}", err=True)

@@ -82,6 +82,13 @@ class Settings:
     allowed_hosts: tuple[str, ...] = hosts.default_hosts("127.0.0.1")
 
 
+def _unprefixed(request: Request) -> list[str]:
+    """The values of every unprefixed player cookie the request sends (request.cookies keeps
+    only the last of one name)."""
+    pairs = (part.strip().partition("=") for part in request.headers.get("cookie", "").split(";"))
+    return [value for name, _, value in pairs if name == players.COOKIE]
+
+
 class Web:
     """The endpoints, with what they share: the pool, the secret and the rate limit."""
 
@@ -94,25 +101,33 @@ class Web:
         # the blocking database calls: one thread per pooled connection
         self.threads = Workers(pool.IDLE, "wordle-db")
 
-    def _player(self, request: Request) -> tuple[str, int | None, str | None]:
+    def _player(self, request: Request, https: bool) -> tuple[str, int | None, str | None]:
         """The player this request's cookie proves, else a new one: (name, the cookie's
         session generation, still to check against the database (None for a new player), cookie
-        to set or None)."""
-        https = request.scope["scheme"] == "https"
-        value = request.cookies.get(players.HOST_COOKIE) if https else None
-        older = https and value is None  # an unprefixed cookie made before 0.2: set it again
-        if value is None:
-            value = request.cookies.get(players.COOKIE)
-        session = players.session_of(self.settings.secret, value)
+        to set or None). Over https the prefixed cookie (players.HOST_COOKIE); without one, an
+        unprefixed cookie of before the prefix when exactly one valid one is sent (two: one may
+        be planted by a sibling subdomain), to be set again prefixed."""
+        secret = self.settings.secret
+        if not https:
+            session = players.session_of(secret, request.cookies.get(players.COOKIE))
+        elif players.HOST_COOKIE in request.cookies:
+            session = players.session_of(secret, request.cookies[players.HOST_COOKIE], True)
+        else:
+            sent = (players.session_of(secret, value) for value in _unprefixed(request))
+            older = {valid for valid in sent if valid is not None}
+            if len(older) == 1:
+                name, generation = older.pop()
+                return name, generation, players.cookie_for(secret, name, generation, True)
+            session = None
         if session is not None:
-            return session[0], session[1], value if older else None
-        cookie, name = self._new_player()
+            return session[0], session[1], None
+        cookie, name = self._new_player(https)
         return name, None, cookie
 
-    def _new_player(self) -> tuple[str, str]:
+    def _new_player(self, https: bool) -> tuple[str, str]:
         """A new player's (cookie, name). Its session generation is 0 (nobody else has its
         random id), remembered as read: its next request reads nothing to check its cookie."""
-        cookie, name = players.new_cookie(self.settings.secret)
+        cookie, name = players.new_cookie(self.settings.secret, https)
         self.generations.put(name, 0)
         return cookie, name
 
@@ -146,6 +161,7 @@ class Web:
         session (WD096, whatever this process cached) gets a new player's cookie."""
         cookie = None
         endpoint, started = request.scope["path"], time.perf_counter()
+        https = request.scope["scheme"] == "https"
         try:
             data: dict[str, Any] = {}
             if post:
@@ -161,17 +177,17 @@ class Web:
                     )
             if post:
                 data = await read_json(request)
-            name, generation, cookie = self._player(request)
+            name, generation, cookie = self._player(request, https)
             result, new = await self.blocking(
-                self._call, work, name, generation, data, endpoint, session
+                self._call, work, name, generation, data, endpoint, session, https
             )
             cookie = new or cookie
             if isinstance(result, players.Switch):  # signed in, out, or carried over
                 if result.player is None:
-                    cookie = self._new_player()[0]
+                    cookie = self._new_player(https)[0]
                 else:
                     cookie = players.cookie_for(
-                        self.settings.secret, result.player, result.generation
+                        self.settings.secret, result.player, result.generation, https
                     )
                     self.generations.put(result.player, result.generation)
                 result = result.body
@@ -183,9 +199,8 @@ class Web:
             if code and str(code).startswith("WD"):
                 self.metrics.refusals.labels(code).inc()
             if code == "WD096":  # the session ended: as a stale cookie, a new player
-                cookie = self._new_player()[0]
+                cookie = self._new_player(https)[0]
                 self.generations.forget(name)
-        https = request.scope["scheme"] == "https"
         if cookie:
             response.set_cookie(
                 players.HOST_COOKIE if https else players.COOKIE,
@@ -196,8 +211,8 @@ class Web:
                 samesite="strict",
                 secure=https,
             )
-        if https and players.COOKIE in request.cookies:  # the unprefixed one: gone
-            response.delete_cookie(players.COOKIE, path="/", secure=True, httponly=True)
+            if https and players.COOKIE in request.cookies:  # replaced by the prefixed one
+                response.delete_cookie(players.COOKIE, path="/", secure=True, httponly=True)
         response.headers["cache-control"] = "no-store"
         self.metrics.requests.labels(endpoint, str(response.status_code)).observe(
             time.perf_counter() - started
@@ -217,6 +232,7 @@ class Web:
         data: dict[str, Any],
         endpoint: str,
         session: bool = False,
+        https: bool = False,
     ) -> tuple[Any, str | None]:
         """`work`'s result, and the cookie of a new player when the request's cookie was of
         an ended session generation (a stale cookie is as a forged one: a new anonymous
@@ -224,7 +240,7 @@ class Web:
         cookie = None
         with self.metrics.database.labels(endpoint).time(), self.pool.connection() as conn:
             if generation is not None and not self._current(conn, name, generation):
-                cookie, name = self._new_player()
+                cookie, name = self._new_player(https)
                 generation = None
             try:
                 if session:  # a new player's generation is 0

@@ -28,7 +28,9 @@ from typing import Any
 COOKIE = "wordle_player"
 # Over https the cookie is `__Host-` prefixed: browsers take it only from this very host,
 # Secure, Path=/ and without Domain, so a sibling subdomain cannot plant one (its own player,
-# to read the games played under it). Over http (a local serve) prefixes are refused.
+# to read the games played under it). Its signature covers the prefix (`host`): its value
+# planted under the unprefixed name is forged there. Over http (a local serve) prefixes are
+# refused: the unprefixed cookie, signed as before the prefix.
 HOST_COOKIE = "__Host-" + COOKIE
 PREFIX = "web-"
 MAX_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep (400 days)
@@ -40,28 +42,31 @@ CACHE_SECONDS = 5.0  # how long a process trusts a generation it read (the revoc
 CACHE_SIZE = 100_000  # players remembered at most per process
 
 
-def _signature(secret: bytes, player_id: str, generation: int | None) -> str:
-    message = f"player:{player_id}" if generation is None else f"player:{player_id}:{generation}"
+def _signature(secret: bytes, player_id: str, generation: int | None, host: bool = False) -> str:
+    kind = "host" if host else "player"  # the prefixed cookie's, or the unprefixed one's
+    message = f"{kind}:{player_id}" if generation is None else f"{kind}:{player_id}:{generation}"
     return hmac.digest(secret, message.encode(), "sha256").hex()
 
 
-def _cookie(secret: bytes, player_id: str, generation: int) -> str:
-    return f"{player_id}.{generation}.{_signature(secret, player_id, generation)}"
+def _cookie(secret: bytes, player_id: str, generation: int, host: bool = False) -> str:
+    return f"{player_id}.{generation}.{_signature(secret, player_id, generation, host)}"
 
 
-def new_cookie(secret: bytes) -> tuple[str, str]:
-    """A new player: (cookie value, player name), of generation 0."""
+def new_cookie(secret: bytes, host: bool = False) -> tuple[str, str]:
+    """A new player: (cookie value, player name), of generation 0; `host`: the value of the
+    prefixed cookie (HOST_COOKIE), else of the unprefixed one."""
     player_id = secrets.token_hex(16)
-    return _cookie(secret, player_id, 0), PREFIX + player_id
+    return _cookie(secret, player_id, 0, host), PREFIX + player_id
 
 
-def session_of(secret: bytes, cookie: str | None) -> tuple[str, int] | None:
+def session_of(secret: bytes, cookie: str | None, host: bool = False) -> tuple[str, int] | None:
     """(player name, generation) a cookie proves, or None when it is missing, malformed or
-    forged. An old cookie without a generation is of generation 0."""
+    forged (`host`: as the prefixed cookie's value, else as the unprefixed one's). An old
+    cookie without a generation is of generation 0 (unprefixed only)."""
     if not cookie or len(cookie) > 200:
         return None
     parts = cookie.split(".")
-    if len(parts) == 2:
+    if len(parts) == 2 and not host:
         player_id, signature = parts
         generation = None
     elif len(parts) == 3 and _GENERATION.fullmatch(parts[1]):
@@ -73,28 +78,28 @@ def session_of(secret: bytes, cookie: str | None) -> tuple[str, int] | None:
         return None
     if not _ID.fullmatch(player_id):
         return None
-    expected = _signature(secret, player_id, generation)
+    expected = _signature(secret, player_id, generation, host)
     if not hmac.compare_digest(signature.encode(), expected.encode()):
         return None
     return PREFIX + player_id, generation or 0
 
 
 def player_of(secret: bytes, cookie: str | None) -> str | None:
-    """The player name a cookie proves (whatever its generation), or None when it is missing,
-    malformed or forged."""
-    session = session_of(secret, cookie)
+    """The player name a cookie value proves (whatever its generation, under either name), or
+    None when it is missing, malformed or forged."""
+    session = session_of(secret, cookie) or session_of(secret, cookie, host=True)
     return session[0] if session else None
 
 
-def cookie_for(secret: bytes, name: str, generation: int = 0) -> str:
+def cookie_for(secret: bytes, name: str, generation: int = 0, host: bool = False) -> str:
     """The cookie of an existing web player (one signed in, or carried over by a code) for
-    its current session generation."""
+    its current session generation (`host`: the prefixed cookie's value)."""
     player_id = name.removeprefix(PREFIX)
     if not name.startswith(PREFIX) or not _ID.fullmatch(player_id):
         raise ValueError(f"not a web player's name: {name!r}")
     if not 0 <= generation <= MAX_GENERATION:
         raise ValueError(f"not a session generation: {generation!r}")
-    return _cookie(secret, player_id, generation)
+    return _cookie(secret, player_id, generation, host)
 
 
 @dataclass

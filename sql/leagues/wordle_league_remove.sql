@@ -1,7 +1,9 @@
 -- wordle_league_remove(player, generation, league, nickname): the league's creator removes the
--- member of that nickname, or of one that looks like it (members are known to each other by
--- nickname only, and no two of a league look alike: _wordle_lookalike_key). They may join
--- again with a code they hold: withdraw it with wordle_league_code.
+-- member of that nickname, or when no member's nickname is exactly it (binary), of one that
+-- looks like it (members are known to each other by nickname only: _wordle_lookalike_key).
+-- Members 0049 let in may look alike (0050 kept both, the later one's key made of its id):
+-- each is removed by its own nickname. They may join again with a code they hold: withdraw it
+-- with wordle_league_code.
 -- Result: one row (league, removed: the nickname, members: how many remain).
 -- Errors: WD096 that session has ended, WD082 no such league of the player's, WD085 the player
 -- did not create it, WD086 no other member has that nickname, WD038, WD039 (see wordle_play).
@@ -10,7 +12,7 @@
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0050
+-- revision: 0056
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_remove(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -35,9 +37,13 @@ BEGIN
   IF NOT v_creator THEN
     SIGNAL SQLSTATE 'WD085' SET MESSAGE_TEXT = 'only the league''s creator may remove members';
   END IF;
-  IF _wordle_league_text(p_nickname, 24) THEN
+  IF _wordle_league_text(p_nickname, 24) THEN  -- the nickname as typed, else its look
     SELECT MAX(player_id), MAX(nickname) INTO v_member, v_nickname FROM league_members
-    WHERE league_id = v_league AND nickname_key = _wordle_lookalike_key(p_nickname) AND player_id <> v_player;
+    WHERE league_id = v_league AND nickname COLLATE utf8mb4_nopad_bin = p_nickname AND player_id <> v_player;
+    IF v_member IS NULL THEN
+      SELECT MAX(player_id), MAX(nickname) INTO v_member, v_nickname FROM league_members
+      WHERE league_id = v_league AND nickname_key = _wordle_lookalike_key(p_nickname) AND player_id <> v_player;
+    END IF;
   END IF;
   IF v_member IS NULL THEN
     SET v_message = CONCAT('no other member of this league is nicknamed ', _wordle_quote(LEFT(COALESCE(p_nickname, ''), 24)),

@@ -1,0 +1,32 @@
+"""A member removed by its own nickname (review of 0050).
+
+From the attacker's review of lows40 (0050), branch attack-sql (issue 40, item 6):
+- low: two members 0049 let into one league whose nicknames 0050's key takes for one ("Ali"
+  and "A\u0640Ii": a tatweel weighs nothing, a capital I looks like l) both stayed; removing
+  the later one by its nickname removed the earlier, and the later one could never be
+  removed. wordle_league_remove now takes the member whose nickname is exactly the one typed
+  (binary) first, the look-alike key only when none is.
+
+Revision ID: 0056
+Revises: 0055
+"""
+
+from __future__ import annotations
+
+from wordle_db.migration import objects_up_each
+
+revision = "0056"
+down_revision = "0055"
+branch_labels = None
+depends_on = None
+
+# Replaced in place, and what a downgrade puts back.
+PREVIOUS = {"wordle_league_remove": "0050"}
+
+
+def upgrade() -> None:
+    objects_up_each(dict.fromkeys(PREVIOUS, revision))
+
+
+def downgrade() -> None:
+    objects_up_each(dict(reversed(PREVIOUS.items())))

@@ -453,3 +453,39 @@ def test_0050_takes_back_every_holders_grant_option_on_the_database_name(
         with db.connect(url) as conn:
             drop = "ROLE" if holder == "a role" else "USER"
             conn.exec_driver_sql(f"DROP {drop} IF EXISTS {grantee}")
+
+
+# Members 0049 let into one league whose nicknames 0050's key takes for one: the Arabic
+# tatweel (U+0640, a stroke that lengthens a joined letter) weighs nothing under
+# utf8mb4_uca1400_ai_ci; 0049's key, under utf8mb4_unicode_ci, kept it. A pair that differs
+# by the tatweel alone ("Ali" and "A\u0640li") is one nickname to 0055's key on the weights:
+# the later member becomes 'player <id>'. These pairs differ by a look-alike too (I for l, 0
+# for O), so both members keep their nicknames. (earlier, later)
+KEPT_LOOKALIKES = [("Ali", "A\u0640Ii"), ("BOB", "B\u06400B")]
+
+
+@pytest.mark.found_by("review of lows40 and cost")
+@pytest.mark.parametrize(("earlier", "later"), KEPT_LOOKALIKES)
+def test_0050_removes_the_member_named_of_two_it_keeps(new_db, earlier: str, later: str) -> None:
+    """Two members 0049 let in, whose nicknames share 0050's key: the upgrade keeps both (the
+    later one's key made of its id). The creator then removes each by its own nickname: the
+    member of that nickname goes, never the other."""
+    url = new_db()
+    schema.migrate(url, "0049")
+    with db.connect(url) as conn:
+        code = str(leagues.create(conn, "boss", "Club", "boss")["code"])
+        leagues.join(conn, "first", code, earlier)
+        leagues.join(conn, "second", code, later)
+    schema.migrate(url)
+    members = "SELECT nickname FROM league_members ORDER BY nickname"
+    with db.connect(url) as conn:
+        keys = db.scalar(conn, "SELECT COUNT(DISTINCT nickname_key) FROM league_members")
+        assert keys == 3
+        assert db.scalar(
+            conn, "SELECT _wordle_lookalike_key(?) = _wordle_lookalike_key(?)", earlier, later
+        ), "a pair 0050's key tells apart: nothing to attack"
+        removed = leagues.remove(conn, "boss", "Club", later)["removed"]
+        left = [r["nickname"] for r in db.query(conn, members)]
+        assert (removed, left) == (later, sorted(["boss", earlier])), (removed, left)
+        removed = leagues.remove(conn, "boss", "Club", earlier)["removed"]
+        assert removed == earlier, removed

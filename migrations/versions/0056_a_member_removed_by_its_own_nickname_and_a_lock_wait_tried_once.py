@@ -1,4 +1,4 @@
-"""A member removed by its own nickname (review of 0050).
+"""A member removed by its own nickname, a lock wait tried again once (review of 0050).
 
 From the attacker's review of lows40 (0050), branch attack-sql (issue 40, item 6):
 - low: two members 0049 let into one league whose nicknames 0050's key takes for one ("Ali"
@@ -6,6 +6,10 @@ From the attacker's review of lows40 (0050), branch attack-sql (issue 40, item 6
   the later one by its nickname removed the earlier, and the later one could never be
   removed. wordle_league_remove now takes the member whose nickname is exactly the one typed
   (binary) first, the look-alike key only when none is.
+- low: on a Galera node every 1205 made the move, join and publication loops try again, so a
+  row held by a session of that node made a guess wait 10 lock wait timeouts and a
+  publication 30. _wordle_lock_waited now takes the loop's count of its lock wait timeouts
+  (apart from its deadlocks) and lets it try again after the first only.
 
 Revision ID: 0056
 Revises: 0055
@@ -20,8 +24,15 @@ down_revision = "0055"
 branch_labels = None
 depends_on = None
 
-# Replaced in place, and what a downgrade puts back.
-PREVIOUS = {"wordle_league_remove": "0050"}
+# Replaced in place, and what a downgrade puts back. _wordle_lock_waited first: its `waits`
+# (TINYINT) takes the old callers' TRUE as a first wait and FALSE as none.
+PREVIOUS = {
+    "_wordle_lock_waited": "0050",
+    "_wordle_move": "0053",
+    "_wordle_publish": "0055",
+    "wordle_league_join": "0050",
+    "wordle_league_remove": "0050",
+}
 
 
 def upgrade() -> None:

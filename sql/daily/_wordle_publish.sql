@@ -16,7 +16,7 @@
 -- WD023 word already published or scheduled, WD024 day before first_day, WD025 still busy,
 -- WD060 the channel was removed meanwhile.
 -- Reads: channels, words, channel_words, puzzles, answer_pool. Writes: puzzles, answer_pool.
--- revision: 0055
+-- revision: 0056
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_publish(
     IN p_channel SMALLINT UNSIGNED, IN p_day DATE, IN p_word VARCHAR(255), OUT o_published BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -31,6 +31,7 @@ BEGIN
   DECLARE v_any BOOLEAN;
   DECLARE v_slot, v_top INT UNSIGNED;
   DECLARE v_attempt INT DEFAULT 0;
+  DECLARE v_waits TINYINT UNSIGNED DEFAULT 0;  -- its lock wait timeouts (_wordle_lock_waited)
   DECLARE v_retry BOOLEAN;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_top = NULL, v_slot = NULL;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
@@ -67,7 +68,7 @@ BEGIN
     SET v_attempt = v_attempt + 1, v_retry = FALSE;
     BEGIN
       DECLARE EXIT HANDLER FOR 1213, 1062 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(TRUE); SET v_retry = TRUE; END;
+      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_waits = v_waits + 1; CALL _wordle_lock_waited(v_waits); SET v_retry = TRUE; END;
       CALL _wordle_begin();
       SELECT MAX(word_id) INTO v_existing FROM puzzles WHERE channel_id = p_channel AND day = p_day;
       IF v_existing IS NOT NULL THEN

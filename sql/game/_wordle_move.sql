@@ -31,7 +31,7 @@
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
 -- attempts, revealed_letters, player_access.
--- revision: 0053
+-- revision: 0056
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_move(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -54,6 +54,7 @@ BEGIN
   DECLARE v_hint VARCHAR(32) CHARACTER SET ascii;
   DECLARE v_message VARCHAR(255);
   DECLARE v_tries INT DEFAULT 0;
+  DECLARE v_waits TINYINT UNSIGNED DEFAULT 0;  -- its lock wait timeouts (_wordle_lock_waited)
   DECLARE v_retry, v_created BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
@@ -61,7 +62,7 @@ BEGIN
     SET v_tries = v_tries + 1, v_retry = FALSE, v_created = FALSE;
     BEGIN
       DECLARE EXIT HANDLER FOR 1213 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(TRUE); SET v_retry = TRUE; END;
+      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_waits = v_waits + 1; CALL _wordle_lock_waited(v_waits); SET v_retry = TRUE; END;
       CALL _wordle_begin();
       IF p_long_way THEN  -- nothing of the read
         SET v_answer = NULL;

@@ -11,7 +11,7 @@
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0050
+-- revision: 0056
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_join(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -25,6 +25,7 @@ BEGIN
   DECLARE v_name VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
   DECLARE v_nickname VARCHAR(24) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
   DECLARE v_members, v_tries INT DEFAULT 0;
+  DECLARE v_waits TINYINT UNSIGNED DEFAULT 0;  -- its lock wait timeouts (_wordle_lock_waited)
   DECLARE v_retry BOOLEAN;
   DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_league = NULL;  -- no league has the code
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
@@ -38,9 +39,9 @@ BEGIN
       -- Players joining one league at once insert next to each other in league_members, whose
       -- duplicate checks lock the gap: one of them may be chosen as a deadlock's victim. The
       -- whole join is tried again, after a random pause, as a guess is. A lock wait that timed
-      -- out (1205) has waited its whole time already: busy at once, never waited again.
+      -- out (1205), as _wordle_lock_waited says: busy at once, or once more on a Galera node.
       DECLARE EXIT HANDLER FOR 1213 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
-      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; CALL _wordle_lock_waited(TRUE); SET v_retry = TRUE; END;
+      DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_waits = v_waits + 1; CALL _wordle_lock_waited(v_waits); SET v_retry = TRUE; END;
       CALL _wordle_begin();
       -- The league's row first, share-locked by its key (a last member leaving, which deletes
       -- it, waits, or went first), the code read again under the lock; then the player's rows

@@ -28,6 +28,7 @@ from wordle_db.server import LocalServer, find_binary
 
 from support.databases import cli_runner
 from support.galera import hosts_url, node_url
+from support.locks import BUSY, behind_held_rows
 
 GAME_TABLES = (
     "settings",
@@ -608,3 +609,40 @@ def test_an_error_after_a_result_set_is_not_lost(new_db: Callable[[], URL]) -> N
             db.call(conn, "flaky", 1062)
         assert (raised.value.errno, str(raised.value)) == (1062, "late")
         assert db.scalar(conn, "SELECT COUNT(*) FROM tries") == 1
+
+
+# A call behind rows a session of its own node holds (an administrator's transaction, or a
+# call interrupted inside one): the rows held (a locking read, and its argument) -> the call.
+HELD_ON_ITS_NODE: dict[str, tuple[str, str, Callable[[Connection], object]]] = {
+    "a guess": (
+        "SELECT id FROM players WHERE name = ? FOR UPDATE",
+        "held",
+        lambda c: game.play(c, "held", "slate"),
+    ),
+    "a publication": (
+        "SELECT slot FROM answer_pool p JOIN channels c ON c.id = p.channel_id "
+        "WHERE c.name = ? ORDER BY slot DESC LIMIT 1 FOR UPDATE",
+        "en",
+        lambda c: publish.publish(c, db.scalar(c, "SELECT wordle_today()") + timedelta(9)),
+    ),
+}
+
+
+@pytest.mark.found_by("review of lows40 and cost")
+@pytest.mark.parametrize("call", list(HELD_ON_ITS_NODE))
+def test_a_call_behind_a_row_held_on_its_node_waits_at_most_twice(
+    galera: LocalCluster, cluster_db: str, call: str
+) -> None:
+    """_wordle_lock_waited tries again after a lock wait timeout on a Galera node (an
+    applier's wait is a transient), but a row held by a session of the same node stays held:
+    each try waits innodb_lock_wait_timeout again. The call answers WD025 after at most two
+    waits (innodb_lock_wait_timeout 1 s here; 5 s in docs/cluster.md, 50 s by default)."""
+    url = node_url(galera, 0, cluster_db)
+    with db.connect(url) as conn:
+        publish.publish(conn)
+        game.play(conn, "held", "crane" if publish.reveal(conn, today(url)) != "crane" else "salet")
+    hold, arg, run = HELD_ON_ITS_NODE[call]
+    started = time.monotonic()
+    got = behind_held_rows(url, hold, (arg,), run)
+    waited = time.monotonic() - started
+    assert got[:2] == ("WD025", BUSY) and got[2] <= 2, (got, f"{waited:.1f} s")

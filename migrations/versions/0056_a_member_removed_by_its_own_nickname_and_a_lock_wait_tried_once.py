@@ -1,4 +1,4 @@
-"""A member removed by its own nickname, a lock wait tried again once (review of 0050).
+"""A member removed by its own nickname, one lock wait tried again, no nickname of no look.
 
 From the attacker's review of lows40 (0050), branch attack-sql (issue 40, item 6):
 - low: two members 0049 let into one league whose nicknames 0050's key takes for one ("Ali"
@@ -10,6 +10,8 @@ From the attacker's review of lows40 (0050), branch attack-sql (issue 40, item 6
   row held by a session of that node made a guess wait 10 lock wait timeouts and a
   publication 30. _wordle_lock_waited now takes the loop's count of its lock wait timeouts
   (apart from its deadlocks) and lets it try again after the first only.
+- Nicknames whose look is empty ("!!!", "???", a lone tatweel) were one nickname in a league:
+  _wordle_league_nickname, the one rule of a nickname, refuses them (WD081).
 
 Revision ID: 0056
 Revises: 0055
@@ -17,13 +19,14 @@ Revises: 0055
 
 from __future__ import annotations
 
-from wordle_db.migration import objects_up_each
+from wordle_db.migration import objects_down, objects_up_each
 
 revision = "0056"
 down_revision = "0055"
 branch_labels = None
 depends_on = None
 
+NEW = ["_wordle_league_nickname"]
 # Replaced in place, and what a downgrade puts back. _wordle_lock_waited first: its `waits`
 # (TINYINT) takes the old callers' TRUE as a first wait and FALSE as none.
 PREVIOUS = {
@@ -32,12 +35,15 @@ PREVIOUS = {
     "_wordle_publish": "0055",
     "wordle_league_join": "0050",
     "wordle_league_remove": "0050",
+    "_wordle_league_member": "0050",
+    "wordle_league_create": "0050",
 }
 
 
 def upgrade() -> None:
-    objects_up_each(dict.fromkeys(PREVIOUS, revision))
+    objects_up_each(dict.fromkeys([*NEW, *PREVIOUS], revision))
 
 
 def downgrade() -> None:
     objects_up_each(dict(reversed(PREVIOUS.items())))
+    objects_down(NEW, revision)

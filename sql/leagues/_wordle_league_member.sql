@@ -7,7 +7,7 @@
 -- Errors: WD081 a bad or taken nickname, WD083 the player is already in another league of
 -- that name.
 -- Reads: league_members, lookalikes. Writes: league_members.
--- revision: 0050
+-- revision: 0056
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_league_member(
     IN p_league INT UNSIGNED, IN p_player INT UNSIGNED,
     IN p_name VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci,
@@ -27,7 +27,7 @@ BEGIN
                            ': leave it first (league names are unique among a player''s leagues)');
     SIGNAL SQLSTATE 'WD083' SET MESSAGE_TEXT = v_message;
   END IF;
-  IF p_nickname IS NOT NULL AND NOT (_wordle_league_text(p_nickname, 24) AND _wordle_one_alphabet(p_nickname)) THEN
+  IF p_nickname IS NOT NULL AND NOT _wordle_league_nickname(p_nickname) THEN
     SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = 'a nickname must be 1 to 24 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';
   END IF;
   SELECT COUNT(*) INTO v_n FROM league_members WHERE league_id = p_league;

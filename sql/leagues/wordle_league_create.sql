@@ -12,7 +12,7 @@
 -- `generation`: the session generation of the caller's session, checked in this transaction
 -- (see _wordle_league_session; NULL: not checked, for a front end with sessions of its own; a
 -- player that does not exist yet has no session to end).
--- revision: 0050
+-- revision: 0056
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_league_create(
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_generation INT UNSIGNED,
@@ -31,7 +31,7 @@ BEGIN
   IF NOT (_wordle_league_text(p_name, 40) AND _wordle_one_alphabet(p_name)) THEN
     SIGNAL SQLSTATE 'WD080' SET MESSAGE_TEXT = 'a league name must be 1 to 40 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';
   END IF;
-  IF p_nickname IS NOT NULL AND NOT (_wordle_league_text(p_nickname, 24) AND _wordle_one_alphabet(p_nickname)) THEN
+  IF p_nickname IS NOT NULL AND NOT _wordle_league_nickname(p_nickname) THEN
     SIGNAL SQLSTATE 'WD081' SET MESSAGE_TEXT = 'a nickname must be 1 to 24 characters of one alphabet, without control, invisible or direction characters or surrounding spaces';
   END IF;
   CALL _wordle_player(p_player, TRUE, v_player);

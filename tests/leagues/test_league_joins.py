@@ -73,6 +73,9 @@ LOOKALIKE_FOUND = [
     ("Iris", "iris"),
 ]
 DIFFERENT_FOUND = [("\U0001f44d\U0001f3fb", "\U0001f44d\U0001f3ff")]  # skin tones
+# nicknames that look like nothing (punctuation, spaces and characters that weigh nothing, such
+# as a tatweel, go from a look): all one empty look, refused as a bad nickname (issue 40, item 6)
+NO_LOOK = ["!!!", "???", "-", "...", "\u00bf?", "! ?", "\u0640", "\u0640\u0640\u0640", "!\u0640!"]
 
 
 def _league(conn: Connection, nickname: str) -> str:
@@ -122,6 +125,24 @@ def test_a_nickname_that_looks_like_a_members_is_taken(
 def test_nicknames_that_differ_are_both_members(conn: Connection, member: str, other: str) -> None:
     code = _league(conn, member)
     assert leagues.join(conn, f"j{uuid.uuid4().hex[:8]}", code, other)["members"] == 2
+
+
+@pytest.mark.parametrize("nickname", NO_LOOK)
+def test_a_nickname_that_looks_like_nothing_is_refused(conn: Connection, nickname: str) -> None:
+    """On creating a league and on joining one: WD081 with the rule's message, as for a
+    nickname with an invisible character (never 'taken', whatever the league holds)."""
+    rule = "a nickname must be 1 to 24 characters of one alphabet"
+    code = _league(conn, "Ann")
+    for call in (
+        lambda: leagues.create(conn, f"c{uuid.uuid4().hex[:8]}", "Club", nickname),
+        lambda: leagues.join(conn, f"j{uuid.uuid4().hex[:8]}", code, nickname),
+    ):
+        with pytest.raises(DatabaseError) as refused:
+            call()
+        assert (refused.value.sqlstate, rule in str(refused.value)) == ("WD081", True), (
+            refused.value
+        )
+    assert db.scalar(conn, "SELECT COUNT(*) FROM leagues WHERE name = 'Club'") == 0
 
 
 def test_players_joining_one_league_at_once_all_get_in(conn: Connection, db_url: URL) -> None:

@@ -12,6 +12,11 @@ From the attacker's review of lows40 (0050), branch attack-sql (issue 40, item 6
   (apart from its deadlocks) and lets it try again after the first only.
 - Nicknames whose look is empty ("!!!", "???", a lone tatweel) were one nickname in a league:
   _wordle_league_nickname, the one rule of a nickname, refuses them (WD081).
+From the attacker's review of 0056 (branch attack-0056), three lows: a nickname of punctuation
+alone that lookalikes maps to a symbol ("——", "%%%") is refused too; U+1D159, which draws
+nothing, is refused as the other invisible characters are (_wordle_league_text); a remove in
+another case ("TOM" for Tom, refused as taken on join) finds the member by the weights a join
+compares before the look-alike key.
 
 Revision ID: 0056
 Revises: 0055
@@ -37,6 +42,7 @@ PREVIOUS = {
     "wordle_league_remove": "0050",
     "_wordle_league_member": "0050",
     "wordle_league_create": "0050",
+    "_wordle_league_text": "0036",
 }
 
 

@@ -1,6 +1,8 @@
 -- wordle_league_remove(player, generation, league, nickname): the league's creator removes the
--- member of that nickname, or when no member's nickname is exactly it (binary), of one that
--- looks like it (members are known to each other by nickname only: _wordle_lookalike_key).
+-- member of that nickname: the one whose nickname is exactly it (binary), else the one whose
+-- nickname is the same name in another case or accent (the weights a join compares), else
+-- one that looks like it (members are known to each other by nickname only:
+-- _wordle_lookalike_key).
 -- Members 0049 let in may look alike (0050 kept both, the later one's key made of its id):
 -- each is removed by its own nickname. They may join again with a code they hold: withdraw it
 -- with wordle_league_code.
@@ -37,9 +39,14 @@ BEGIN
   IF NOT v_creator THEN
     SIGNAL SQLSTATE 'WD085' SET MESSAGE_TEXT = 'only the league''s creator may remove members';
   END IF;
-  IF _wordle_league_text(p_nickname, 24) THEN  -- the nickname as typed, else its look
+  IF _wordle_league_text(p_nickname, 24) THEN  -- as typed, else the same name (case), else its look
     SELECT MAX(player_id), MAX(nickname) INTO v_member, v_nickname FROM league_members
     WHERE league_id = v_league AND nickname COLLATE utf8mb4_nopad_bin = p_nickname AND player_id <> v_player;
+    IF v_member IS NULL THEN
+      SELECT MAX(player_id), MAX(nickname) INTO v_member, v_nickname FROM league_members
+      WHERE league_id = v_league AND player_id <> v_player
+        AND nickname_weights = UNHEX(SHA2(WEIGHT_STRING(p_nickname COLLATE utf8mb4_uca1400_ai_ci, 0, 0, 1), 256));
+    END IF;
     IF v_member IS NULL THEN
       SELECT MAX(player_id), MAX(nickname) INTO v_member, v_nickname FROM league_members
       WHERE league_id = v_league AND nickname_key = _wordle_lookalike_key(p_nickname) AND player_id <> v_player;

@@ -55,6 +55,11 @@ INTERNAL = [
     ("PROCEDURE", "wordle_check", "'crane', NULL"),
     ("PROCEDURE", "wordle_import_begin", ""),
     ("PROCEDURE", "wordle_set_setting", "'max_tries', '20'"),
+    # 0056's new rule and the routines around it (review of 0056)
+    ("FUNCTION", "_wordle_league_nickname", "'!!!'"),
+    ("FUNCTION", "_wordle_lookalike_key", "'Ann'"),
+    ("PROCEDURE", "_wordle_lock_waited", "1"),
+    ("PROCEDURE", "_wordle_league_member", "1, 1, 'Club', '!!!', @n"),
 ]
 SHOW = [
     "SHOW CREATE TABLE puzzles",

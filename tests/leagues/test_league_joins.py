@@ -76,6 +76,28 @@ DIFFERENT_FOUND = [("\U0001f44d\U0001f3fb", "\U0001f44d\U0001f3ff")]  # skin ton
 # nicknames that look like nothing (punctuation, spaces and characters that weigh nothing, such
 # as a tatweel, go from a look): all one empty look, refused as a bad nickname (issue 40, item 6)
 NO_LOOK = ["!!!", "???", "-", "...", "\u00bf?", "! ?", "\u0640", "\u0640\u0640\u0640", "!\u0640!"]
+# more that look like nothing, in other scripts (review of 0056): marks after punctuation or a
+# tatweel, punctuation of other scripts, characters that weigh nothing, invisible ones
+NO_LOOK_ATTACKS = [
+    "!\u093e",  # a Devanagari vowel sign after an exclamation mark
+    "-\u0301\u0301",  # combining acutes on a hyphen
+    "\u0640\u0651\u064b",  # a tatweel carrying a shadda and a fathatan (Arabic marks)
+    "\u05be\u05f3",  # Hebrew maqaf and geresh
+    "\u0970\u0964",  # Devanagari abbreviation sign and danda
+    "\u0f0b\u0f0c",  # Tibetan tshegs
+    "\u1cf2",  # a Vedic sign that weighs nothing
+    "\uff9e\uff9f",  # half-width kana sound marks (weigh nothing)
+    "\u02b9\u02bc",  # modifier prime and apostrophe
+    "\u3001\u3001",  # ideographic commas
+    "\u3000",  # ideographic space
+    "a\u3000b",  # ideographic space inside
+    "\u200b",  # zero-width space
+    "\ufe0f",  # a variation selector alone
+    "\u2800",  # braille blank
+    "\u3164",  # Hangul filler
+    "\U000e0041",  # a tag character
+    "\u00a0",  # no-break space
+]
 
 
 def _league(conn: Connection, nickname: str) -> str:
@@ -127,7 +149,13 @@ def test_nicknames_that_differ_are_both_members(conn: Connection, member: str, o
     assert leagues.join(conn, f"j{uuid.uuid4().hex[:8]}", code, other)["members"] == 2
 
 
-@pytest.mark.parametrize("nickname", NO_LOOK)
+@pytest.mark.parametrize(
+    "nickname",
+    [
+        *NO_LOOK,
+        *(pytest.param(n, marks=pytest.mark.found_by("review of 0056")) for n in NO_LOOK_ATTACKS),
+    ],
+)
 def test_a_nickname_that_looks_like_nothing_is_refused(conn: Connection, nickname: str) -> None:
     """On creating a league and on joining one: WD081 with the rule's message, as for a
     nickname with an invisible character (never 'taken', whatever the league holds)."""

@@ -61,6 +61,12 @@ OWN = [
     ("a new code of club", call("wordle_league_code", "ME", None, "Club")),
     ("create", sql("CALL wordle_league_create(?, NULL, 'Tmp', 'T', @code)", "ME")),
     ("leave", call("wordle_league_leave", "ME", None, "Tmp")),
+    # 0056's nickname rule and remove (review of 0056): refused alike from any session
+    ("a nickname of no look", sql("CALL wordle_league_create(?, NULL, 'T2', '!\u093e', @c)", "ME")),
+    ("a tatweel nickname", sql("CALL wordle_league_create(?, NULL, 'T3', '\u0640', @c)", "ME")),
+    ("remove a look of nothing", call("wordle_league_remove", "ME", None, "Club", "!!!")),
+    ("remove myself by my nickname", call("wordle_league_remove", "ME", None, "Club", "Me")),
+    ("remove a nickname too long", call("wordle_league_remove", "ME", None, "Club", "B" * 300)),
 ]
 PROBES: dict[str, list[tuple[str, Callable[[str], Probe]]]] = {
     "player": OWN,
@@ -123,6 +129,16 @@ def test_hostile_sessions_get_the_clean_league_results_or_a_refusal(
                 "error",
                 "WD082",
             ), name
+        refused = {
+            "a nickname of no look": "WD081",
+            "a tatweel nickname": "WD081",
+            "remove a look of nothing": "WD086",
+            "remove myself by my nickname": "WD086",
+            "remove a nickname too long": "WD086",
+        }
+        for name, sqlstate in refused.items():
+            got = dict(zip([n for n, _ in OWN], expected, strict=True))[name]
+            assert got == ("error", sqlstate), (name, got)
     for preset, statements in PRESETS:
         with db.connect(hostile_url) as hostile:
             for statement in statements:

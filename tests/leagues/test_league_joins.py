@@ -16,6 +16,7 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import accounts, db, game, leagues, roles, settings, words
 from wordle_db.errors import DatabaseError
 
+from support.calls import result_or_sqlstate
 from support.locks import BUSY, behind_held_rows
 from support.races import at_once
 
@@ -101,6 +102,17 @@ NO_LOOK_ATTACKS = [
 # Found by the review of 0056: MUSICAL SYMBOL NULL NOTEHEAD (U+1D159, a symbol, So) is drawn
 # as nothing, has a weight of its own and is not among _wordle_league_text's invisibles
 NO_LOOK_FOUND = ["\U0001d159", "\U0001d159\U0001d159\U0001d159"]
+
+# (a member's nickname, how its league's creator types it): a nickname a join refuses beside
+# the member's, which names that member to wordle_league_remove (review of 0056)
+REMOVED_BY_ITS_LOOK = [
+    ("Bob", "BOB"),
+    ("BOB", "\u0412\u041e\u0412"),
+    ("Ann", "\u00c1nn"),
+    ("Ann", "A n n"),
+    ("Ivan", "lvan"),
+    ("Ada", "Ad\u0640a"),
+]
 
 
 def _league(conn: Connection, nickname: str) -> str:
@@ -326,3 +338,31 @@ def test_look_alikes_joining_one_league_at_once_let_one_in(conn: Connection, db_
     assert len(joined) == 1 and joined[0] in map(words.normalise, ONE_LOOK), results
     members = db.scalar(conn, "SELECT COUNT(*) FROM league_members")
     assert members == 2, members
+
+
+@pytest.mark.parametrize(
+    ("member", "typed"),
+    [
+        pytest.param(*row, marks=pytest.mark.found_by("review of 0056"))
+        for row in REMOVED_BY_ITS_LOOK
+    ],
+)
+def test_the_creator_removes_a_member_by_a_nickname_a_join_takes_for_its(
+    conn: Connection, member: str, typed: str
+) -> None:
+    """What a join refuses as 'taken in this league, or looks like one that is' beside the
+    member names that member when the creator removes it: the member goes, not another one
+    (Other stays), and never 'no other member is nicknamed' (WD086)."""
+    creator, league = f"c{uuid.uuid4().hex[:8]}", f"L{uuid.uuid4().hex[:8]}"
+    code = str(leagues.create(conn, creator, league, "boss")["code"])
+    leagues.join(conn, f"j{uuid.uuid4().hex[:8]}", code, member)
+    leagues.join(conn, f"j{uuid.uuid4().hex[:8]}", code, "Other")
+    with pytest.raises(DatabaseError) as taken:
+        leagues.join(conn, f"j{uuid.uuid4().hex[:8]}", code, typed)
+    assert "is taken in this league" in str(taken.value), taken.value
+    removed = result_or_sqlstate(lambda: leagues.remove(conn, creator, league, typed))
+    left = [r["nickname"] for r in leagues.board(conn, creator, league)]
+    assert (removed, sorted(left)) == (
+        {"league": league, "removed": member, "members": 2},
+        ["Other", "boss"],
+    ), (removed, left)

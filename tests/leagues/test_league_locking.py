@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+import uuid
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ from support.leagues import (
     stall_then_release,
 )
 from support.puzzles import set_word, today
-from support.races import deadlock_count, in_threads, together
+from support.races import at_once, deadlock_count, in_threads, together
 
 
 def test_many_join_at_once_and_each_gets_a_nickname_of_its_own(
@@ -722,3 +723,65 @@ def test_joins_racing_new_codes_do_not_deadlock(conn: Connection, front_urls) ->
         [r for r in got if 1213 in r],
         deadlock_count(conn) - before,
     )
+
+
+# How the creator types a member's nickname while the members join (review of 0056): as the
+# member joined with it (found by the binary comparison), or in capitals (by its look alone)
+TYPED = {"as joined": str, "in capitals": str.upper}
+
+
+def _remove_race(conn: Connection, db_url: URL, typed: str, players: int) -> None:
+    """One league: `players` join it while its creator removes each, all released together."""
+    creator = f"c{uuid.uuid4().hex[:8]}"
+    code = leagues.create(conn, creator, "Race", "boss")["code"]
+    # neither I nor m, whose capitals look otherwise (l, rn): their capitals are their look
+    nicks = [f"Rob{c}" for c in "abcdefghjknopqrstuxyz"[:players]]
+    names = [f"p{uuid.uuid4().hex[:10]}" for _ in range(players)]
+    joined: dict[int, Any] = {}
+    removed: dict[int, Any] = {}
+
+    def join(i: int) -> None:
+        with db.connect(db_url) as own:
+            joined[i] = result_or_sqlstate(lambda: leagues.join(own, names[i], code, nicks[i]))
+
+    def remove(i: int) -> None:
+        with db.connect(db_url) as own:
+            removed[i] = result_or_sqlstate(
+                lambda: leagues.remove(own, creator, "Race", TYPED[typed](nicks[i]))
+            )
+
+    errors = at_once(
+        [lambda i=i: join(i) for i in range(players)]
+        + [lambda i=i: remove(i) for i in range(players)]
+    )
+    assert not errors, errors
+    members = {
+        r["nickname"]
+        for r in db.query(
+            conn,
+            "SELECT m.nickname FROM league_members m JOIN leagues l ON l.id = m.league_id "
+            "WHERE l.name = 'Race' AND l.creator_id = (SELECT id FROM players WHERE name = ?)",
+            creator,
+        )
+    }
+    for i in range(players):
+        assert isinstance(joined[i], dict), (nicks[i], joined[i])
+        if removed[i] == "WD086":
+            assert nicks[i] in members, (nicks[i], removed[i], members)
+        else:
+            assert isinstance(removed[i], dict), (nicks[i], removed[i])
+            assert removed[i]["removed"] == nicks[i], (nicks[i], removed[i])
+            assert nicks[i] not in members, (nicks[i], members)
+
+
+@pytest.mark.found_by("review of 0056")
+@pytest.mark.parametrize("typed", list(TYPED))
+def test_removes_racing_joins_take_the_member_named_or_none(
+    conn: Connection, db_url: URL, typed: str
+) -> None:
+    """16 players join one league while its creator removes each of them by nickname, all 32
+    calls released together (three leagues): every call answers with its row or a WD line,
+    never the server's 1213 or 1205; a remove that answered a nickname removed that member, who
+    is gone; one that answered WD086 came before the join, and that member is in."""
+    for _ in range(3):
+        _remove_race(conn, db_url, typed, 16)

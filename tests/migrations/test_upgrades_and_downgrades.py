@@ -489,3 +489,66 @@ def test_0050_removes_the_member_named_of_two_it_keeps(new_db, earlier: str, lat
         assert (removed, left) == (later, sorted(["boss", earlier])), (removed, left)
         removed = leagues.remove(conn, "boss", "Club", earlier)["removed"]
         assert removed == earlier, removed
+
+
+# Members of 0055 whose nicknames 0056's rule refuses (a look of nothing): one a league, since
+# their looks are all one key (review of 0056)
+NO_LOOK_MEMBERS = ["!!!", "\u0640", "-\u0301"]
+
+
+@pytest.mark.found_by("review of 0056")
+def test_leagues_and_guesses_go_on_while_0056_runs_both_ways(new_db) -> None:
+    """0056 replaces the join, the remove, the member's insert and the lock wait rule, and a
+    downgrade drops _wordle_league_nickname: four players guessing and four creators removing
+    a member who joins again, while it runs up, down, up, down and up, see no error. Members
+    whose nicknames it refuses, let in by 0055, stay through it all, and each is removed by its
+    own nickname at the end."""
+    url = rush_database(new_db)
+    schema.migrate(url, "0055")
+    with db.connect(url) as conn:
+        for n, nickname in enumerate(NO_LOOK_MEMBERS):
+            code = str(leagues.create(conn, f"old{n}", "Old", "boss")["code"])
+            leagues.join(conn, f"odd{n}", code, nickname)
+    stop, done = threading.Event(), [0]
+    errors: list[BaseException] = []
+
+    def player(n: int) -> None:
+        try:
+            with db.connect(url) as c:
+                games = 0
+                while not stop.is_set():
+                    games += 1
+                    for guess in GUESSES:
+                        game.play(c, f"mig{n}_{games}", guess)
+                        done[0] += 1
+        except BaseException as exc:  # collected, and asserted below
+            errors.append(exc)
+
+    def creator(n: int) -> None:
+        try:
+            with db.connect(url) as c:
+                code = str(leagues.create(c, f"boss{n}", "Club", "boss")["code"])
+                while not stop.is_set():
+                    leagues.join(c, f"member{n}", code, f"Zed{n}")
+                    assert leagues.remove(c, f"boss{n}", "Club", f"Zed{n}")["removed"] == f"Zed{n}"
+                    done[0] += 1
+        except BaseException as exc:  # collected, and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=w, args=(n,)) for n in range(4) for w in (player, creator)]
+    for thread in threads:
+        thread.start()
+    counts = []
+    for revision in ("0056", "0055", "0056", "0055", "0056"):
+        before = done[0]
+        schema.migrate(url, revision)
+        counts.append(done[0] - before)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert all(counts), counts  # calls were made while each migration ran
+    with db.connect(url) as conn:
+        for n, nickname in enumerate(NO_LOOK_MEMBERS):
+            removed = leagues.remove(conn, f"old{n}", "Old", nickname)
+            assert (removed["removed"], removed["members"]) == (nickname, 1), removed

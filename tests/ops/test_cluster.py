@@ -12,6 +12,7 @@ import random
 import subprocess
 import threading
 import time
+import uuid
 from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -21,14 +22,14 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import cluster, db, game, publish
+from wordle_db import cluster, db, game, leagues, publish
 from wordle_db.cluster import LocalCluster
 from wordle_db.errors import GONE, DatabaseError, WordleError
 from wordle_db.server import LocalServer, find_binary
 
 from support.databases import cli_runner
 from support.galera import hosts_url, node_url
-from support.locks import BUSY, behind_held_rows
+from support.locks import BUSY, LOCK_WAITS, behind_held_rows
 
 GAME_TABLES = (
     "settings",
@@ -625,6 +626,15 @@ HELD_ON_ITS_NODE: dict[str, tuple[str, str, Callable[[Connection], object]]] = {
         "en",
         lambda c: publish.publish(c, db.scalar(c, "SELECT wordle_today()") + timedelta(9)),
     ),
+    # the player's row, which a join locks after the league's (review of 0056): the league
+    # made first, on the caller's connection, by a creator of its own
+    "a league join": (
+        "SELECT id FROM players WHERE name = ? FOR UPDATE",
+        "held",
+        lambda c: leagues.join(
+            c, "held", str(leagues.create(c, f"b{uuid.uuid4().hex[:8]}", "Held", "b")["code"])
+        ),
+    ),
 }
 
 
@@ -646,3 +656,37 @@ def test_a_call_behind_a_row_held_on_its_node_waits_at_most_twice(
     got = behind_held_rows(url, hold, (arg,), run)
     waited = time.monotonic() - started
     assert got[:2] == ("WD025", BUSY) and got[2] <= 2, (got, f"{waited:.1f} s")
+
+
+@pytest.mark.found_by("review of 0056")
+def test_a_call_behind_a_row_held_a_little_longer_than_one_timeout_gets_through(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """A stall a little longer than innodb_lock_wait_timeout (an applier's, here a session of
+    the node holding the player's row 1.5 s at 1 s): the guess waits once, tries again and goes
+    through, two lock waits. Three guesses in a row on one connection each do the same: the
+    count of waits is the call's own, none is left from the call before."""
+    url = node_url(galera, 0, cluster_db)
+    with db.connect(url) as conn:
+        publish.publish(conn)
+        answer = publish.reveal(conn, today(url))
+    words = guess_words(url, answer, 4)
+    with db.connect(url) as caller, db.connect(url) as holder:
+        caller.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 1")
+        game.play(caller, "held", words[0])
+        holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
+        got = []
+        for word in words[1:]:
+            holder.exec_driver_sql("START TRANSACTION")
+            db.query(holder, "SELECT id FROM players WHERE name = 'held' FOR UPDATE")
+            before = int(db.scalar(caller, LOCK_WAITS))
+            release = threading.Timer(1.5, holder.exec_driver_sql, ("ROLLBACK",))
+            release.start()
+            try:
+                game.play(caller, "held", word)
+                outcome: str | None = None
+            except DatabaseError as exc:
+                outcome = exc.sqlstate
+            release.join()
+            got.append((outcome, int(db.scalar(caller, LOCK_WAITS)) - before))
+    assert got == [(None, 2)] * 3, got

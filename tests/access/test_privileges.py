@@ -209,6 +209,43 @@ def test_no_routine_result_error_or_warning_shows_the_word(
             assert_no_secret(rows, error, call)
 
 
+# Accounts beside the player and the reader that might call an internal routine (review of
+# 0056): how each is made, from root's connection and a new account of `shared`
+OTHER_ACCOUNTS = ["publisher", "a front end under player_names = any", "an anonymous account"]
+
+
+def _other_account(shared, conn: Connection, db_url: URL, who: str) -> URL:
+    if who == "publisher":
+        return shared("publisher")
+    if who == "an anonymous account":  # any user name, the anonymous account's password
+        password = uuid.uuid4().hex
+        conn.exec_driver_sql(f"CREATE USER ''@'localhost' IDENTIFIED BY '{password}'")
+        user = f"nobody{uuid.uuid4().hex[:6]}"  # no database of its own: names qualified below
+        return db_url.set(username=user, password=password, database="")
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    return shared("player")
+
+
+@pytest.mark.found_by("review of 0056")
+@pytest.mark.parametrize("who", OTHER_ACCOUNTS)
+def test_no_other_account_may_call_an_internal_routine(
+    shared, conn: Connection, db_url: URL, who: str
+) -> None:
+    """Every routine of INTERNAL, 0056's among them, is denied to a publisher, to a front end
+    that may play as any name and to the server's anonymous account (if an operator made one)."""
+    url = _other_account(shared, conn, db_url, who)
+    try:
+        with db.connect(url) as own:
+            for kind, name, args in INTERNAL:
+                routine = f"{db.quote_identifier(str(db_url.database))}.{name}({args})"
+                call = f"CALL {routine}" if kind == "PROCEDURE" else f"SELECT {routine}"
+                rows, error = attempt(own, call)
+                assert "denied" in error, (who, call, error)
+                assert_no_secret(rows, error, call)
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS ''@'localhost'")
+
+
 def test_views_show_only_the_past_and_the_own(shared, conn: Connection) -> None:
     with db.connect(shared("player")) as player:
         assert db.query(player, "SELECT word FROM past_puzzles") == [{"word": YESTERDAY_WORD}]

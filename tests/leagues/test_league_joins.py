@@ -370,3 +370,37 @@ def test_the_creator_removes_a_member_by_a_nickname_a_join_takes_for_its(
         {"league": league, "removed": member, "members": 2},
         ["Other", "boss"],
     ), (removed, left)
+
+
+# Nicknames far past 24 characters (review of 0056): the rule refuses them before it weighs
+# them character by character (_wordle_lookalike_key runs statements for each character)
+LONG_NICKNAMES = ["a" * 100_000, "!" * 100_000, "\u0640" * 50_000, "Ann" + "\u0301" * 50_000]
+
+
+def _queries(conn: Connection) -> int:
+    return int(db.query(conn, "SHOW SESSION STATUS LIKE 'Queries'")[0]["Value"])
+
+
+@pytest.mark.found_by("review of 0056")
+@pytest.mark.parametrize("nickname", LONG_NICKNAMES, ids=lambda n: f"{n[0]!r}x{len(n)}")
+def test_a_long_nickname_is_refused_before_it_is_weighed(conn: Connection, nickname: str) -> None:
+    """Creating, joining and removing with such a nickname: WD081 (WD086 for the remove),
+    each in the statements a short one takes (fewer than 2,000 counted in Queries, where
+    weighing would take three a character)."""
+    creator = f"c{uuid.uuid4().hex[:8]}"
+    code = str(leagues.create(conn, creator, "Long", "Ann")["code"])
+    calls = {
+        "WD081": [
+            lambda: leagues.create(conn, f"c{uuid.uuid4().hex[:8]}", "Club", nickname),
+            lambda: leagues.join(conn, f"j{uuid.uuid4().hex[:8]}", code, nickname),
+        ],
+        "WD086": [lambda: leagues.remove(conn, creator, "Long", nickname)],
+    }
+    for sqlstate, made in calls.items():
+        for call in made:
+            before = _queries(conn)
+            got = result_or_sqlstate(call)
+            assert (got, _queries(conn) - before < 2000) == (sqlstate, True), (
+                got,
+                _queries(conn) - before,
+            )

@@ -785,3 +785,47 @@ def test_removes_racing_joins_take_the_member_named_or_none(
     is gone; one that answered WD086 came before the join, and that member is in."""
     for _ in range(3):
         _remove_race(conn, db_url, typed, 16)
+
+
+# Sixteen ways to write one look (review of 0056): one nickname_key, whichever comes first
+ONE_LOOK = [
+    "Bob",
+    "BOB",
+    "bob",
+    "B0B",
+    "\u0412\u041e\u0412",
+    "b o b",
+    "B.O.B",
+    "\uff22\uff4f\uff42",
+    "\U0001d401\U0001d428\U0001d41b",
+    "\u24b7\u24de\u24d1",
+    "\u1d2e\u1d3c\u1d2e",
+    "B\u00f3b",
+    "Bob\u0301",
+    "B\u0640ob",
+    "\U0001f171\U0001f17e\U0001f171",
+    "\u0392\u039f\u0392",
+]
+
+
+@pytest.mark.found_by("review of 0056")
+def test_sixteen_players_joining_under_one_look_at_once_let_one_in(
+    conn: Connection, db_url: URL
+) -> None:
+    """16 players join one league at once, each under another way of writing Bob, five leagues:
+    exactly one gets in, the 15 others are told the nickname is taken (WD081), none gets the
+    server's 1062, 1213 or 1205."""
+    for _ in range(5):
+        code = leagues.create(conn, f"c{uuid.uuid4().hex[:8]}", "Look", "boss")["code"]
+        got: dict[int, Any] = {}
+
+        def join(i: int, code: str = code, got: dict[int, Any] = got) -> None:
+            with db.connect(db_url) as own:
+                got[i] = result_or_sqlstate(
+                    lambda: leagues.join(own, f"p{uuid.uuid4().hex[:10]}", code, ONE_LOOK[i])
+                )
+
+        assert not at_once([lambda i=i: join(i) for i in range(len(ONE_LOOK))])
+        members = [i for i, g in got.items() if isinstance(g, dict)]
+        refused = sorted(str(g) for g in got.values() if not isinstance(g, dict))
+        assert (len(members), refused) == (1, ["WD081"] * 15), got

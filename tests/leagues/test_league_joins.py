@@ -102,6 +102,11 @@ NO_LOOK_ATTACKS = [
 # Found by the review of 0056: MUSICAL SYMBOL NULL NOTEHEAD (U+1D159, a symbol, So) is drawn
 # as nothing, has a weight of its own and is not among _wordle_league_text's invisibles
 NO_LOOK_FOUND = ["\U0001d159", "\U0001d159\U0001d159\U0001d159"]
+# Found by the review of 0056: nicknames of punctuation alone whose characters the table
+# lookalikes maps to a symbol or a letter (an em dash to the katakana prolonged sound mark, an
+# ideographic full stop to a ring below, % to º/₀, angle quotes to < >), so their look is not
+# empty: '-' and '...' refused (NO_LOOK), these let in
+PUNCTUATION_FOUND = ["\u2014\u2014", "\uff0d\uff0d", "\u3002\u3002", "\u2039\u203a", "%%%"]
 
 # (a member's nickname, how its league's creator types it): a nickname a join refuses beside
 # the member's, which names that member to wordle_league_remove (review of 0056)
@@ -173,7 +178,10 @@ def test_nicknames_that_differ_are_both_members(conn: Connection, member: str, o
     [
         *NO_LOOK,
         *(pytest.param(n, marks=pytest.mark.found_by("review of 0056")) for n in NO_LOOK_ATTACKS),
-        *(pytest.param(n, marks=pytest.mark.found_by("review of 0056")) for n in NO_LOOK_FOUND),
+        *(
+            pytest.param(n, marks=pytest.mark.found_by("review of 0056"))
+            for n in NO_LOOK_FOUND + PUNCTUATION_FOUND
+        ),
         # a second "Ann" beside the league's Ann, by the invisible U+1D159: refused as an
         # invisible character is (0056 puts it among _wordle_league_text's), not as taken
         *(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import http.client
 import json
 import os
@@ -9,26 +11,30 @@ import re
 import resource
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
 import pytest
+import uvicorn
 from click.testing import CliRunner
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
 from wordle_db.cli import cli
-from wordle_db.cli.serve import keep_alive_seconds
+from wordle_db.cli.serve import keep_alive_seconds, listen
 from wordle_db.web import connections, players, pool
+from wordle_db.web.app import Settings, create_app
 
 from support import REPO
 from support.puzzles import WRONG
@@ -369,31 +375,120 @@ def test_a_connection_without_a_whole_request_head_is_closed(web_db: tuple[URL, 
         opened = time.monotonic()
         assert exchange(port, request("GET", "/healthz"))[0] == 200
         for sock in (silent, half):
-            sock.settimeout(connections.HEAD_SECONDS + 5)
+            sock.settimeout(connections.REQUEST_SECONDS + 5)
             assert sock.recv(1) == b""  # closed by serve
             sock.close()
-        assert time.monotonic() - opened >= connections.HEAD_SECONDS - 0.5
+        assert time.monotonic() - opened >= connections.REQUEST_SECONDS - 0.5
 
 
-@pytest.mark.found_by("review of the cookie prefix")
-def test_silent_connections_do_not_use_up_serves_open_files(web_db: tuple[URL, URL]) -> None:
-    """A client opens connections and sends nothing. uvicorn starts its keep-alive timer only
-    once it has answered: serve keeps each such connection for ever, a file descriptor each,
-    and at its limit of open files (a systemd service's 1024; 256 here) accepts nobody else."""
+# A head sent one byte a second (each byte would restart a timer of inactivity): (what is
+# sent first, whole). The connection is closed HEAD_SECONDS after the head's first byte.
+SLOW_HEADS = [
+    ("nothing", b""),
+    ("an answered request (kept alive)", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+]
+
+
+@pytest.mark.parametrize(("what", "first"), SLOW_HEADS, ids=[r[0] for r in SLOW_HEADS])
+def test_a_head_sent_one_byte_a_second_is_closed(
+    web_db: tuple[URL, URL], what: str, first: bytes
+) -> None:
+    head = b"GET /api/today HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    with serving(web_db[1]) as port, socket.create_connection(("127.0.0.1", port)) as sock:
+        if first:
+            sock.sendall(first)
+            answered = sock.recv(65536)
+            while not answered.endswith(b"}"):  # the whole answer: its head, then its JSON
+                answered += sock.recv(65536)
+            assert answered.startswith(b"HTTP/1.1 200")
+        sock.settimeout(1)
+        began, answer = time.monotonic(), None
+        for byte in head:
+            try:
+                sock.sendall(bytes([byte]))
+                answer = sock.recv(65536)
+                break  # closed (b"") or answered
+            except TimeoutError:
+                continue  # nothing yet: the next byte
+            except ConnectionError:
+                break  # closed between two bytes
+        took = time.monotonic() - began
+    assert not answer, f"{what}: a head sent one byte a second was answered: {answer!r}"
+    assert connections.REQUEST_SECONDS - 0.5 <= took < connections.REQUEST_SECONDS + 3, took
+
+
+# Connections a hostile client opens against serve at its limit of open files (a systemd
+# service's 1024; 256 here), 300 of them, one after the other: (what each sends, serve's
+# options). A player's guess on a new connection meanwhile must still be answered.
+OPEN_FILE_HOLDERS = [
+    pytest.param(
+        "nothing at all",
+        b"",
+        (),
+        marks=pytest.mark.found_by("review of the cookie prefix"),
+        id="nothing at all",
+    ),
+    ("half a request head", b"GET /api/today HTTP/1.1\r\nHost: 127.0.0.1\r\n", ()),
+    ("a request line's first byte", b"G", ()),
+    (
+        "an answered request, then half a pipelined one",
+        b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /healthz HTTP/1.1\r\n",
+        (),
+    ),
+    (
+        "a websocket upgrade",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+        b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        (),
+    ),
+    ("a malformed head", b"GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n", ()),
+    pytest.param(
+        "a guess's head, then half its body",
+        b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Wordle: 1\r\n"
+        b'Content-Type: application/json\r\nContent-Length: 17\r\n\r\n{"word"',
+        ("--guesses-per-minute", "10000000"),  # 300 guesses from the player's own address
+        marks=pytest.mark.found_by("second look at the cookie prefix"),
+        id="a guess's head, then half its body",
+    ),
+    pytest.param(
+        "an answered request, then nothing, behind a proxy",
+        b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        ("--forwarded-allow-ips", "127.0.0.1"),  # idle connections kept 75 s
+        marks=pytest.mark.found_by("second look at the cookie prefix"),
+        id="an answered request, then nothing, behind a proxy",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "sent", "options"),
+    OPEN_FILE_HOLDERS,
+    ids=[r[0] if isinstance(r, tuple) else r.id for r in OPEN_FILE_HOLDERS],
+)
+def test_held_connections_do_not_use_up_serves_open_files(
+    web_db: tuple[URL, URL], what: str, sent: bytes, options: tuple[str, ...]
+) -> None:
+    """uvicorn starts its keep-alive timer only once it has answered: without
+    connections.Protocol serve kept a silent connection for ever, a file descriptor each, and
+    at its limit of open files accepted nobody else."""
     guess = request("POST", "/api/guess", *JSON_POST, body=XYZZY)
-    with serving(web_db[1]) as port:
+    with serving(web_db[1], *options) as port:
         pid = _serve_pid(port)
         resource.prlimit(
             pid, resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
         )
-        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(300)]
+        held = []
         try:
+            for _ in range(300):
+                held.append(socket.create_connection(("127.0.0.1", port)))
+                with contextlib.suppress(OSError):  # closed by serve: room made for others
+                    held[-1].sendall(sent)
             time.sleep(1)  # serve accepts what it can
             try:
                 answer: object = exchange(port, guess, timeout=10)[0]
-            except (TimeoutError, ConnectionError) as exc:
-                answer = exc  # serve could not take the connection
-            assert answer == 422, f"with 300 silent connections open, a guess got {answer!r}"
+            except (TimeoutError, ConnectionError, IndexError) as exc:
+                answer = exc  # serve could not take the connection, or closed it unanswered
+            assert answer == 422, f"with 300 connections held, a guess got {answer!r}"
         finally:
             for sock in held:
                 sock.close()
@@ -717,6 +812,40 @@ def test_ctrl_c_while_calls_wait_for_the_database(web_db: tuple[URL, URL], tmp_p
     assert all(500 <= status < 600 for status in statuses), statuses  # their calls never ended
 
 
+# Connections held open when serve gets Ctrl-C: (what each of 100 sends). serve must stop
+# (exit 0, "stopped" written: serving()'s checks) within its 5 s of graceful shutdown, and
+# leave none of them open.
+HELD_AT_CTRL_C = [
+    ("nothing", b""),
+    ("half a head", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"),
+    ("an answered request, then nothing", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+    (
+        "a guess's head, then half its body",
+        b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Wordle: 1\r\n"
+        b'Content-Type: application/json\r\nContent-Length: 17\r\n\r\n{"word"',
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "sent"), HELD_AT_CTRL_C, ids=[r[0] for r in HELD_AT_CTRL_C])
+def test_ctrl_c_with_connections_held_open(web_db: tuple[URL, URL], what: str, sent: bytes) -> None:
+    held = []
+    try:
+        with serving(web_db[1]) as port:
+            for _ in range(100):
+                held.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+                held[-1].sendall(sent)
+            time.sleep(0.5)
+            stopping = time.monotonic()
+        assert time.monotonic() - stopping < 7, f"{what}: serve took this long to stop"
+        for sock in held:  # each closed by serve: its answer (if any), then the end
+            while sock.recv(65536):
+                pass
+    finally:
+        for sock in held:
+            sock.close()
+
+
 @pytest.mark.found_by("review of branch serve")
 def test_a_client_gone_before_its_body_leaves_no_traceback(served: Served) -> None:
     """A client that announces a body and closes the connection before sending it (a phone
@@ -763,3 +892,188 @@ def test_many_players_at_once_each_get_their_own_answers(served: Served) -> None
     for n, (said, board) in enumerate(played):
         mine = [WRONG[n % 8], WRONG[(n + 3) % 8]]
         assert said == mine and board == mine, (n, said, board)
+
+
+def _flood(port: int, stop: threading.Event) -> int:
+    """Open silent connections to `port` as fast as one thread can until `stop`, keeping the
+    last 400 open (serve closes older ones to make room): how many were opened."""
+    opened: collections.deque[socket.socket] = collections.deque()
+    count = 0
+    while not stop.is_set():
+        with contextlib.suppress(OSError):
+            opened.append(socket.create_connection(("127.0.0.1", port), timeout=1))
+            count += 1
+        while len(opened) > 400:
+            opened.popleft().close()
+    for sock in opened:
+        sock.close()
+    return count
+
+
+def _in_two_pieces(port: int, raw: bytes, cut: int, pause: float) -> object:
+    """The status of `raw`'s answer, sent as raw[:cut] then, `pause` seconds later, the rest (a
+    phone on a slow network), or the error that ended the exchange."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(raw[:cut])
+            time.sleep(pause)
+            sock.sendall(raw[cut:])
+            answer = sock.recv(65536)
+    except OSError as exc:
+        return exc
+    return int(answer.split()[1]) if answer else "closed unanswered"
+
+
+# A client floods serve, at its limit of open files (256), with new silent connections while
+# players guess: (how a player sends its guess: where it is cut in two, the seconds between
+# the pieces). Each guess, made after the flood started, must be answered.
+FLOODED_GUESSES = [
+    ("all at once", 0, 0.0),
+    ("its whole head, its body 0.2 s later", -len(XYZZY), 0.2),
+    # Not here: "its head in two pieces 1 s apart" (a medium of the second look at the cookie
+    # prefix, branch attack-cookie2): under a flood from the player's own address, a head
+    # that comes slowly is closed with the flood's (a documented limit, docs/web.md).
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "cut", "pause"),
+    FLOODED_GUESSES,
+    ids=[r[0] if isinstance(r, tuple) else r.id for r in FLOODED_GUESSES],
+)
+def test_a_flood_of_connections_stops_no_guess(
+    web_db: tuple[URL, URL], what: str, cut: int, pause: float
+) -> None:
+    guess = request("POST", "/api/guess", *JSON_POST, body=XYZZY)
+    with serving(web_db[1]) as port, ThreadPoolExecutor(2) as threads:
+        pid = _serve_pid(port)
+        resource.prlimit(
+            pid, resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+        )
+        stop = threading.Event()
+        flood = threads.submit(_flood, port, stop)
+        try:
+            time.sleep(1)  # serve at its limit
+            answers = [_in_two_pieces(port, guess, cut, pause) for _ in range(5)]
+        finally:
+            stop.set()
+        opened = flood.result()
+    assert opened > 500, opened  # a flood indeed
+    assert answers == [422] * 5, f"{what}, under a flood of {opened} connections: {answers}"
+
+
+def _reset(sock: socket.socket) -> None:
+    """Close `sock` with a TCP reset (as a phone leaving the network's reach)."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+def _read_to_end(sock: socket.socket) -> None:
+    sock.settimeout(10)
+    while sock.recv(65536):
+        pass
+    sock.close()
+
+
+HEALTHZ = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+# Every way a connection can end: (what the client sends, then how it ends). None may leave
+# its connection in connections.Protocol.waiting (a class-level dict: a leak for the life of
+# the process, and a closed connection "closed" again to make room).
+CONNECTION_ENDINGS = [
+    ("nothing", b"", socket.socket.close),
+    ("half a head", b"GET /healthz HTTP/1.1\r\n", socket.socket.close),
+    ("half a head, reset", b"GET /healthz HTTP/1.1\r\n", _reset),
+    ("a malformed head (400)", b"GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n", _read_to_end),
+    (
+        "a head without end (closed after HEAD_SECONDS)",
+        b"GET / HTTP/1.1\r\nX: " + b"a" * 70000,
+        _read_to_end,
+    ),
+    (
+        "a websocket upgrade",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+        b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        _reset,
+    ),
+    ("h2c, the prior-knowledge preface", b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", _read_to_end),
+    ("an answered request, then the next one's first byte", HEALTHZ + b"G", socket.socket.close),
+    ("an answered request, then half a pipelined one, reset", HEALTHZ + b"GET /", _reset),
+    (
+        "a head, then half a body, reset",
+        b"POST /api/guess HTTP/1.1\r\nContent-Length: 9\r\n\r\n{",
+        _reset,
+    ),
+    (
+        "a chunked body never ended",
+        b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n",
+        _reset,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "sent", "end"), CONNECTION_ENDINGS, ids=[r[0] for r in CONNECTION_ENDINGS]
+)
+def test_every_way_a_connection_ends_leaves_nothing_waiting(
+    web_url: URL, what: str, sent: bytes, end: Callable[[socket.socket], None]
+) -> None:
+    """uvicorn with connections.Protocol in this process (its class-level dict in sight), then
+    stopped as serve on Ctrl-C with a connection still waiting for its head."""
+    sock = listen("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    app = create_app(web_url, Settings(SECRET))
+    server = uvicorn.Server(uvicorn.Config(app, http=connections.Protocol, log_level="critical"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive()
+            time.sleep(0.02)
+        client = socket.create_connection(("127.0.0.1", port))
+        client.sendall(sent)
+        time.sleep(0.2)
+        end(client)
+        deadline = time.monotonic() + 2
+        while connections.Protocol.waiting and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not connections.Protocol.waiting, f"{what}: left waiting"
+        assert exchange(port, request("GET", "/healthz"))[0] == 200
+        stopped_with = socket.create_connection(("127.0.0.1", port))  # waiting at Ctrl-C
+        time.sleep(0.2)
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    stopped_with.close()
+    assert not connections.Protocol.waiting, f"{what}: left waiting by the stop"
+
+
+# A request head that never ends, sent as fast as the client can: (what, its start, what each
+# 64 KB piece repeats). uvicorn's httptools parser has no size limit (h11's is 16 KB, nginx's
+# 8 KB): serve must refuse the head (414, 431, 400 or a closed connection) long before 8 MB.
+HEADS_WITHOUT_END = [
+    ("a request target", b"GET /", b"a"),
+    ("a header's value", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ", b"a"),
+    ("headers without number", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Many: 1\r\n"),
+]
+
+
+@pytest.mark.found_by("second look at the cookie prefix")
+@pytest.mark.parametrize(
+    ("what", "start", "repeated"), HEADS_WITHOUT_END, ids=[r[0] for r in HEADS_WITHOUT_END]
+)
+def test_a_head_without_end_is_refused_before_8_mb(
+    web_db: tuple[URL, URL], what: str, start: bytes, repeated: bytes
+) -> None:
+    piece = repeated * (65536 // len(repeated))
+    with serving(web_db[1]) as port, socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.settimeout(2)
+        try:
+            sock.sendall(start)
+            for _ in range(128):
+                sock.sendall(piece)
+            answer: object = sock.recv(65536) or "closed"
+        except OSError as exc:
+            answer = exc
+        refused = answer == "closed" or isinstance(answer, ConnectionError)
+        refused = refused or (isinstance(answer, bytes) and answer.split()[1][:1] == b"4")
+        assert refused, f"{what}: 8 MB of one head read, and then {answer!r}"

@@ -6,6 +6,7 @@ module only finds out who the player is, checks the request's shape and passes r
 
 from __future__ import annotations
 
+import http.cookies
 import inspect
 import mimetypes
 import time
@@ -82,11 +83,22 @@ class Settings:
     allowed_hosts: tuple[str, ...] = hosts.default_hosts("127.0.0.1")
 
 
-def _unprefixed(request: Request) -> list[str]:
-    """The values of every unprefixed player cookie the request sends (request.cookies keeps
-    only the last of one name)."""
-    pairs = (part.strip().partition("=") for part in request.headers.get("cookie", "").split(";"))
-    return [value for name, _, value in pairs if name == players.COOKIE]
+def _cookie_values(request: Request, name: str) -> list[str]:
+    """The values of every cookie called `name` the request sends, read as Starlette reads
+    them (request.cookies keeps only the last of one name)."""
+    values = []
+    for chunk in request.headers.get("cookie", "").split(";"):
+        key, equals, value = chunk.partition("=")
+        if equals and key.strip() == name:
+            values.append(http.cookies._unquote(value.strip()))  # as starlette's cookie_parser
+    return values
+
+
+def _only(secret: bytes, values: list[str], host: bool) -> tuple[str, int] | None:
+    """The session the values prove when exactly one session is proved by any of them."""
+    sessions = {players.session_of(secret, value, host) for value in values}
+    sessions.discard(None)
+    return sessions.pop() if len(sessions) == 1 else None
 
 
 class Web:
@@ -104,20 +116,19 @@ class Web:
     def _player(self, request: Request, https: bool) -> tuple[str, int | None, str | None]:
         """The player this request's cookie proves, else a new one: (name, the cookie's
         session generation, still to check against the database (None for a new player), cookie
-        to set or None). Over https the prefixed cookie (players.HOST_COOKIE); without one, an
-        unprefixed cookie of before the prefix when exactly one valid one is sent (two: one may
-        be planted by a sibling subdomain), to be set again prefixed."""
+        to set or None). Of several cookies of one name, one counts only when it is the only
+        valid one (a sibling subdomain may have planted the others). Over https the prefixed
+        cookie (players.HOST_COOKIE); without one, an unprefixed cookie of before the prefix,
+        to be set again prefixed."""
         secret = self.settings.secret
         if not https:
-            session = players.session_of(secret, request.cookies.get(players.COOKIE))
-        elif players.HOST_COOKIE in request.cookies:
-            session = players.session_of(secret, request.cookies[players.HOST_COOKIE], True)
+            session = _only(secret, _cookie_values(request, players.COOKIE), False)
+        elif prefixed := _cookie_values(request, players.HOST_COOKIE):
+            session = _only(secret, prefixed, True)
+        elif older := _only(secret, _cookie_values(request, players.COOKIE), False):
+            name, generation = older
+            return name, generation, players.cookie_for(secret, name, generation, True)
         else:
-            sent = (players.session_of(secret, value) for value in _unprefixed(request))
-            older = {valid for valid in sent if valid is not None}
-            if len(older) == 1:
-                name, generation = older.pop()
-                return name, generation, players.cookie_for(secret, name, generation, True)
             session = None
         if session is not None:
             return session[0], session[1], None

@@ -365,24 +365,27 @@ def test_connections_held_open_hold_no_thread_and_stop_no_guess(
         assert exchange(port, guess)[0] == 422
 
 
+REQUEST_TIMEOUT = 1.0  # serve --request-timeout in the tests of it (5 s by default)
+
+
 def test_a_connection_without_a_whole_request_head_is_closed(web_db: tuple[URL, URL]) -> None:
-    """Silent, or half a head sent: closed HEAD_SECONDS after it opened (uvicorn alone keeps
-    them for ever); a whole request on a third connection meanwhile is answered."""
-    with serving(web_db[1]) as port:
+    """Silent, or half a head sent: closed --request-timeout after it opened (uvicorn alone
+    keeps them for ever); a whole request on a third connection meanwhile is answered."""
+    with serving(web_db[1], "--request-timeout", str(REQUEST_TIMEOUT)) as port:
         silent = socket.create_connection(("127.0.0.1", port))
         half = socket.create_connection(("127.0.0.1", port))
         half.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         opened = time.monotonic()
         assert exchange(port, request("GET", "/healthz"))[0] == 200
         for sock in (silent, half):
-            sock.settimeout(connections.REQUEST_SECONDS + 5)
+            sock.settimeout(REQUEST_TIMEOUT + 5)
             assert sock.recv(1) == b""  # closed by serve
             sock.close()
-        assert time.monotonic() - opened >= connections.REQUEST_SECONDS - 0.5
+        assert time.monotonic() - opened >= REQUEST_TIMEOUT - 0.5
 
 
 # A head sent one byte a second (each byte would restart a timer of inactivity): (what is
-# sent first, whole). The connection is closed HEAD_SECONDS after the head's first byte.
+# sent first, whole). The connection is closed --request-timeout after the head's first byte.
 SLOW_HEADS = [
     ("nothing", b""),
     ("an answered request (kept alive)", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
@@ -394,7 +397,11 @@ def test_a_head_sent_one_byte_a_second_is_closed(
     web_db: tuple[URL, URL], what: str, first: bytes
 ) -> None:
     head = b"GET /api/today HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-    with serving(web_db[1]) as port, socket.create_connection(("127.0.0.1", port)) as sock:
+    timeout = ("--request-timeout", str(REQUEST_TIMEOUT))
+    with (
+        serving(web_db[1], *timeout) as port,
+        socket.create_connection(("127.0.0.1", port)) as sock,
+    ):
         if first:
             sock.sendall(first)
             answered = sock.recv(65536)
@@ -414,7 +421,7 @@ def test_a_head_sent_one_byte_a_second_is_closed(
                 break  # closed between two bytes
         took = time.monotonic() - began
     assert not answer, f"{what}: a head sent one byte a second was answered: {answer!r}"
-    assert connections.REQUEST_SECONDS - 0.5 <= took < connections.REQUEST_SECONDS + 3, took
+    assert REQUEST_TIMEOUT - 0.5 <= took < REQUEST_TIMEOUT + 3, took
 
 
 # Connections a hostile client opens against serve at its limit of open files (a systemd

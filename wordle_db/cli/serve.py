@@ -120,6 +120,15 @@ def listen(host: str, port: int) -> socket.socket:
     "--metrics-host", default="127.0.0.1", show_default=True, help="The address of --metrics-port."
 )
 @click.option(
+    "--request-timeout",
+    type=click.FloatRange(0.1, 300),
+    default=5,
+    show_default=True,
+    metavar="SECONDS",
+    help="How long a client may take to send a whole request (its head and body), from its "
+    "first byte; then its connection is closed.",
+)
+@click.option(
     "--keep-alive",
     type=click.IntRange(1, 3600),
     metavar="SECONDS",
@@ -141,6 +150,7 @@ def serve(
     metrics_host: str,
     access_log: bool,
     keep_alive: int | None,
+    request_timeout: float,
 ) -> None:
     """Serve the game in the browser: a page and a JSON API (/api/openapi.json).
 
@@ -179,6 +189,7 @@ def serve(
 
         serve_metrics(web.app.state.web.metrics.registry, metrics_host, metrics_port)
         click.echo(f"wordle-db metrics on http://{metrics_host}:{metrics_port}/metrics", err=True)
+    connections.Protocol.request_seconds = request_timeout
     config = uvicorn.Config(
         web,
         proxy_headers=forwarded_allow_ips is not None,

@@ -5,7 +5,8 @@ timer), and its httptools parser takes a request head of any size: a client that
 connections and sends nothing, half a request, or a head without end would hold each (a file
 descriptor, memory) as long as it likes, and at serve's limit of open files nobody else gets
 in (found by the reviews of the cookie prefix). Here:
-- a request must come whole (head and body) within REQUEST_SECONDS of its first byte (of the
+- a request must come whole (head and body) within `request_seconds` (`serve
+  --request-timeout`, REQUEST_SECONDS by default) of its first byte (of the
   connection's opening, for its first request), else the connection is closed;
 - a head over MAX_HEAD bytes is answered 431 and the connection closed;
 - connections waiting for their client are kept in the order they began to wait; when the
@@ -38,6 +39,7 @@ class Protocol(HttpToolsProtocol):
     # connections waiting for a head (or idle), and for the rest of a body: the longest first
     waiting: ClassVar[dict[Protocol, None]] = {}
     bodies: ClassVar[dict[Protocol, None]] = {}
+    request_seconds: ClassVar[float] = REQUEST_SECONDS
     request_timer: asyncio.TimerHandle | None = None
     head_bytes: int | None = 0  # of the head under way; None: its head is complete
 
@@ -88,7 +90,7 @@ class Protocol(HttpToolsProtocol):
 
     def _wait(self, timed: bool) -> None:
         if timed and self.request_timer is None:  # the first request: timed from the connection
-            self.request_timer = self.loop.call_later(REQUEST_SECONDS, self._close)
+            self.request_timer = self.loop.call_later(self.request_seconds, self._close)
         Protocol.waiting.pop(self, None)  # waiting from now
         Protocol.waiting[self] = None
 

@@ -240,7 +240,7 @@ def rejections(
             why[word] = "a proper noun's homograph not in use (the dictionary)"
         elif min_zipf is not None and _unknown(word, lang, found):
             why[word] = "unknown to simplemma and not common"
-        elif min_zipf is not None and _rare_outside_thesaurus(word, lang, min_zipf):
+        elif min_zipf is not None and _rare_outside_thesaurus(word, lang, found, min_zipf):
             below = min_zipf + THESAURUS_MARGIN[lang.code]
             why[word] = f"rare, not in the thesaurus (wordfreq below {below:g})"
         elif min_zipf is not None and _rare_without_plural(word, lang, found, min_zipf):
@@ -277,7 +277,7 @@ THESAURUS_MARGIN = {"es": 0.2, "fr": 0.4}
 THESAURUS_FORMS = frozenset({"fr"})
 
 
-def _rare_outside_thesaurus(word: str, lang: Language, min_zipf: float) -> bool:
+def _rare_outside_thesaurus(word: str, lang: Language, found: Dictionary, min_zipf: float) -> bool:
     """The language's thesaurus (LibreOffice's, Debian's mythes-es and mythes-fr) neither
     lists the word nor gives it as a synonym, and it is under `min_zipf` + THESAURUS_MARGIN:
     the regional, archaic, slang and foreign words just over the threshold (es groso, podre,
@@ -291,7 +291,7 @@ def _rare_outside_thesaurus(word: str, lang: Language, min_zipf: float) -> bool:
         words is not None
         and word not in words
         and zipf_frequency(word, lang.code) < min_zipf + THESAURUS_MARGIN[lang.code]
-        and not (lang.code in THESAURUS_FORMS and _forms_in_use(word, lang, dictionary(lang.code)))
+        and not (lang.code in THESAURUS_FORMS and _forms_in_use(word, lang, found))
     )
 
 

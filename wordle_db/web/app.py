@@ -94,13 +94,6 @@ def _cookie_values(request: Request, name: str) -> list[str]:
     return values
 
 
-def _only(secret: bytes, values: list[str], host: bool) -> tuple[str, int] | None:
-    """The session the values prove when exactly one session is proved by any of them."""
-    sessions = {players.session_of(secret, value, host) for value in values}
-    sessions.discard(None)
-    return sessions.pop() if len(sessions) == 1 else None
-
-
 class Web:
     """The endpoints, with what they share: the pool, the secret and the rate limit."""
 
@@ -122,10 +115,10 @@ class Web:
         to be set again prefixed."""
         secret = self.settings.secret
         if not https:
-            session = _only(secret, _cookie_values(request, players.COOKIE), False)
+            session = players.one_session(secret, _cookie_values(request, players.COOKIE), False)
         elif prefixed := _cookie_values(request, players.HOST_COOKIE):
-            session = _only(secret, prefixed, True)
-        elif older := _only(secret, _cookie_values(request, players.COOKIE), False):
+            session = players.one_session(secret, prefixed, True)
+        elif older := players.one_session(secret, _cookie_values(request, players.COOKIE), False):
             name, generation = older
             return name, generation, players.cookie_for(secret, name, generation, True)
         else:

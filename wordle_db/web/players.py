@@ -84,6 +84,14 @@ def session_of(secret: bytes, cookie: str | None, host: bool = False) -> tuple[s
     return PREFIX + player_id, generation or 0
 
 
+def one_session(secret: bytes, values: list[str], host: bool) -> tuple[str, int] | None:
+    """The session the cookie values of one name prove when exactly one session is proved by
+    any of them (of several, a sibling subdomain may have planted all but one: none counts)."""
+    sessions = {session_of(secret, value, host) for value in values}
+    sessions.discard(None)
+    return sessions.pop() if len(sessions) == 1 else None
+
+
 def player_of(secret: bytes, cookie: str | None) -> str | None:
     """The player name a cookie value proves (whatever its generation, under either name), or
     None when it is missing, malformed or forged."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
@@ -38,6 +39,27 @@ def rush_database(new_db) -> URL:
         db.call(conn, "wordle_import_words", True)
         db.call(conn, "wordle_publish_word", today(conn), ANSWER)
     return url
+
+
+def _guessing(
+    url: URL, stop: threading.Event, played: list[int], errors: list[BaseException]
+) -> Callable[[int], None]:
+    """A player thread's work: new players' games of GUESSES until `stop`, each guess counted
+    in played[0], any error collected in `errors` (the test asserts them)."""
+
+    def player(n: int) -> None:
+        try:
+            with db.connect(url) as c:
+                games = 0
+                while not stop.is_set():
+                    games += 1
+                    for guess in GUESSES:
+                        game.play(c, f"mig{n}_{games}", guess)
+                        played[0] += 1
+        except BaseException as exc:  # collected, and asserted below
+            errors.append(exc)
+
+    return player
 
 
 def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db) -> None:
@@ -73,18 +95,7 @@ def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None
     url = rush_database(new_db)
     stop, played = threading.Event(), [0]
     errors: list[BaseException] = []
-
-    def player(n: int) -> None:
-        try:
-            with db.connect(url) as c:
-                games = 0
-                while not stop.is_set():
-                    games += 1
-                    for guess in GUESSES:
-                        game.play(c, f"mig{n}_{games}", guess)
-                        played[0] += 1
-        except BaseException as exc:  # collected, and asserted below
-            errors.append(exc)
+    player = _guessing(url, stop, played, errors)
 
     threads = [threading.Thread(target=player, args=(n,)) for n in range(4)]
     for thread in threads:
@@ -511,18 +522,7 @@ def test_leagues_and_guesses_go_on_while_0056_runs_both_ways(new_db) -> None:
             leagues.join(conn, f"odd{n}", code, nickname)
     stop, done = threading.Event(), [0]
     errors: list[BaseException] = []
-
-    def player(n: int) -> None:
-        try:
-            with db.connect(url) as c:
-                games = 0
-                while not stop.is_set():
-                    games += 1
-                    for guess in GUESSES:
-                        game.play(c, f"mig{n}_{games}", guess)
-                        done[0] += 1
-        except BaseException as exc:  # collected, and asserted below
-            errors.append(exc)
+    player = _guessing(url, stop, done, errors)
 
     def creator(n: int) -> None:
         try:

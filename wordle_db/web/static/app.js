@@ -409,11 +409,12 @@ async function submit() {
   }
 }
 
-// The statistics open by themselves when a game ends here (after the row's animation).
+// The statistics open by themselves when a game ends here (after the row's animation),
+// unless the player has a dialog open by the time they arrive.
 function gameEnded() {
   const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-  setTimeout(() => { if (!document.querySelector("dialog[open]")) openStats(); },
-             still ? 300 : 1800);
+  const unasked = () => !document.querySelector("dialog[open]");
+  setTimeout(() => { if (unasked()) openStats(unasked); }, still ? 300 : 1800);
 }
 
 function press(value) {
@@ -508,7 +509,7 @@ async function share() {
   tell(copied ? t("copied") : t("selectToCopy"));
 }
 
-async function openStats() {
+async function openStats(wanted = () => true) {
   $("share-note").textContent = "";
   try {
     const s = await api(`/api/stats${query(false)}`);
@@ -544,7 +545,7 @@ async function openStats() {
   } catch (e) {
     say(problem(e), true);
   }
-  if (!$("stats-dialog").open) $("stats-dialog").showModal();
+  if (!$("stats-dialog").open && wanted()) $("stats-dialog").showModal();
 }
 
 async function openArchive() {
@@ -716,7 +717,7 @@ async function start() {
   $("hint-button").addEventListener("click", letterHint);
   $("share-button").addEventListener("click", share);
   $("stats-share").addEventListener("click", share);
-  $("stats-button").addEventListener("click", openStats);
+  $("stats-button").addEventListener("click", () => openStats());
   $("archive-button").addEventListener("click", openArchive);
   $("settings-button").addEventListener("click", () => $("settings-dialog").showModal());
   $("help-button").addEventListener("click", () => $("help-dialog").showModal());

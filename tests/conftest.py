@@ -35,8 +35,10 @@ from support import REPO, clone
 from support.databases import (
     Invoke,
     cli_runner,
+    contents,
     copy_rows,
     drop_database,
+    keep_rows,
     new_database,
     new_local_server,
     server_home,
@@ -171,12 +173,13 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
 
 
 @pytest.fixture(scope="session")
-def template_url(server_url: URL) -> Iterator[URL]:
+def template_url(server_url: URL, tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
     """A database migrated to head with the bundled words: the rows every test db starts with."""
     url = new_database(server_url)
     schema.migrate(url)
     with db.connect(url) as conn:
         words.load_bundled(conn)
+    keep_rows(url, tmp_path_factory.mktemp("template-rows"))  # checked by schema_recipe
     yield url
     drop_database(url)
 
@@ -200,13 +203,15 @@ def new_db(server_url: URL) -> Iterator[Callable[[], URL]]:
 @pytest.fixture(scope="session")
 def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
     """The template's schema, read once for cloning (tests/support/clone.py); checked first
-    against a database migrated the real way: the run stops if a clone would differ from it."""
+    against a database migrated the real way, given the template's rows by INSERT ... SELECT
+    where the clone takes them as files (keep_rows): the run stops if a clone would differ
+    from it, in its schema or its rows."""
     with db.connect(template_url) as conn:
         recipe = clone.read_recipe(conn, template_url.database)
     migrated, cloned = new_database(server_url), new_database(server_url)
     try:
         schema.migrate(migrated)
-        copy_rows(template_url, migrated)
+        copy_rows(template_url, migrated, as_files=False)
         schema.ensure_database(cloned)
         clone.create(recipe, cloned)
         copy_rows(template_url, cloned)
@@ -214,6 +219,8 @@ def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
             different = clone.differences(
                 clone.fingerprint(conn, migrated.database), clone.fingerprint(conn, cloned.database)
             )
+            rows = contents(conn, migrated.database), contents(conn, cloned.database)
+            different += [f"rows: {a} against {b}" for a, b in zip(*rows, strict=True) if a != b]
     finally:
         drop_database(migrated)
         drop_database(cloned)

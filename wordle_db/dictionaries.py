@@ -68,7 +68,7 @@ LOCUTION_TAG = "po:loc."  # French: a word only found in a set phrase (quant à,
 NOUN_TAGS = ("CAT=nc", "CAT=a_nc")  # Portuguese: a noun (a_nc: also an adjective)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object a file read (dictionary() caches it)
 class Dictionary:
     language: str
     path: Path

@@ -191,7 +191,8 @@ def rejections(
     verb form the dictionary makes, a function word, a contraction or a set phrase's word (the
     dictionary's tags), a Roman numeral, a given name or surname, a proper noun by simplemma
     or a proper noun's homograph, unknown to simplemma, rare and not in the thesaurus, rare
-    and without a plural in the dictionary. The first reason that holds is given."""
+    and without a plural in the dictionary, a combining form. The first reason that holds is
+    given."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
     base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
@@ -246,6 +247,8 @@ def rejections(
         elif min_zipf is not None and _rare_without_plural(word, lang, found, min_zipf):
             below = min_zipf + NO_PLURAL_MARGIN
             why[word] = f"rare, no plural in the dictionary (wordfreq below {below:g})"
+        elif _is_combining_form(word, lang, found):
+            why[word] = "a combining form (the dictionary)"
     return why
 
 
@@ -310,6 +313,41 @@ def _rare_without_plural(word: str, lang: Language, found: Dictionary, min_zipf:
         and word[-1] not in "sx"  # its plural is itself (oásis, tórax)
         and zipf_frequency(word, lang.code) < min_zipf + NO_PLURAL_MARGIN
     )
+
+
+# French, Portuguese, Spanish: plurals in -s tell a noun from a clipped combining form
+COMBINING_FORMS = frozenset({"es", "fr", "pt"})
+COMBINING_COMPOUNDS = 5  # entries a combining form starts (micro: microfilme, microclima)
+COMBINING_ZIPF = 5.0  # prepositions start compounds too, and are more common (entre, sobre)
+
+
+def _is_combining_form(word: str, lang: Language, found: Dictionary) -> bool:
+    """A combining form the dictionary also lists as a word, clipped from its compounds
+    (micro, retro; fr inter, supra, infra, turbo; es anglo): it is the first part of at
+    least COMBINING_COMPOUNDS entries whose rest is another entry of 4 letters or more
+    (microfilme, retrovisor), it is under COMBINING_ZIPF, and no plural of it is in use
+    (Zipf under FORMS_ZIPF). quilo (quilos), astro, extra, French micro (micros) stay."""
+    from wordfreq import zipf_frequency
+
+    return (
+        lang.code in COMBINING_FORMS
+        and _compounds_begun(found, len(word)).get(word, 0) >= COMBINING_COMPOUNDS
+        and zipf_frequency(word, lang.code) < COMBINING_ZIPF
+        and all(zipf_frequency(p, lang.code) < FORMS_ZIPF for p in _plurals(word, lang))
+    )
+
+
+@cache
+def _compounds_begun(found: Dictionary, letters: int) -> dict[str, int]:
+    """How many entries of the dictionary each `letters`-letter entry begins, the rest
+    being another entry of 4 letters or more (micro: microfilme, microclima, ...)."""
+    words = found.lower | {entry.lower() for entry in found.bound}
+    begun: dict[str, int] = {}
+    for entry in words:
+        head, rest = entry[:letters], entry[letters:]
+        if len(rest) >= 4 and head in found.lower and rest in words:
+            begun[head] = begun.get(head, 0) + 1
+    return begun
 
 
 def _is_proper_homograph(word: str, lang: Language, found: Dictionary) -> bool:

@@ -59,6 +59,7 @@ SET_PHRASE = "only in a set phrase (the dictionary)"
 HOMOGRAPH = "a proper noun's homograph not in use (the dictionary)"
 FR_THESAURUS = "rare, not in the thesaurus (wordfreq below 3.6)"
 NO_PLURAL = "rare, no plural in the dictionary (wordfreq below 3.6)"
+COMBINING = "a combining form (the dictionary)"
 # (language, letters, word, the rule that removes it): words the lists hold and the rules of
 # before kept as answers; most are those a native reader found in issue 41
 REMOVED = [
@@ -183,6 +184,14 @@ REMOVED = [
     ("pt", 5, "sarro", NO_PLURAL),  # slang
     ("pt", 5, "lobão", NO_PLURAL),  # a surname
     ("pt", 5, "pixel", NO_PLURAL),
+    # the fifth reading (issue 41, pt under 94 %): combining forms clipped from compounds
+    ("pt", 5, "micro", COMBINING),  # 18 entries (microfilme, microclima), micros 2.4
+    ("pt", 5, "retro", COMBINING),  # retrovisor, retroativo; an adverb, no plural
+    ("fr", 5, "inter", COMBINING),  # interdire, international ...; inters 1.5
+    ("fr", 5, "supra", COMBINING),
+    ("fr", 5, "infra", COMBINING),
+    ("es", 5, "retro", COMBINING),  # retrovisor; retros 1.7
+    ("es", 5, "anglo", COMBINING),  # anglosajón, angloparlante
 ]
 
 
@@ -267,6 +276,15 @@ KEPT = [
     ("pt", "queda", "no plural in the dictionary, but common (4.8)"),
     ("pt", "porto", "Porto, but portos is in use (4.0)"),
     ("es", "marzo", "Marzo in the Spanish dictionary: no homograph rule in Spanish"),
+    ("pt", "quilo", "begins 10 entries (quilograma), but quilos is in use (4.0)"),
+    ("pt", "extra", "begins 20 entries (extraordinário), but extras is in use (4.0)"),
+    ("pt", "astro", "begins 9 entries (astronauta), but astros is in use (3.5)"),
+    ("pt", "sobre", "begins 42 entries, no plural in use, but a preposition: Zipf 6.2"),
+    ("pt", "entre", "the same: Zipf 6.1"),
+    ("pt", "deter", "begins 4 entries (detergente), fewer than a combining form's 5"),
+    ("fr", "micro", "begins 151 entries, but micros (a microphone) is in use (3.4)"),
+    ("fr", "extra", "begins 38 entries, but extras is in use (2.9)"),
+    ("it", "retro", "begins 48 entries, but Italian plurals are no test: no such rule there"),
 ]
 
 

@@ -424,6 +424,90 @@ def test_a_head_sent_one_byte_a_second_is_closed(
     assert REQUEST_TIMEOUT - 0.5 <= took < REQUEST_TIMEOUT + 3, took
 
 
+@pytest.fixture(scope="module")
+def timed(web_db: tuple[URL, URL], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One serve for the rows of the request limit: --request-timeout 1, --keep-alive 1, a
+    rate limit no row reaches."""
+    log = tmp_path_factory.mktemp("timed") / "serve.log"
+    limits = ("--request-timeout", str(REQUEST_TIMEOUT), "--keep-alive", "1")
+    with serve_command(web_db[1], log, *limits, "--guesses-per-minute", "10000000") as served:
+        yield served
+
+
+KEPT_HEALTHZ = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"  # kept alive after its answer
+GUESS_HEAD = b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Wordle: 1\r\n"
+GUESS_HEAD += b"Content-Type: application/json\r\n"
+# What a client sends on a kept-alive connection once serve has answered what it sent first:
+# (what, sent first, sent at once after the answer, then trickled a byte every 0.4 s). What
+# comes after an answer begins the next request: serve must close the connection within
+# --request-timeout of it (1 s here, and --keep-alive 1 s), not keep it while bytes come.
+AFTER_AN_ANSWER = [
+    ("the next request's head", KEPT_HEALTHZ, b"", b"GET /healthz HTTP/1.1\r\n"),
+    (
+        "the next request's body",
+        KEPT_HEALTHZ,
+        GUESS_HEAD + b"Content-Length: 17\r\n\r\n",
+        b'{"word": "xyzzy"}',
+    ),
+    (
+        "the next request's chunked body",
+        KEPT_HEALTHZ,
+        GUESS_HEAD + b"Transfer-Encoding: chunked\r\n\r\n",
+        b"1\r\n{\r\n1\r\n}\r\n",
+    ),
+    (
+        "a 100-continue never taken up",
+        KEPT_HEALTHZ,
+        GUESS_HEAD + b"Expect: 100-continue\r\nContent-Length: 17\r\n\r\n",
+        b"",
+    ),
+]
+
+
+def _answer(sock: socket.socket) -> bytes:
+    """One whole answer (a head and its Content-Length of body) read from `sock`."""
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(65536)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    length = int(re.search(rb"content-length: (\d+)", head, re.IGNORECASE)[1])  # type: ignore[index]  # every answer here has one
+    while len(body) < length:
+        body += sock.recv(65536)
+    return head
+
+
+@pytest.mark.parametrize(
+    ("what", "first", "then", "trickled"),
+    AFTER_AN_ANSWER,
+    ids=[r[0] if isinstance(r, tuple) else r.id for r in AFTER_AN_ANSWER],
+)
+def test_what_comes_after_an_answer_is_timed(
+    timed: Served, what: str, first: bytes, then: bytes, trickled: bytes
+) -> None:
+    with socket.create_connection(("127.0.0.1", timed.port)) as sock:
+        sock.settimeout(2)
+        sock.sendall(first)
+        assert _answer(sock).startswith(b"HTTP/1.1 "), what  # answered, kept alive
+        began, closed, answered = time.monotonic(), False, b""
+        sock.sendall(then)
+        sock.settimeout(0.4)
+        for byte in trickled[:8] or b"\0" * 8:
+            try:
+                if trickled:
+                    sock.sendall(bytes([byte]))
+                answered = sock.recv(65536)
+                closed = answered == b""
+            except TimeoutError:
+                continue
+            except ConnectionError:
+                closed = True
+            if closed:
+                break
+        took = time.monotonic() - began
+    assert closed, f"{what}: open {took:.1f} s after the answer ({answered[:40]!r})"
+    assert took < REQUEST_TIMEOUT + 1, f"{what}: closed {took:.1f} s after the answer"
+
+
 # Connections a hostile client opens against serve at its limit of open files (a systemd
 # service's 1024; 256 here), 300 of them, one after the other: (what each sends, serve's
 # options). A player's guess on a new connection meanwhile must still be answered.

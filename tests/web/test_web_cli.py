@@ -1099,6 +1099,35 @@ CONNECTION_ENDINGS = [
         b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n",
         _reset,
     ),
+    ("an answered request, then blank lines", HEALTHZ + b"\r\n\r\n", socket.socket.close),
+    (
+        "a guess refused unread (413), then part of its body, reset",
+        GUESS_HEAD + b"Content-Length: 100000\r\n\r\n" + b"a" * 100,
+        _reset,
+    ),
+    (
+        "a guess's head with Expect: 100-continue, its body never sent",
+        GUESS_HEAD + b"Expect: 100-continue\r\nContent-Length: 17\r\n\r\n",
+        _reset,
+    ),
+    (
+        "a guess's head with Expect: 100-continue, closed half way through its body",
+        GUESS_HEAD + b"Expect: 100-continue\r\nContent-Length: 17\r\n\r\n{",
+        socket.socket.close,
+    ),
+    ("two pipelined requests, the second half sent", HEALTHZ + HEALTHZ + b"GET /", _reset),
+    (
+        "a pipelined guess whose body never ends, after an answered request",
+        HEALTHZ + GUESS_HEAD + b"Content-Length: 17\r\n\r\n{",
+        socket.socket.close,
+    ),
+    ("HTTP/1.0, then nothing", b"GET /healthz HTTP/1.0\r\n\r\n", _read_to_end),
+    (
+        "a websocket upgrade, closed",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+        b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        socket.socket.close,
+    ),
 ]
 
 
@@ -1125,9 +1154,12 @@ def test_every_way_a_connection_ends_leaves_nothing_waiting(
         time.sleep(0.2)
         end(client)
         deadline = time.monotonic() + 2
-        while connections.Protocol.waiting and time.monotonic() < deadline:
+        while (connections.Protocol.waiting or connections.Protocol.bodies) and (
+            time.monotonic() < deadline
+        ):
             time.sleep(0.02)
         assert not connections.Protocol.waiting, f"{what}: left waiting"
+        assert not connections.Protocol.bodies, f"{what}: left waiting for a body"
         assert exchange(port, request("GET", "/healthz"))[0] == 200
         stopped_with = socket.create_connection(("127.0.0.1", port))  # waiting at Ctrl-C
         time.sleep(0.2)
@@ -1136,6 +1168,7 @@ def test_every_way_a_connection_ends_leaves_nothing_waiting(
         thread.join(10)
     stopped_with.close()
     assert not connections.Protocol.waiting, f"{what}: left waiting by the stop"
+    assert not connections.Protocol.bodies, f"{what}: left waiting for a body by the stop"
 
 
 # A request head that never ends, sent as fast as the client can: (what, its start, what each

@@ -886,6 +886,64 @@ def test_calls_that_wait_for_the_database_stop_no_other(
         assert [w.result()[0] for w in waiting] == [200] * slow
 
 
+@pytest.fixture(scope="module")
+def crowded(web_db: tuple[URL, URL], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One serve at a limit of 256 open files (a rate limit no row reaches)."""
+    log = tmp_path_factory.mktemp("crowded") / "serve.log"
+    with serve_command(web_db[1], log, "--guesses-per-minute", "10000000") as served:
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.prlimit(_serve_pid(served.port), resource.RLIMIT_NOFILE, (256, hard))
+        yield served
+
+
+# A request the app is answering (its call waits for the database: the games table locked)
+# while a client opens 300 silent connections at serve's limit of 256 open files: (what the
+# player sent, the statuses it must get). Making room closes waiting connections, never one
+# whose request is being answered.
+ANSWERING_AT_THE_LIMIT = [
+    ("a request", request("GET", "/api/today"), [200]),
+    ("a guess", request("POST", "/api/guess", *JSON_POST, body=b'{"word": "slate"}'), [200]),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "sent", "statuses"),
+    ANSWERING_AT_THE_LIMIT,
+    ids=[r[0] if isinstance(r, tuple) else r.id for r in ANSWERING_AT_THE_LIMIT],
+)
+def test_a_request_being_answered_is_not_closed_to_make_room(
+    web_db: tuple[URL, URL],
+    crowded: Served,
+    admin: Connection,
+    what: str,
+    sent: bytes,
+    statuses: list[int],
+) -> None:
+    with (
+        db.connect(web_db[0]) as locker,
+        socket.create_connection(("127.0.0.1", crowded.port)) as player,
+    ):
+        player.settimeout(10)
+        locker.exec_driver_sql("LOCK TABLES games WRITE")
+        held = []
+        try:
+            player.sendall(sent)
+            waiting_for_the_lock(admin, 1)
+            for _ in range(300):
+                held.append(socket.create_connection(("127.0.0.1", crowded.port)))
+            time.sleep(0.5)  # serve accepts what it can
+        finally:
+            locker.exec_driver_sql("UNLOCK TABLES")
+            for sock in held:
+                sock.close()
+        answered = b""
+        with contextlib.suppress(OSError):
+            while chunk := player.recv(65536):
+                answered += chunk
+    got = [int(status) for status in re.findall(rb"HTTP/1\.1 (\d{3}) ", answered)]
+    assert got == statuses, f"{what}: answered {got} at the limit of open files"
+
+
 @pytest.mark.found_by("review of branch serve")
 def test_ctrl_c_while_calls_wait_for_the_database(web_db: tuple[URL, URL], tmp_path: Path) -> None:
     """serve stops on Ctrl-C (exit 0 within serve_command's 20 s) though its database calls

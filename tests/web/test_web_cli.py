@@ -810,6 +810,34 @@ def test_requests_written_by_hand(
     assert db.scalar(admin, played) == before  # no word was played
 
 
+LONG = "a" * 60000  # a request target or a header value near the 64 KB limit of a head
+UPGRADE = ("Connection: Upgrade", "Upgrade: websocket", "Sec-WebSocket-Version: 13")
+UPGRADE += ("Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",)
+# Requests a client sends, each with 60 KB it chose in its head, to a serve without
+# --access-log ("serve writes no line per request", docs/web.md): (what, request). Each may
+# add one short line to serve's log at most, never what the client wrote (a client sending
+# thousands a second would fill the disk).
+LOGGED = [
+    ("a long target", request("GET", f"/{LONG}")),
+    ("a long header", request("GET", "/api/today", f"X-Long: {LONG}")),
+    ("a malformed head with a long target", request("GET", f"/{LONG}", "Bad Header")),
+    ("an upgrade uvicorn does not take", request("GET", f"/{LONG}", *UPGRADE)),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "raw"), LOGGED, ids=[r[0] if isinstance(r, tuple) else r.id for r in LOGGED]
+)
+def test_what_a_client_writes_stays_out_of_the_log(served: Served, what: str, raw: bytes) -> None:
+    logged = served.log.stat().st_size
+    exchange(served.port, raw)
+    assert exchange(served.port, request("GET", "/healthz"))[0] == 200  # its log is written
+    with open(served.log) as log:
+        log.seek(logged)
+        written = log.read()
+    assert len(written) < 200, f"{what}: {len(written)} characters logged: {written[:120]!r}"
+
+
 # Headers a client sends to pass for many addresses, to a serve trusting no proxy or one
 # proxy: (what, serve's options, the header, {n} a new number each request). Each request
 # comes without a cookie (a new player every time): the limit of 20 at once is the address's.

@@ -273,6 +273,20 @@ COOKIE_HEADER_ATTACKS = [
             ("the old one with spaces around =", f"{PLAIN} = {{mine}}", "mine"),
         ]
     ),
+    # a third look: quoting, spelling and duplicates the two readers (Starlette's and
+    # _cookie_values) must read alike
+    ("prefixed twice", f"{HOST}={{mine}}; {HOST}={{mine}}", "mine"),
+    ("prefixed, quoted", f'{HOST}="{{mine}}"', "mine"),
+    ("prefixed, quoted, then planted", f'{HOST}="{{mine}}"; {PLAIN}={{planted}}', "mine"),
+    ("a semicolon inside quotes", f'{PLAIN}="{{mine}}; {PLAIN}={{planted}}"', "a new player"),
+    ("the old one, its generation spelled 00", f"{PLAIN}={{mine_00}}", "a new player"),
+    ("the old one in capitals", f"{PLAIN}={{mine_upper}}", "a new player"),
+    ("the old one, then the same again quoted", f'{PLAIN}={{mine}}; {PLAIN}="{{mine}}"', "mine"),
+    (
+        "planted on a longer path, prefixed quoted",
+        f'{PLAIN}={{planted}}; {HOST}="{{mine}}"',
+        "mine",
+    ),
 ]
 BOARDS = {"mine": ["slate"], "planted": ["moist"], "ended": ["slate"], "a new player": []}
 
@@ -311,6 +325,8 @@ def test_planted_odd_and_ended_cookies_over_https_never_name_the_player(
             old_host=f"{mine_id}.{players._signature(SECRET, mine_id, None, host=True)}",
             mine_plain=_cookie_of(PLAIN, made["mine"][1]),
             forged=f"{mine_id}.0.{'0' * 64}",
+            mine_00=_cookie_of(PLAIN, made["mine"][1]).replace(".0.", ".00."),
+            mine_upper=_cookie_of(PLAIN, made["mine"][1]).upper(),
         )
         answer = browser.get("/api/board", headers={"cookie": sent})
     assert answer.status_code == 200, answer.text

@@ -1071,14 +1071,15 @@ def test_many_players_at_once_each_get_their_own_answers(served: Served) -> None
         assert said == mine and board == mine, (n, said, board)
 
 
-def _flood(port: int, stop: threading.Event) -> int:
-    """Open silent connections to `port` as fast as one thread can until `stop`, keeping the
-    last 400 open (serve closes older ones to make room): how many were opened."""
+def _flood(port: int, stop: threading.Event, source: str = "127.0.0.1") -> int:
+    """Open silent connections to `port` from address `source` as fast as one thread can until
+    `stop`, keeping the last 400 open (serve closes older ones to make room): how many were
+    opened."""
     opened: collections.deque[socket.socket] = collections.deque()
     count = 0
     while not stop.is_set():
         with contextlib.suppress(OSError):
-            opened.append(socket.create_connection(("127.0.0.1", port), timeout=1))
+            opened.append(socket.create_connection(("127.0.0.1", port), 1, (source, 0)))
             count += 1
         while len(opened) > 400:
             opened.popleft().close()
@@ -1103,10 +1104,11 @@ def _in_two_pieces(port: int, raw: bytes, cut: int, pause: float) -> object:
 
 # A client floods serve, at its limit of open files (256), with new silent connections while
 # players guess: (how a player sends its guess: where it is cut in two, the seconds between
-# the pieces). Each guess, made after the flood started, must be answered.
+# the pieces; the flood's address). Each guess, made after the flood started, must be answered.
 FLOODED_GUESSES = [
-    ("all at once", 0, 0.0),
-    ("its whole head, its body 0.2 s later", -len(XYZZY), 0.2),
+    ("all at once", 0, 0.0, "127.0.0.1"),
+    ("its whole head, its body 0.2 s later", -len(XYZZY), 0.2, "127.0.0.1"),
+    ("all at once, the flood from another address", 0, 0.0, "127.0.0.2"),
     # Not here: "its head in two pieces 1 s apart" (a medium of the second look at the cookie
     # prefix, branch attack-cookie2): under a flood from the player's own address, a head
     # that comes slowly is closed with the flood's (a documented limit, docs/web.md).
@@ -1114,12 +1116,12 @@ FLOODED_GUESSES = [
 
 
 @pytest.mark.parametrize(
-    ("what", "cut", "pause"),
+    ("what", "cut", "pause", "source"),
     FLOODED_GUESSES,
     ids=[r[0] if isinstance(r, tuple) else r.id for r in FLOODED_GUESSES],
 )
 def test_a_flood_of_connections_stops_no_guess(
-    web_db: tuple[URL, URL], what: str, cut: int, pause: float
+    web_db: tuple[URL, URL], what: str, cut: int, pause: float, source: str
 ) -> None:
     guess = request("POST", "/api/guess", *JSON_POST, body=XYZZY)
     with serving(web_db[1]) as port, ThreadPoolExecutor(2) as threads:
@@ -1128,7 +1130,7 @@ def test_a_flood_of_connections_stops_no_guess(
             pid, resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
         )
         stop = threading.Event()
-        flood = threads.submit(_flood, port, stop)
+        flood = threads.submit(_flood, port, stop, source)
         try:
             time.sleep(1)  # serve at its limit
             answers = [_in_two_pieces(port, guess, cut, pause) for _ in range(5)]

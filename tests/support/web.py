@@ -5,6 +5,7 @@ as a process with requests written by hand."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -103,14 +104,26 @@ class Served:
     log: Path
 
 
+def free_port() -> int:
+    """A port free to listen on, below the range the kernel gives outgoing connections (the
+    tests' floods open thousands: one took a port bind(0) had just given serve)."""
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    while True:
+        port = random.randrange(10000, low)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
+
+
 @contextmanager
 def serve_command(account: URL, log: Path, *options: str) -> Iterator[Served]:
     """`wordle-db serve` as a process on a free port with a player account, its stdout and
     stderr to `log` (a pipe nobody reads would stop it); Ctrl-C (SIGINT) at the end, after
     which it must exit 0."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": SECRET.decode()}
     command = [sys.executable, "-m", "wordle_db", "--db-url", account.render_as_string(False)]
     with open(log, "w") as out:

@@ -112,7 +112,9 @@ HOST_PREFIX_ATTACKS = [
     ("https", {HOST: "mine"}, "mine", set()),
     ("https", {HOST: "mine", PLAIN: "planted"}, "mine", set()),
     ("https", {PLAIN: "mine"}, "mine", {HOST}),  # made before the prefix
-    ("https", {HOST: "forged.0.x", PLAIN: "planted"}, "a new player", {HOST}),
+    # a forged prefixed value proves nothing and hides nothing: the old cookie, the only valid
+    # one, counts (third look; a planted one alone would too: the transition window, web.md)
+    ("https", {HOST: "forged.0.x", PLAIN: "mine"}, "mine", {HOST}),
     ("http", {PLAIN: "mine"}, "mine", set()),
     ("http", {HOST: "planted"}, "a new player", {PLAIN}),  # no prefix over http
 ]
@@ -242,7 +244,7 @@ COOKIE_HEADER_ATTACKS = [
     (
         "the old value under the prefix, then the old one",
         f"{HOST}={{mine_plain}}; {PLAIN}={{mine}}",
-        "a new player",
+        "mine",  # the moved value counts for nothing; the old one, the only valid one, counts
     ),
     ("no space after the semicolon", f"{PLAIN}={{planted}};{HOST}={{mine}}", "mine"),
     ("a tab after the semicolon", f"{HOST}={{mine}};\t{PLAIN}={{planted}}", "mine"),
@@ -286,6 +288,19 @@ COOKIE_HEADER_ATTACKS = [
         "planted on a longer path, prefixed quoted",
         f'{PLAIN}={{planted}}; {HOST}="{{mine}}"',
         "mine",
+    ),
+    *(
+        pytest.param(
+            *row, marks=pytest.mark.found_by("third look at serve's connections"), id=row[0]
+        )
+        for row in [  # the old one is the only valid one sent: it counts (and is set prefixed)
+            (
+                "a forged prefixed one, then the old one",
+                f"{HOST}={{forged}}; {PLAIN}={{mine}}",
+                "mine",
+            ),
+            ("an empty prefixed one, then the old one", f"{HOST}=; {PLAIN}={{mine}}", "mine"),
+        ]
     ),
 ]
 BOARDS = {"mine": ["slate"], "planted": ["moist"], "ended": ["slate"], "a new player": []}

@@ -38,7 +38,15 @@ from wordle_db.web.app import Settings, create_app
 
 from support import REPO
 from support.puzzles import WRONG
-from support.web import SECRET, SECURITY_HEADERS, Served, exchange, request, serve_command
+from support.web import (
+    SECRET,
+    SECURITY_HEADERS,
+    Served,
+    exchange,
+    free_port,
+    request,
+    serve_command,
+)
 
 OPERATOR_SECRET = "a secret the operator chose, long enough"  # serving()'s
 
@@ -67,9 +75,7 @@ def test_bad_port_and_port_in_use_say_one_line() -> None:
 def serving(account: URL, *options: str) -> Iterator[int]:
     """`wordle-db serve` as a process on a free port, with a player account; stopped with
     Ctrl-C (SIGINT), after which it must exit 0."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": OPERATOR_SECRET}
     with tempfile.TemporaryFile("w+") as log:  # a pipe nobody reads would stop serve when full
         process = subprocess.Popen(
@@ -437,6 +443,7 @@ def timed(web_db: tuple[URL, URL], tmp_path_factory: pytest.TempPathFactory) -> 
 KEPT_HEALTHZ = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"  # kept alive after its answer
 GUESS_HEAD = b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Wordle: 1\r\n"
 GUESS_HEAD += b"Content-Type: application/json\r\n"
+THIRD_LOOK = pytest.mark.found_by("third look at serve's connections")
 # What a client sends on a kept-alive connection once serve has answered what it sent first:
 # (what, sent first, sent at once after the answer, then trickled a byte every 0.4 s). What
 # comes after an answer begins the next request: serve must close the connection within
@@ -460,6 +467,31 @@ AFTER_AN_ANSWER = [
         KEPT_HEALTHZ,
         GUESS_HEAD + b"Expect: 100-continue\r\nContent-Length: 17\r\n\r\n",
         b"",
+    ),
+    pytest.param("blank lines", KEPT_HEALTHZ, b"", b"\r\n" * 4, marks=THIRD_LOOK, id="blank lines"),
+    pytest.param(
+        "a pipelined request's head, begun before the answer",
+        KEPT_HEALTHZ + b"GET /healthz HTTP/1.1\r\n",
+        b"",
+        b"X-Slow: a",
+        marks=THIRD_LOOK,
+        id="a pipelined request's head, begun before the answer",
+    ),
+    pytest.param(
+        "the rest of a body refused unread (413)",
+        GUESS_HEAD + b"Content-Length: 100000\r\n\r\n",
+        b"",
+        b"a" * 8,
+        marks=THIRD_LOOK,
+        id="the rest of a body refused unread (413)",
+    ),
+    pytest.param(
+        "the rest of a chunked body refused unread (403)",
+        b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        b"",
+        b"1\r\na\r\n",
+        marks=THIRD_LOOK,
+        id="the rest of a chunked body refused unread (403)",
     ),
 ]
 
@@ -593,9 +625,7 @@ def test_a_league_join_link_leaves_no_code_in_the_servers_log(
     uvicorn's access log (stdout: the journal under systemd) would write it for every request:
     whoever reads the log would join the league. The link the page gives is opened as a
     browser opens it (a #fragment is never sent) and the code must not reach the log."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "WORDLE_DB_WEB_SECRET": OPERATOR_SECRET}
     log = tmp_path / "serve.log"
     with open(log, "w") as out:
@@ -822,6 +852,20 @@ LOGGED = [
     ("a long header", request("GET", "/api/today", f"X-Long: {LONG}")),
     ("a malformed head with a long target", request("GET", f"/{LONG}", "Bad Header")),
     ("an upgrade uvicorn does not take", request("GET", f"/{LONG}", *UPGRADE)),
+    pytest.param(
+        "a websocket upgrade to a long target",
+        "\r\n".join([f"GET /{LONG} HTTP/1.1", "Host: 127.0.0.1", *UPGRADE, "", ""]).encode(),
+        marks=pytest.mark.found_by("third look at serve's connections"),
+        id="a websocket upgrade to a long target",
+    ),
+    pytest.param(
+        "a websocket upgrade with a long query",
+        "\r\n".join(
+            [f"GET /api/today?{LONG} HTTP/1.1", "Host: 127.0.0.1", *UPGRADE, "", ""]
+        ).encode(),
+        marks=pytest.mark.found_by("third look at serve's connections"),
+        id="a websocket upgrade with a long query",
+    ),
 ]
 
 
@@ -931,6 +975,13 @@ def crowded(web_db: tuple[URL, URL], tmp_path_factory: pytest.TempPathFactory) -
 ANSWERING_AT_THE_LIMIT = [
     ("a request", request("GET", "/api/today"), [200]),
     ("a guess", request("POST", "/api/guess", *JSON_POST, body=b'{"word": "slate"}'), [200]),
+    pytest.param(
+        "a request pipelined behind an answered one",
+        KEPT_HEALTHZ + request("GET", "/api/today"),
+        [200, 200],
+        marks=pytest.mark.found_by("third look at serve's connections"),
+        id="a request pipelined behind an answered one",
+    ),
 ]
 
 
@@ -1109,6 +1160,14 @@ FLOODED_GUESSES = [
     ("all at once", 0, 0.0, "127.0.0.1"),
     ("its whole head, its body 0.2 s later", -len(XYZZY), 0.2, "127.0.0.1"),
     ("all at once, the flood from another address", 0, 0.0, "127.0.0.2"),
+    pytest.param(
+        "its head in two pieces 1 s apart, the flood from another address",
+        20,
+        1.0,
+        "127.0.0.2",
+        marks=pytest.mark.found_by("third look at serve's connections"),
+        id="its head in two pieces 1 s apart, the flood from another address",
+    ),
     # Not here: "its head in two pieces 1 s apart" (a medium of the second look at the cookie
     # prefix, branch attack-cookie2): under a flood from the player's own address, a head
     # that comes slowly is closed with the flood's (a documented limit, docs/web.md).

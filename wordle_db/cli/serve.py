@@ -200,6 +200,7 @@ def serve(
         timeout_graceful_shutdown=5,
         timeout_keep_alive=keep_alive_seconds(keep_alive, forwarded_allow_ips),
         http=connections.Protocol,  # a request's head within seconds, or the connection closed
+        ws="none",  # no websocket routes: an upgrade is a plain request (uvicorn's would log it)
     )
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wordle-db serving http://{shown}:{port}/ as {url.username}", err=True)

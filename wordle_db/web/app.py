@@ -111,14 +111,17 @@ class Web:
         session generation, still to check against the database (None for a new player), cookie
         to set or None). Of several cookies of one name, one counts only when it is the only
         valid one (a sibling subdomain may have planted the others). Over https the prefixed
-        cookie (players.HOST_COOKIE); without one, an unprefixed cookie of before the prefix,
-        to be set again prefixed."""
+        cookie (players.HOST_COOKIE); when no prefixed value proves a session (none sent, or
+        forged), an unprefixed cookie of before the prefix, to be set again prefixed."""
         secret = self.settings.secret
+        unprefixed = players.sessions(secret, _cookie_values(request, players.COOKIE), False)
         if not https:
-            session = players.one_session(secret, _cookie_values(request, players.COOKIE), False)
-        elif prefixed := _cookie_values(request, players.HOST_COOKIE):
-            session = players.one_session(secret, prefixed, True)
-        elif older := players.one_session(secret, _cookie_values(request, players.COOKIE), False):
+            session = players.one_session(unprefixed)
+        elif prefixed := players.sessions(
+            secret, _cookie_values(request, players.HOST_COOKIE), True
+        ):
+            session = players.one_session(prefixed)
+        elif older := players.one_session(unprefixed):
             name, generation = older
             return name, generation, players.cookie_for(secret, name, generation, True)
         else:

@@ -84,12 +84,15 @@ def session_of(secret: bytes, cookie: str | None, host: bool = False) -> tuple[s
     return PREFIX + player_id, generation or 0
 
 
-def one_session(secret: bytes, values: list[str], host: bool) -> tuple[str, int] | None:
-    """The session the cookie values of one name prove when exactly one session is proved by
-    any of them (of several, a sibling subdomain may have planted all but one: none counts)."""
-    sessions = {session_of(secret, value, host) for value in values}
-    sessions.discard(None)
-    return sessions.pop() if len(sessions) == 1 else None
+def sessions(secret: bytes, values: list[str], host: bool) -> set[tuple[str, int]]:
+    """The sessions the cookie values of one name prove (forged and malformed ones prove none)."""
+    return {s for value in values if (s := session_of(secret, value, host)) is not None}
+
+
+def one_session(proved: set[tuple[str, int]]) -> tuple[str, int] | None:
+    """The one session proved, or None when several are (a sibling subdomain may have planted
+    all but one: none counts)."""
+    return next(iter(proved)) if len(proved) == 1 else None
 
 
 def player_of(secret: bytes, cookie: str | None) -> str | None:

@@ -1160,6 +1160,12 @@ FLOODED_GUESSES = [
     ("all at once", 0, 0.0, "127.0.0.1"),
     ("its whole head, its body 0.2 s later", -len(XYZZY), 0.2, "127.0.0.1"),
     ("all at once, the flood from another address", 0, 0.0, "127.0.0.2"),
+    (
+        "its whole head, its body 0.6 s later, the flood from elsewhere",
+        -len(XYZZY),
+        0.6,
+        "127.0.0.2",
+    ),
     pytest.param(
         "its head in two pieces 1 s apart, the flood from another address",
         20,

@@ -18,7 +18,15 @@ from wordle_db.errors import DatabaseError
 
 from support import clone
 from support.calls import sql_error
-from support.databases import Invoke, cli_runner, copy_rows, drop_database, new_database
+from support.databases import (
+    Invoke,
+    auto_increments,
+    checksums,
+    cli_runner,
+    copy_rows,
+    drop_database,
+    new_database,
+)
 from support.puzzles import reference_hint, set_word, today
 
 ANSWERS = words.bundled_path(words.BUNDLED_ANSWERS).read_text().split()
@@ -81,34 +89,6 @@ def test_bad_pairs(run: Invoke, args: list[str], message: str) -> None:
     result = run("candidates", *args)
     assert result.exit_code in (1, 2)
     assert message in result.stderr
-
-
-def auto_increments(conn: Connection, database: str) -> dict[str, int]:
-    return {
-        r["name"]: int(r["counter"])
-        for r in db.query(
-            conn,
-            "SELECT TABLE_NAME AS name, AUTO_INCREMENT AS counter FROM information_schema.TABLES "
-            "WHERE TABLE_SCHEMA = ? AND AUTO_INCREMENT IS NOT NULL",
-            database,
-        )
-    }
-
-
-BASE_TABLES = (
-    "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
-    "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'"
-)
-
-
-def checksums(conn: Connection, database: str) -> dict[str, Any]:
-    """Each table's CHECKSUM TABLE ... EXTENDED (all its rows), the tables copy_rows copies."""
-    tables = [r["name"] for r in db.query(conn, BASE_TABLES, database)]
-    quoted = ", ".join(f"{db.quote_identifier(database)}.{db.quote_identifier(t)}" for t in tables)
-    return {
-        r["Table"].split(".", 1)[1]: r["Checksum"]
-        for r in db.query(conn, f"CHECKSUM TABLE {quoted} EXTENDED")
-    }
 
 
 def copy_built(source: URL, target: URL) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner, Result
 from sqlalchemy.engine import URL, Connection
@@ -103,12 +104,7 @@ def copy_rows(source: URL, target: URL, as_files: bool = True) -> None:
         _import_rows(kept, source, target)
         return
     with db.connect(target) as conn:
-        tables = db.query(
-            conn,
-            "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
-            "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'",
-            source.database,
-        )
+        tables = db.query(conn, BASE_TABLES, source.database)
         conn.exec_driver_sql("SET SESSION foreign_key_checks = 0")
         for table in tables:
             _copy_table(conn, source, table["name"])
@@ -164,12 +160,7 @@ def keep_rows(source: URL, files: Path) -> None:
             return
         counts = {
             row["name"]: db.scalar(conn, f"SELECT COUNT(*) FROM {db.quote_identifier(row['name'])}")
-            for row in db.query(
-                conn,
-                "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
-                "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'",
-                source.database,
-            )
+            for row in db.query(conn, BASE_TABLES, source.database)
         }
         imported = sorted(t for t, n in counts.items() if n >= IMPORTED_ROWS)
         copied = sorted(t for t, n in counts.items() if 0 < n < IMPORTED_ROWS)
@@ -190,26 +181,33 @@ def keep_rows(source: URL, files: Path) -> None:
     _KEPT[_key(source)] = _Kept(datadir, files, imported, copied)
 
 
-def contents(conn: Connection, database: str) -> list[tuple[str, object, object]]:
-    """Each table's CHECKSUM TABLE and AUTO_INCREMENT counter: what copy_rows must give."""
-    counters = {
-        row["name"]: row["counter"]
-        for row in db.query(
+def auto_increments(conn: Connection, database: str) -> dict[str, int]:
+    """Each table's AUTO_INCREMENT counter (of the tables that have one)."""
+    return {
+        r["name"]: int(r["counter"])
+        for r in db.query(
             conn,
             "SELECT TABLE_NAME AS name, AUTO_INCREMENT AS counter FROM information_schema.TABLES "
-            "WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE'",
+            "WHERE TABLE_SCHEMA = ? AND AUTO_INCREMENT IS NOT NULL",
             database,
         )
     }
-    quoted = db.quote_identifier(database)
-    return [
-        (
-            name,
-            counter,
-            db.query(conn, f"CHECKSUM TABLE {quoted}.{db.quote_identifier(name)}")[0]["Checksum"],
-        )
-        for name, counter in sorted(counters.items())
-    ]
+
+
+BASE_TABLES = (
+    "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? "
+    "AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> 'alembic_version'"
+)
+
+
+def checksums(conn: Connection, database: str) -> dict[str, Any]:
+    """Each table's CHECKSUM TABLE ... EXTENDED (all its rows), the tables copy_rows copies."""
+    tables = [r["name"] for r in db.query(conn, BASE_TABLES, database)]
+    quoted = ", ".join(f"{db.quote_identifier(database)}.{db.quote_identifier(t)}" for t in tables)
+    return {
+        r["Table"].split(".", 1)[1]: r["Checksum"]
+        for r in db.query(conn, f"CHECKSUM TABLE {quoted} EXTENDED")
+    }
 
 
 Invoke = Callable[..., Result]

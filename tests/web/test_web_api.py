@@ -302,6 +302,37 @@ COOKIE_HEADER_ATTACKS = [
             ("an empty prefixed one, then the old one", f"{HOST}=; {PLAIN}={{mine}}", "mine"),
         ]
     ),
+    # a look at the third review's fixes: the old cookie counts only as the one valid value sent
+    (
+        "a forged prefixed one, the old one, then planted",
+        f"{HOST}={{forged}}; {PLAIN}={{mine}}; {PLAIN}={{planted}}",
+        "a new player",
+    ),
+    (
+        "an empty prefixed one, planted, then the old one",
+        f"{HOST}=; {PLAIN}={{planted}}; {PLAIN}={{mine}}",
+        "a new player",
+    ),
+    (
+        "prefixed, a forged prefixed one, then planted",
+        f"{HOST}={{mine}}; {HOST}={{forged}}; {PLAIN}={{planted}}",
+        "mine",
+    ),
+    (
+        "a forged prefixed one, prefixed, then planted",
+        f"{HOST}={{forged}}; {HOST}={{mine}}; {PLAIN}={{planted}}",
+        "mine",
+    ),
+    (
+        "ended prefixed, a forged prefixed one, then the old one",
+        f"{HOST}={{ended}}; {HOST}={{forged}}; {PLAIN}={{mine}}",
+        "a new player",
+    ),
+    (
+        "a forged prefixed one, then the old one quoted and planted",
+        f'{HOST}={{forged}}; {PLAIN}="{{mine}}"; {PLAIN}={{planted}}',
+        "a new player",
+    ),
 ]
 BOARDS = {"mine": ["slate"], "planted": ["moist"], "ended": ["slate"], "a new player": []}
 

@@ -444,6 +444,10 @@ KEPT_HEALTHZ = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"  # kept alive
 GUESS_HEAD = b"POST /api/guess HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Wordle: 1\r\n"
 GUESS_HEAD += b"Content-Type: application/json\r\n"
 THIRD_LOOK = pytest.mark.found_by("third look at serve's connections")
+UPGRADE_HEAD = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-WebSocket-Version: 13\r\n"
+WEBSOCKET = UPGRADE_HEAD + b"Connection: Upgrade\r\nUpgrade: websocket\r\n\r\n"  # kept alive
+H2C = UPGRADE_HEAD + b"Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n\r\n"
+LOOK_AT_THE_FIXES = pytest.mark.found_by("look at the third review's fixes")
 # What a client sends on a kept-alive connection once serve has answered what it sent first:
 # (what, sent first, sent at once after the answer, then trickled a byte every 0.4 s). What
 # comes after an answer begins the next request: serve must close the connection within
@@ -469,6 +473,16 @@ AFTER_AN_ANSWER = [
         b"",
     ),
     pytest.param("blank lines", KEPT_HEALTHZ, b"", b"\r\n" * 4, marks=THIRD_LOOK, id="blank lines"),
+    pytest.param(
+        "the whole rest of a body refused unread (413), then nothing",
+        GUESS_HEAD + b"Content-Length: 100000\r\n\r\n",
+        b"a" * 100000,
+        b"",
+        marks=LOOK_AT_THE_FIXES,
+        id="the whole rest of a body refused unread (413), then nothing",
+    ),
+    ("a websocket upgrade answered plainly, then frames", WEBSOCKET, b"", b"\x81\x85abcde"),
+    ("an h2c upgrade answered plainly, then HTTP/2's preface", H2C, b"", b"PRI * HTTP/2.0\r\n"),
     pytest.param(
         "a pipelined request's head, begun before the answer",
         KEPT_HEALTHZ + b"GET /healthz HTTP/1.1\r\n",
@@ -880,6 +894,7 @@ def test_what_a_client_writes_stays_out_of_the_log(served: Served, what: str, ra
         log.seek(logged)
         written = log.read()
     assert len(written) < 200, f"{what}: {len(written)} characters logged: {written[:120]!r}"
+    assert "install" not in written, f"{what}: the operator told to install something: {written!r}"
 
 
 # Headers a client sends to pass for many addresses, to a serve trusting no proxy or one
@@ -982,6 +997,13 @@ ANSWERING_AT_THE_LIMIT = [
         marks=pytest.mark.found_by("third look at serve's connections"),
         id="a request pipelined behind an answered one",
     ),
+    pytest.param(
+        "a request, the next one's first byte pipelined behind it",
+        b"GET /api/today HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nG",
+        [200],
+        marks=LOOK_AT_THE_FIXES,
+        id="a request, the next one's first byte pipelined behind it",
+    ),
 ]
 
 
@@ -1016,8 +1038,8 @@ def test_a_request_being_answered_is_not_closed_to_make_room(
             for sock in held:
                 sock.close()
         answered = b""
-        with contextlib.suppress(OSError):
-            while chunk := player.recv(65536):
+        with contextlib.suppress(OSError):  # to the end, or to as many answers as are due
+            while answered.count(b"HTTP/1.1 ") < len(statuses) and (chunk := player.recv(65536)):
                 answered += chunk
     got = [int(status) for status in re.findall(rb"HTTP/1\.1 (\d{3}) ", answered)]
     assert got == statuses, f"{what}: answered {got} at the limit of open files"
@@ -1275,6 +1297,19 @@ CONNECTION_ENDINGS = [
         socket.socket.close,
     ),
     ("HTTP/1.0, then nothing", b"GET /healthz HTTP/1.0\r\n\r\n", _read_to_end),
+    ("a websocket upgrade answered plainly, then a frame", WEBSOCKET + b"\x81\x85ab", _reset),
+    ("an h2c upgrade, then HTTP/2's preface", H2C + b"PRI * HTTP/2.0\r\n\r\nSM", _reset),
+    (
+        "CONNECT, then a TLS hello",
+        b"CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n\x16\x03\x01",
+        _read_to_end,
+    ),
+    ("an upgrade pipelined behind an answered request", HEALTHZ + WEBSOCKET, _reset),
+    (
+        "a request being answered, the next one's first byte, reset",
+        b"GET /api/today HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nG",
+        _reset,
+    ),
     (
         "a websocket upgrade, closed",
         b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
@@ -1295,7 +1330,8 @@ def test_every_way_a_connection_ends_leaves_nothing_waiting(
     sock = listen("127.0.0.1", 0)
     port = sock.getsockname()[1]
     app = create_app(web_url, Settings(SECRET))
-    server = uvicorn.Server(uvicorn.Config(app, http=connections.Protocol, log_level="critical"))
+    config = uvicorn.Config(app, http=connections.Protocol, ws="none", log_level="critical")
+    server = uvicorn.Server(config)  # as serve runs it
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
@@ -1331,6 +1367,8 @@ HEADS_WITHOUT_END = [
     ("a request target", b"GET /", b"a"),
     ("a header's value", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ", b"a"),
     ("headers without number", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Many: 1\r\n"),
+    ("a header's value, pipelined behind a request", KEPT_HEALTHZ + b"GET / HTTP/1.1\r\nX: ", b"a"),
+    ("a request target, pipelined behind a request", KEPT_HEALTHZ + b"GET /", b"a"),
 ]
 
 

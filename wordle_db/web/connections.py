@@ -16,9 +16,10 @@ in (found by the reviews of the cookie prefix). Here:
   the address that holds the most waiting connections: the one of it that has waited longest
   for a head (or idle between requests), else for the rest of its body. A request the app is
   answering (a pipelined one too) is never closed so.
-A flood of connections from the player's own address (or from a proxy's, behind one) can still
-close a player's connection whose head comes slowly: in front of the open Internet, a proxy's
-limits apply (docs/web.md).
+A request answered before its body was read (413, 403) closes its connection. Limits (docs/web.md):
+a flood of connections from the player's own address (or from a proxy's, behind one), or from
+many addresses, can still close a player's connection whose head comes slowly; a pipelined
+request's timer runs while the request before it is answered.
 """
 
 from __future__ import annotations
@@ -71,8 +72,13 @@ class Protocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self.in_message = True
-        if self.head_bytes is None:  # a pipelined head, begun while another is answered
+        if self.cycle is not None and not self.cycle.response_complete:
+            # a pipelined request begun while the one before is answered: timed, but the
+            # connection waits for nothing of its client until that answer is sent
             self.head_bytes = 0
+            if self.request_timer is None:
+                self.request_timer = self.loop.call_later(self.request_seconds, self._close)
+            return
         self._wait(timed=True)
 
     def on_headers_complete(self) -> None:
@@ -90,12 +96,17 @@ class Protocol(HttpToolsProtocol):
         super().on_response_complete()  # a pipelined request whole: the app answers it now
         if self.transport.is_closing():
             return
-        if self.in_message:  # the next request (or a refused body's rest) keeps its timer
+        if self.in_message and self.head_bytes is None and self.cycle.response_complete:
+            self._close()  # answered before its body was read (413, 403): no keep-alive
+        elif self.in_message:  # the next request, begun: it keeps its timer
             self._wait(timed=True, keep_place=True)
         elif self._idle():  # uvicorn's keep-alive timer closes it
             self._stop_waiting()
             self._wait(timed=False)
             self.head_bytes = 0
+
+    def _unsupported_upgrade_warning(self) -> None:
+        """An upgrade (serve takes none: ws="none") is a plain request, and no line of the log."""
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_waiting()

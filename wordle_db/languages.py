@@ -187,12 +187,12 @@ def rejections(
     """Why each word a daily game would not publish is not an answer (words that are one are
     left out): offensive, not a base form of the dictionary (nor a word alone), a proper noun,
     rare by wordfreq (unless `min_zipf` is None), an inflected form by simplemma, a verb with
-    attached pronouns, an inflected form by the dictionary, a loan word the dictionary tags, a
-    verb form the dictionary makes, a function word, a contraction or a set phrase's word (the
-    dictionary's tags), a Roman numeral, a given name or surname, a proper noun by simplemma
-    or a proper noun's homograph, unknown to simplemma, rare and not in the thesaurus, rare
-    and without a plural in the dictionary, a combining form. The first reason that holds is
-    given."""
+    attached pronouns, an inflected form by the dictionary, a loan word the dictionary tags, an
+    English word, a German noun from English without a German plural, a verb form the
+    dictionary makes, a function word, a contraction or a set phrase's word (the dictionary's
+    tags), a Roman numeral, a given name or surname, a proper noun by simplemma or a proper
+    noun's homograph, unknown to simplemma, rare and not in the thesaurus, rare and without a
+    plural in the dictionary, a combining form. The first reason that holds is given."""
     from wordfreq import zipf_frequency  # loads its data (~0.2 s): only when needed
 
     base = found.lower | (found.capitalised if lang.nouns_capitalised else frozenset())
@@ -221,6 +221,8 @@ def rejections(
             why[word] = "a loan word (its last letter)"
         elif _is_english(word, lang):
             why[word] = "an English word (wordfreq)"
+        elif _is_german_loan(word, lang, found):
+            why[word] = "an English loan without a German plural (the dictionary)"
         elif _neighbours_word(word, lang):
             why[word] = "a Portuguese and Italian word (wordfreq)"
         elif _is_verb_form(word, lang, found):
@@ -490,6 +492,24 @@ def _is_english(word: str, lang: Language) -> bool:
     return lang.english_loans and (
         zipf_frequency(word, "en") - zipf_frequency(word, lang.code) >= ENGLISH_MARGIN
     )
+
+
+GERMAN_LOAN_MARGIN = 0.75  # Zipf: 5.6 times as common in English (crash 0.8, patch 0.8)
+GERMAN_PLURALS = frozenset("NEPR")  # de_DE.aff: -n, -e, -en, -er (Taste/N, Dress/E)
+
+
+def _is_german_loan(word: str, lang: Language, found: Dictionary) -> bool:
+    """German: a noun only (no lower-case entry) whose dictionary flags give it no German
+    plural (at most -s), 5.6 times as common in English (array, crash, patch, spray; not
+    dress/E, these/N, taste/N, nor the adjectives still, final, vital)."""
+    from wordfreq import zipf_frequency
+
+    if lang.code != "de" or word in found.lower:
+        return False
+    entry = word[:1].upper() + word[1:]
+    if entry not in found.flags or found.flags[entry] & GERMAN_PLURALS:
+        return False
+    return zipf_frequency(word, "en") - zipf_frequency(word, "de") >= GERMAN_LOAN_MARGIN
 
 
 FUNCTION_ZIPF = 5.9  # Italian della 6.9, sulla 6.0; bello 5.3 and buona 5.5 stay

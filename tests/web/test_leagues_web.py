@@ -170,8 +170,11 @@ def test_a_league_created_joined_from_its_link_and_its_board_after_the_game(
     assert ann is not None
     type_keys(driver, Keys.ESCAPE)
 
-    # another cookie jar: a new player opens the link and joins under a nickname
+    # another cookie jar: a new player opens the link and joins under a nickname (a page
+    # loaded afresh: the link differs from the open page only by its #fragment, and Ann's
+    # page, left open, would go on asking as the player of whatever cookie came back last)
     driver.delete_all_cookies()
+    driver.get("about:blank")
     driver.get(link)
     join_box = until(
         driver, lambda: driver.find_element(By.ID, "league-join-nickname"), "the join form"

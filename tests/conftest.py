@@ -214,8 +214,7 @@ def schema_recipe(server_url: URL, template_url: URL) -> clone.Recipe:
         schema.migrate(migrated)
         copy_rows(template_url, migrated, as_files=False)
         schema.ensure_database(cloned)
-        clone.create(recipe, cloned)
-        copy_rows(template_url, cloned)
+        clone.create(recipe, cloned, rows_from=template_url)
         with db.connect(server_url) as conn:
             different = clone.differences(
                 clone.fingerprint(conn, migrated.database), clone.fingerprint(conn, cloned.database)
@@ -243,8 +242,7 @@ def db_url(new_db: Callable[[], URL], template_url: URL, schema_recipe: clone.Re
     """A database of its own for this test: schema at head (cloned from the template, which
     the migrations built: see schema_recipe), the bundled words loaded."""
     url = new_db()
-    clone.create(schema_recipe, url)
-    copy_rows(template_url, url)
+    clone.create(schema_recipe, url, rows_from=template_url)
     return url
 
 

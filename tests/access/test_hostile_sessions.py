@@ -29,7 +29,7 @@ from wordle_db.errors import DatabaseError, WordleError
 from support import clone
 from support.accounts import C1, sign_up
 from support.calls import raw_call, row_or_sqlstate
-from support.databases import Invoke, copy_rows
+from support.databases import Invoke
 from support.leagues import accounts_sign_out
 from support.puzzles import TODAY_WORD, set_word, today
 from support.sessions import PRESETS, REFUSED, VIEWS, counters, others_can_play, rows_or_sqlstate
@@ -245,8 +245,7 @@ def test_the_random_seed_does_not_steer_the_draw(new_db, template_url: URL, sche
     drawn = []
     for _ in range(2):
         url = new_db()  # two databases made as db_url makes them
-        clone.create(schema_recipe, url)
-        copy_rows(template_url, url)
+        clone.create(schema_recipe, url, rows_from=template_url)
         with db.connect(url) as conn:
             conn.exec_driver_sql("SET rand_seed1 = 1, rand_seed2 = 2")
             start = today(conn) + timedelta(10)

@@ -25,7 +25,7 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import channels, db, publish, roles, schema, solver, sqlfiles, words
 
 from support import clone
-from support.databases import copy_rows, drop_database
+from support.databases import drop_database
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "sql-api.md"
 SECRET_CHALLENGE = "c2lnbi11cC1jaGFsbGVuZ2UtMDAwMDAwMDAwMDAwMDA"  # 32 bytes in base64url
@@ -70,8 +70,7 @@ def stage(server_url: URL, template_url: URL, schema_recipe: clone.Recipe) -> It
     Bob. The triggers run in TRIGGERS' order; the few that change something say so."""
     url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
     schema.ensure_database(url)
-    clone.create(schema_recipe, url)
-    copy_rows(template_url, url)
+    clone.create(schema_recipe, url, rows_from=template_url)
     made: list[URL] = []
     with db.connect(url) as conn:
         today: date = db.scalar(conn, "SELECT wordle_today()")

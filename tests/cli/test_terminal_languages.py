@@ -25,7 +25,7 @@ from wordle_db import channels, db, publish, schema, words
 from wordle_db.i18n import Texts
 
 from support import clone
-from support.databases import cli_runner, copy_rows, drop_database, new_database
+from support.databases import cli_runner, drop_database, new_database
 from support.layouts import ROWS
 
 LANGUAGES = ["en", "fr", "de", "es", "it", "pt"]
@@ -243,8 +243,7 @@ def languages_db(server_url: URL, template_url: URL, schema_recipe: clone.Recipe
     the puzzles of DAY, the day after and today; no solver built."""
     url = new_database(server_url)
     schema.ensure_database(url)
-    clone.create(schema_recipe, url)
-    copy_rows(template_url, url)
+    clone.create(schema_recipe, url, rows_from=template_url)
     with db.connect(url) as conn:
         today = db.scalar(conn, "SELECT wordle_today()")
         for language, (first, second, third, guess, others) in WORDS.items():

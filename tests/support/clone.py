@@ -21,6 +21,8 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, schema
 
+from support.databases import copy_rows
+
 # A statement and the session settings it must run under (routines, views and events keep
 # the sql_mode, character set and time zone they were created with).
 Settings = tuple[tuple[str, str], ...]
@@ -143,8 +145,12 @@ def _apply(conn: Connection, settings: Settings, current: dict[str, str]) -> Non
         current.update(changed)
 
 
-def create(recipe: Recipe, url: URL) -> None:
-    """Build the recipe's schema in `url`'s database, which must exist and be empty."""
+def create(recipe: Recipe, url: URL, rows_from: URL | None = None) -> None:
+    """Build the recipe's schema in `url`'s database, which must exist and be empty, with
+    the rows of `rows_from` (databases.copy_rows) copied before the events are made: the
+    accounts refresh event runs once when made, and without access_version's row it would
+    lock nothing and could undo a later `wordle-db grant` (seen once: a test's new account
+    missing from server_accounts)."""
     source = recipe.source
     target = url.database
     assert target and source != target
@@ -177,6 +183,8 @@ def create(recipe: Recipe, url: URL) -> None:
             if len(left) == len(waiting):
                 raise AssertionError(f"views that cannot be created: {left}")
             waiting = left
+        if rows_from is not None:
+            copy_rows(rows_from, url)
         for text, settings in recipe.events:
             _apply(conn, settings, current)
             conn.exec_driver_sql(rename(text))

@@ -64,8 +64,7 @@ def cluster_db(
     name = f"wt_{uuid.uuid4().hex[:12]}"
     url = node_url(galera, 0, name)
     schema.ensure_database(url)
-    clone.create(cluster_recipe, url)
-    copy_rows(node_url(galera, 0, cluster_template), url)
+    clone.create(cluster_recipe, url, rows_from=node_url(galera, 0, cluster_template))
     yield name
     _drop(galera, name)
 
@@ -89,8 +88,7 @@ def cluster_recipe(galera: cluster.LocalCluster, cluster_template: str) -> clone
         schema.migrate(node_url(galera, 0, migrated))
         copy_rows(template, node_url(galera, 0, migrated))
         schema.ensure_database(node_url(galera, 0, cloned))
-        clone.create(recipe, node_url(galera, 0, cloned))
-        copy_rows(template, node_url(galera, 0, cloned))
+        clone.create(recipe, node_url(galera, 0, cloned), rows_from=template)
         with db.connect(node_url(galera, 0, "")) as conn:
             different = clone.differences(
                 clone.fingerprint(conn, migrated), clone.fingerprint(conn, cloned)

@@ -33,7 +33,7 @@ from wordle_db.web import players
 from wordle_db.web.app import Settings, create_app
 
 from support import clone
-from support.databases import copy_rows, drop_database
+from support.databases import drop_database
 
 REPO = Path(__file__).resolve().parents[2]
 STATIC = REPO / "wordle_db" / "web" / "static"
@@ -154,8 +154,8 @@ def phone_db(
     URL, the account's URL, today's answer per channel)."""
     url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
     schema.ensure_database(url)
-    clone.create(schema_recipe, url)  # the migrated template's schema, as db_url has it
-    copy_rows(template_url, url)
+    # the migrated template's schema, as db_url has it
+    clone.create(schema_recipe, url, rows_from=template_url)
     user, password = f"ph_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
     answers: dict[str, str] = {}
     with db.connect(url) as conn:

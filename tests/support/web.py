@@ -27,7 +27,7 @@ from wordle_db.web import app
 from wordle_db.web.app import Settings, create_app
 
 from support import clone
-from support.databases import copy_rows, drop_database
+from support.databases import drop_database
 from support.puzzles import TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, set_word, today
 
 SECRET = b"test-secret-" + b"x" * 20
@@ -45,8 +45,8 @@ def web_db(
     player_names created). Returns (administrator's URL, the account's URL)."""
     url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
     schema.ensure_database(url)
-    clone.create(schema_recipe, url)  # as db_url: the migrated template's schema, cloned
-    copy_rows(template_url, url)
+    # as db_url: the migrated template's schema, cloned
+    clone.create(schema_recipe, url, rows_from=template_url)
     user, password = f"web_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
     with db.connect(url) as conn:
         day = today(conn)

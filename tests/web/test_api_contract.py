@@ -20,7 +20,7 @@ from sqlalchemy.engine import URL
 from wordle_db import db, publish, roles, schema, settings, words
 
 from support import clone
-from support.databases import copy_rows, drop_database
+from support.databases import drop_database
 from support.phone import serving
 
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
@@ -34,8 +34,8 @@ def served(server_url: URL, template_url: URL, schema_recipe: clone.Recipe) -> I
     of the tool reaches (429s would be its failures, not the API's): one for the module."""
     url = server_url.set(database=f"wt_{uuid.uuid4().hex[:12]}")
     schema.ensure_database(url)
-    clone.create(schema_recipe, url)  # as db_url: the migrated template's schema, cloned
-    copy_rows(template_url, url)
+    # as db_url: the migrated template's schema, cloned
+    clone.create(schema_recipe, url, rows_from=template_url)
     user, password = f"st_{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
     with db.connect(url) as conn:
         words.import_lines(conn, [(1, "crane", 0)], answers=True)

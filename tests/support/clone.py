@@ -14,6 +14,7 @@ names the difference. The migrations themselves stay tested by the tests that ru
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,11 +147,11 @@ def _apply(conn: Connection, settings: Settings, current: dict[str, str]) -> Non
 
 
 def create(recipe: Recipe, url: URL, rows_from: URL | None = None) -> None:
-    """Build the recipe's schema in `url`'s database, which must exist and be empty, with
-    the rows of `rows_from` (databases.copy_rows) copied before the events are made: the
-    accounts refresh event runs once when made, and without access_version's row it would
-    lock nothing and could undo a later `wordle-db grant` (seen once: a test's new account
-    missing from server_accounts)."""
+    """Build the recipe's schema in `url`'s database, which must exist and be empty, then
+    copy the rows of `rows_from` (databases.copy_rows) once the events' first runs are over:
+    the accounts refresh event runs once when made, and one still running after the copy,
+    which found no access_version row to lock, could undo a later `wordle-db grant` (seen
+    once: a test's new account missing from server_accounts)."""
     source = recipe.source
     target = url.database
     assert target and source != target
@@ -183,8 +184,6 @@ def create(recipe: Recipe, url: URL, rows_from: URL | None = None) -> None:
             if len(left) == len(waiting):
                 raise AssertionError(f"views that cannot be created: {left}")
             waiting = left
-        if rows_from is not None:
-            copy_rows(rows_from, url)
         for text, settings in recipe.events:
             _apply(conn, settings, current)
             conn.exec_driver_sql(rename(text))
@@ -201,6 +200,26 @@ def create(recipe: Recipe, url: URL, rows_from: URL | None = None) -> None:
             conn.exec_driver_sql(rename(line))
         for revision in recipe.revisions:
             db.query(conn, "INSERT INTO alembic_version (version_num) VALUES (?)", revision)
+        if rows_from is not None:
+            _first_runs_over(conn, target)
+            copy_rows(rows_from, url)
+
+
+def _first_runs_over(conn: Connection, database: str) -> None:
+    """Wait (at most 10 s) until every enabled event of `database` has run once and no event
+    runs: each runs once when made, while the scheduler is on."""
+    if db.scalar(conn, "SELECT @@GLOBAL.event_scheduler") != "ON":
+        return
+    deadline = time.monotonic() + 10
+    while db.scalar(
+        conn,
+        "SELECT (SELECT COUNT(*) FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? "
+        "AND STATUS = 'ENABLED' AND LAST_EXECUTED IS NULL) + (SELECT COUNT(*) FROM "
+        "information_schema.PROCESSLIST WHERE USER = 'wordle_owner')",
+        database,
+    ):
+        assert time.monotonic() < deadline, f"the events of {database} did not run"
+        time.sleep(0.01)
 
 
 # information_schema tables compared between a migrated database and a clone: (table, the

@@ -39,23 +39,36 @@ ARTIFACTS = REPO / "tests" / "artifacts"  # git-ignored
 WAIT = 10.0
 
 
+@contextmanager
+def app_in_thread(app: Any, **options: Any) -> Iterator[tuple[int, Callable[[], None]]]:
+    """The app served by uvicorn (`options` to its Config) on 127.0.0.1 and a free port, in a
+    thread of this process: (port, stop); stopped at the end, or before by stop()."""
+    sock = listen("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(app, **{"log_level": "warning", **options}))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+
+    def stop() -> None:
+        server.should_exit = True
+        thread.join(WAIT)
+        sock.close()
+
+    try:
+        deadline = time.monotonic() + WAIT
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+        yield sock.getsockname()[1], stop
+    finally:
+        stop()
+
+
 @pytest.fixture(scope="module")
 def base_url(web_db: tuple[URL, URL]) -> Iterator[str]:
     """The app on 127.0.0.1, a free port, in a thread; its rate limit high enough for one
     browser's games."""
-    sock = listen("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    app = create_app(web_db[1], Settings(SECRET, 600, 100))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + WAIT
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(WAIT)
+    with app_in_thread(create_app(web_db[1], Settings(SECRET, 600, 100))) as (port, _):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="module")

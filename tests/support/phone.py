@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -21,18 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, publish, roles, schema, settings, solver, words
-from wordle_db.cli.serve import listen
 from wordle_db.web import players
 from wordle_db.web.app import Settings, create_app
 
 from support import clone
+from support.browser import app_in_thread
 from support.databases import drop_database
 
 REPO = Path(__file__).resolve().parents[2]
@@ -122,27 +120,9 @@ class Served:
 def serving(player_url: URL, per_minute: float = 600, burst: int = 200) -> Iterator[Served]:
     """The app (create_app, as `wordle-db serve` runs it) on 127.0.0.1 and a free port, in a
     thread; a rate limit high enough for a test's games. stop() ends it early."""
-    sock = listen("127.0.0.1", 0)
-    port = sock.getsockname()[1]
     app = create_app(player_url, Settings(SECRET, per_minute, burst))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + WAIT
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-
-    def stop() -> None:
-        server.should_exit = True
-        thread.join(WAIT)
-        sock.close()
-
-    try:
+    with app_in_thread(app) as (port, stop):
         yield Served(f"http://127.0.0.1:{port}", stop)
-    finally:
-        if thread.is_alive():
-            stop()
 
 
 @pytest.fixture(scope="module")

@@ -26,17 +26,17 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-import uvicorn
 from click.testing import CliRunner
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
 from wordle_db.cli import cli
-from wordle_db.cli.serve import keep_alive_seconds, listen
+from wordle_db.cli.serve import keep_alive_seconds
 from wordle_db.web import connections, players, pool
 from wordle_db.web.app import Settings, create_app
 
 from support import REPO
+from support.browser import app_in_thread
 from support.puzzles import WRONG
 from support.web import (
     SECRET,
@@ -1327,17 +1327,9 @@ def test_every_way_a_connection_ends_leaves_nothing_waiting(
 ) -> None:
     """uvicorn with connections.Protocol in this process (its class-level dict in sight), then
     stopped as serve on Ctrl-C with a connection still waiting for its head."""
-    sock = listen("127.0.0.1", 0)
-    port = sock.getsockname()[1]
     app = create_app(web_url, Settings(SECRET))
-    config = uvicorn.Config(app, http=connections.Protocol, ws="none", log_level="critical")
-    server = uvicorn.Server(config)  # as serve runs it
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            assert thread.is_alive()
-            time.sleep(0.02)
+    options = {"http": connections.Protocol, "ws": "none", "log_level": "critical"}  # as serve
+    with app_in_thread(app, **options) as (port, stop):
         client = socket.create_connection(("127.0.0.1", port))
         client.sendall(sent)
         time.sleep(0.2)
@@ -1352,9 +1344,7 @@ def test_every_way_a_connection_ends_leaves_nothing_waiting(
         assert exchange(port, request("GET", "/healthz"))[0] == 200
         stopped_with = socket.create_connection(("127.0.0.1", port))  # waiting at Ctrl-C
         time.sleep(0.2)
-    finally:
-        server.should_exit = True
-        thread.join(10)
+        stop()
     stopped_with.close()
     assert not connections.Protocol.waiting, f"{what}: left waiting by the stop"
     assert not connections.Protocol.bodies, f"{what}: left waiting for a body by the stop"

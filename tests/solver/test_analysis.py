@@ -502,17 +502,13 @@ def test_the_analysis_panel_in_the_browser(
     """A game won in Chromium: no Analysis button while it is played; then the panel lists
     each guess with the figures the API gives, in the channel's words (a phone-size
     screenshot goes to tests/artifacts/, the one README shows as docs/analysis.png)."""
-    import threading
-    import time
-
-    import uvicorn
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    from wordle_db.cli.serve import listen
     from wordle_db.web.app import Settings, create_app
 
     from support.browser import (
+        app_in_thread,
         browser_driver,
         row_states,
         row_text,
@@ -525,21 +521,10 @@ def test_the_analysis_panel_in_the_browser(
     url = accounts("player")
     with db.connect(built.url) as conn:
         settings.set_setting(conn, "player_names", "created")
-    sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_app(url, Settings(b"analysis-browser-secret-0123456", 600, 100)),
-            log_level="warning",
-        )
-    )
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
+    app = create_app(url, Settings(b"analysis-browser-secret-0123456", 600, 100))
     try:
-        while not server.started:
-            assert thread.is_alive()
-            time.sleep(0.02)
-        base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        with browser_driver() as driver:
+        with app_in_thread(app) as (port, _), browser_driver() as driver:
+            base = f"http://127.0.0.1:{port}"
             driver.get(base + "/static/style.css")
             driver.execute_script("localStorage.setItem('seen-help', '1')")
             driver.get(base + "/")
@@ -590,8 +575,6 @@ def test_the_analysis_panel_in_the_browser(
                 assert f"the solver's best, {row['best_guess'].upper()}" in text
             screenshot(driver, "analysis", 360, 740)
     finally:
-        server.should_exit = True
-        thread.join(10)
         with db.connect(built.url) as conn:
             settings.set_setting(conn, "player_names", "account")
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,8 @@ from pathlib import Path
 
 from harness import thread_cpu_seconds
 from sqlalchemy.engine import URL
+
+from wordle_db.ports import free_ports
 
 SECRET = "bench secret, long enough for serve"
 
@@ -67,9 +68,7 @@ def serve(
     output goes to `log` (else nowhere: a pipe nobody reads would stop it). `source`: a
     checkout whose wordle_db package to run instead of this one's (its SQL and migrations
     stay this one's)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_ports(1)[0]
     older = source and "--keep-alive" not in (source / "wordle_db/cli/serve.py").read_text()
     if older and "--keep-alive" in options:  # a checkout before c4e1aef has no such option
         at = options.index("--keep-alive")

@@ -15,7 +15,6 @@ import pwd
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordle_db.errors import WordleError
+from wordle_db.ports import free_ports
 from wordle_db.server import find_binary
 
 PROVIDER = Path("/usr/lib/galera/libgalera_smm.so")
@@ -55,17 +55,6 @@ def missing() -> str | None:
     if os.geteuid() != 0:
         return "a local Galera cluster must be started as root (its nodes run as mysql)"
     return None
-
-
-def free_ports(count: int) -> list[int]:
-    sockets = [socket.socket() for _ in range(count)]
-    try:
-        for s in sockets:
-            s.bind((ROOT_HOST, 0))
-        return [s.getsockname()[1] for s in sockets]
-    finally:
-        for s in sockets:
-            s.close()
 
 
 @dataclass
@@ -257,7 +246,7 @@ class LocalCluster:
     nodes: list[Node] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        ports = free_ports(4 * self.size)
+        ports = free_ports(4 * self.size, ROOT_HOST)
         self.nodes = []
         for i in range(self.size):
             port, gcomm, ist, sst = ports[4 * i : 4 * i + 4]

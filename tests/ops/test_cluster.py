@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import cluster, db, game, leagues, publish
+from wordle_db import db, game, leagues, publish
 from wordle_db.cluster import LocalCluster
 from wordle_db.errors import GONE, DatabaseError, WordleError
+from wordle_db.ports import free_ports
 from wordle_db.server import LocalServer, find_binary
 
 from support.databases import cli_runner
@@ -580,7 +581,7 @@ def test_a_url_lists_the_nodes_and_a_node_not_synced_is_skipped(
     finally:
         galera.nodes[0].sql("SET GLOBAL wsrep_desync = OFF")
     galera.nodes[0].wait_synced()
-    dead = cluster.free_ports(2)
+    dead = free_ports(2)
     result = cli_runner(
         db.parse_url(f"mariadb://root@127.0.0.1:{dead[0]},127.0.0.1:{dead[1]}/{cluster_db}")
     )("status")

@@ -5,7 +5,6 @@ as a process with requests written by hand."""
 from __future__ import annotations
 
 import os
-import random
 import signal
 import socket
 import subprocess
@@ -23,6 +22,7 @@ from sqlalchemy.engine import URL, Connection
 from starlette.testclient import TestClient
 
 from wordle_db import db, roles, schema, settings
+from wordle_db.ports import free_ports
 from wordle_db.web import app
 from wordle_db.web.app import Settings, create_app
 
@@ -105,17 +105,9 @@ class Served:
 
 
 def free_port() -> int:
-    """A port free to listen on, below the range the kernel gives outgoing connections (the
-    tests' floods open thousands: one took a port bind(0) had just given serve)."""
-    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
-    while True:
-        port = random.randrange(10000, low)
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-        return port
+    """A port free to listen on (below the kernel's range for outgoing connections: the
+    tests' floods open thousands, and one took a port bind(0) had just given serve)."""
+    return free_ports(1)[0]
 
 
 @contextmanager

@@ -15,16 +15,7 @@
 BEGIN
   DECLARE i, p INT;
   DECLARE hint, taken VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  IF answer IS NULL OR guess IS NULL THEN
-    RETURN NULL;
-  END IF;
-  SET answer = LOWER(answer), guess = LOWER(guess);
-  IF CONCAT(answer, guess) NOT REGEXP '^[\\p{L}\\p{M}]+$' THEN
-    SIGNAL SQLSTATE 'WD001' SET MESSAGE_TEXT = 'wordle_hint: answer and guess must be words of letters';
-  END IF;
-  IF CHAR_LENGTH(answer) <> CHAR_LENGTH(guess) THEN
-    SIGNAL SQLSTATE 'WD002' SET MESSAGE_TEXT = 'wordle_hint: answer and guess must have the same number of letters';
-  END IF;
+  -- ... wordle_hint's NULL test, LOWER and checks (sql/words/wordle_hint.sql), then:
   SET taken = REGEXP_REPLACE(guess, CONCAT('[^', answer, ']'), '0'),
       hint = LEFT(REGEXP_REPLACE(CONCAT(taken, answer),
                                  CONCAT('(.)(?=.{', CHAR_LENGTH(answer) - 1, '}\\1)'), '2'),

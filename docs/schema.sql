@@ -11,6 +11,18 @@ CREATE TABLE `access_version` (
   CONSTRAINT `access_version_one_row` CHECK (`id` = 1)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `account_access` (
+  `account` varchar(384) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `node` varchar(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  `version` bigint(20) unsigned NOT NULL,
+  `connection` bigint(20) unsigned NOT NULL,
+  `after` bigint(20) unsigned NOT NULL,
+  `role` enum('player','admin') CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `login` varchar(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+  PRIMARY KEY (`account`,`node`,`version`,`connection`),
+  KEY `account_access_version` (`version`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE `alembic_version` (
   `version_num` varchar(32) NOT NULL,
   PRIMARY KEY (`version_num`)

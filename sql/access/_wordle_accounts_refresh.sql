@@ -27,7 +27,8 @@
 -- cleared, and the rows of accounts gone in an earlier run deleted. Kept decisions are retired
 -- too when the server's skip_name_resolve changed since the last refresh (SESSION_USER()'s
 -- localhost then means other clients; _wordle_node differs, too, so none is used before). Then, in a transaction of its
--- own, at most 1,000 retired decisions are deleted, each by its primary key: their keys are
+-- own, at most 1,000 retired decisions of each table (player_access, account_access) are
+-- deleted, each by its primary key: their keys are
 -- read first (a read that locks nothing), so the delete locks no row but theirs, which no move
 -- reads or writes. (A `DELETE ... WHERE version < ...` scans the whole table once most rows
 -- are retired, and waited for the rows players' first moves were writing.) Both temporary
@@ -46,8 +47,8 @@
 -- tries again, at most ten times, after a random pause that grows; the delete of retired
 -- decisions gives way to the other's.
 -- Reads: mysql.user, mysql.db, mysql.roles_mapping, access_version. Writes: server_accounts,
--- access_version, player_access, node_accounts.
--- revision: 0054
+-- access_version, player_access, account_access, node_accounts.
+-- revision: 0057
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_accounts_refresh()
 MODIFIES SQL DATA SQL SECURITY DEFINER
 COMMENT 'Internal: server_accounts from the grant tables'
@@ -63,6 +64,7 @@ BEGIN
     ROLLBACK AND NO CHAIN NO RELEASE;
     DROP TEMPORARY TABLE IF EXISTS _wordle_seen_accounts;
     DROP TEMPORARY TABLE IF EXISTS _wordle_retired_access;
+    DROP TEMPORARY TABLE IF EXISTS _wordle_retired_roles;
     RESIGNAL;
   END;
   refresh: LOOP
@@ -178,6 +180,7 @@ BEGIN
   DECLARE EXIT HANDLER FOR 1213 BEGIN  -- on Galera, another node deleted them first
     ROLLBACK AND NO CHAIN NO RELEASE;
     DROP TEMPORARY TABLE IF EXISTS _wordle_retired_access;
+    DROP TEMPORARY TABLE IF EXISTS _wordle_retired_roles;
   END;
   CALL _wordle_begin();
   CREATE OR REPLACE TEMPORARY TABLE _wordle_retired_access ENGINE = InnoDB
@@ -187,7 +190,15 @@ BEGIN
   DELETE a FROM _wordle_retired_access r
   STRAIGHT_JOIN player_access a ON a.account = r.account AND a.name = r.name
                                AND a.version = r.version;
+  CREATE OR REPLACE TEMPORARY TABLE _wordle_retired_roles ENGINE = InnoDB
+  SELECT a.account, a.node, a.version, a.connection
+  FROM access_version v JOIN account_access a ON a.version < v.version
+  WHERE v.id = 1 LIMIT 1000;
+  DELETE a FROM _wordle_retired_roles r
+  STRAIGHT_JOIN account_access a ON a.account = r.account AND a.node = r.node
+                                AND a.version = r.version AND a.connection = r.connection;
   COMMIT AND NO CHAIN NO RELEASE;
   DROP TEMPORARY TABLE _wordle_retired_access;
+  DROP TEMPORARY TABLE _wordle_retired_roles;
   END;
 END

@@ -26,11 +26,16 @@
 -- node, from a session above the mark, find the player there, in one key lookup, until the
 -- version changes (an account or role changed, player_names changed, a migration installed
 -- routines).
--- Refusals are never kept, nor decisions of reads (`create` false: they write nothing). The version is read before anything the decision reads, so a
--- decision made while the accounts changed carries the old version and is never used.
--- Reads: player_access, access_version, server_accounts, node_accounts, players, settings. Writes: players,
--- player_access.
--- revision: 0051
+-- The role decision (_wordle_caller_access), which depends on the account and not on the name,
+-- is kept the same way in account_access (per account, node, version and the session that
+-- made it, so that sessions never write one row), with the same mark: a new name of an
+-- account already seen there is decided without asking _wordle_caller_access.
+-- Refusals are never kept, nor decisions of reads (`create` false: they write nothing; they
+-- use kept ones). The version is read before anything the decision reads, so a decision made
+-- while the accounts changed carries the old version and is never used.
+-- Reads: player_access, account_access, access_version, server_accounts, node_accounts,
+-- players, settings. Writes: players, player_access, account_access.
+-- revision: 0057
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)
@@ -48,11 +53,15 @@ find: BEGIN
   DECLARE v_caller VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE v_after BIGINT UNSIGNED;
   DECLARE v_other BOOLEAN;
-  SELECT MAX(a.player_id), MAX(v.version) INTO o_id, v_version
+  DECLARE v_decided BOOLEAN DEFAULT FALSE;  -- the role asked of _wordle_caller_access
+  SELECT MAX(a.player_id), MAX(v.version), MAX(r.role), MAX(r.login)
+    INTO o_id, v_version, v_role, v_login
   FROM access_version v
   LEFT JOIN player_access a ON a.account = SESSION_USER() AND a.name = p_name
                            AND a.version = v.version AND a.node = v_node
                            AND a.after < CONNECTION_ID()
+  LEFT JOIN account_access r ON r.account = SESSION_USER() AND r.node = v_node
+                            AND r.version = v.version AND r.after < CONNECTION_ID()
   WHERE v.id = 1;
   IF o_id IS NOT NULL THEN
     LEAVE find;
@@ -61,7 +70,10 @@ find: BEGIN
      OR p_name REGEXP '[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cs}\\p{Cn}\\p{Zl}\\p{Zp}]|[^\\P{Zs} ]|[\\x{115F}\\x{1160}\\x{3164}\\x{FFA0}\\x{2800}\\x{034F}\\x{17B4}\\x{17B5}\\x{FE00}-\\x{FE0F}\\x{E0100}-\\x{E01EF}]|^\\p{M}|\\s\\p{M}' THEN
     SIGNAL SQLSTATE 'WD038' SET MESSAGE_TEXT = 'a player name must be 1 to 64 characters, without control, invisible or direction characters or surrounding spaces';
   END IF;
-  CALL _wordle_caller_access(TRUE, v_role, v_login);  -- refuses every role but player and admin
+  IF v_role IS NULL THEN  -- no kept role decision
+    CALL _wordle_caller_access(TRUE, v_role, v_login);  -- refuses every role but player and admin
+    SET v_decided = TRUE;
+  END IF;
   -- reads by SELECT ... INTO, which lock nothing (a SET's or an IF's subquery share-locks the
   -- rows, and an administrator's change of them would wait for every first move, or they for it)
   SELECT MAX(value) INTO v_names FROM settings WHERE name = 'player_names';
@@ -105,5 +117,10 @@ find: BEGIN
     VALUES (SESSION_USER(), p_name, v_version, o_id, v_node, v_after)
     ON DUPLICATE KEY UPDATE player_id = VALUES(player_id),  -- the same decision, made at once
                             node = VALUES(node), after = VALUES(after);  -- or on another node
+    IF v_decided THEN  -- this session's own row: no other session waits for it
+      INSERT INTO account_access (account, node, version, connection, after, role, login)
+      VALUES (SESSION_USER(), v_node, v_version, CONNECTION_ID(), v_after, v_role, v_caller)
+      ON DUPLICATE KEY UPDATE after = VALUES(after), role = VALUES(role), login = VALUES(login);
+    END IF;
   END IF;
 END

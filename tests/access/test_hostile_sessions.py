@@ -953,7 +953,8 @@ DATA_TABLES = {
     "revealed_letters",
     "caller_roles",
     "player_access",
-}  # what a move writes (a kept access decision too)
+    "account_access",
+}  # what a move writes (kept access decisions too)
 
 
 def fingerprint(conn: Connection) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import URL, Connection
+from sqlalchemy.exc import DBAPIError
 
 from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
@@ -213,9 +214,12 @@ def test_an_account_change_writes_one_row_whatever_was_kept(shared, conn: Connec
     db.call(conn, "wordle_set_setting", "player_names", "created")  # a change
     assert deletes() == before
     assert db.scalar(conn, "SELECT COUNT(*) FROM player_access") == 5001
+    roles_kept = db.scalar(conn, "SELECT COUNT(*) FROM account_access")  # the front end's: 1
+    assert roles_kept == 1
     conn.exec_driver_sql(REFRESH)
-    assert deletes() - before == 1000
+    assert deletes() - before == 1000 + roles_kept  # and the retired role decisions
     assert db.scalar(conn, "SELECT COUNT(*) FROM player_access") == 4001
+    assert db.scalar(conn, "SELECT COUNT(*) FROM account_access") == 0
 
 
 def settle(conn: Connection) -> None:
@@ -516,3 +520,214 @@ def test_the_usual_move_names_the_node_as_wordle_node_does(repo_root: Path) -> N
     expression = " ".join(node[node.index("RETURN ") + len("RETURN ") :].split())
     move = " ".join((repo_root / "sql" / "game" / "_wordle_move.sql").read_text().split())
     assert f"a.node = {expression}" in move, expression
+
+
+# The role decision, kept per account since migration 0057 (account_access): a new name of an
+# account already seen asks no _wordle_caller_access. Every change above must end it as it ends
+# the name's decision: the session's next move, as a name it never played, is refused.
+@pytest.mark.parametrize(
+    ("names", "change", "needle"), ACCOUNT_CHANGES, ids=[c.__name__ for _, c, _ in ACCOUNT_CHANGES]
+)
+def test_a_kept_role_decision_ends_with_what_it_was_made_from(
+    shared,
+    conn: Connection,
+    names: str,
+    change: Callable[[Connection, URL, str], None],
+    needle: str,
+) -> None:
+    db.call(conn, "wordle_set_setting", "player_names", names)
+    url, first, name = shared("player"), f"n{uuid.uuid4().hex[:8]}", f"n{uuid.uuid4().hex[:8]}"
+    try:
+        with db.connect(url) as front:
+            assert game.play(front, first, WRONG[0])["attempt"] == 1
+            assert kept_roles(conn, front) == 1
+            change(conn, url, name)
+            refused(lambda: game.play(front, name, WRONG[0]), needle)
+        assert db.scalar(conn, "SELECT COUNT(*) FROM players WHERE name = ?", name) == 0
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS ''@'localhost'")
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{name}'@'localhost'")
+        conn.exec_driver_sql(REFRESH)
+
+
+def kept_roles(conn: Connection, session: Connection) -> int:
+    """The role decisions kept for `session`'s account at the current version."""
+    return int(
+        db.scalar(
+            conn,
+            "SELECT COUNT(*) FROM account_access r JOIN access_version v ON v.id = 1 "
+            "AND r.version = v.version WHERE r.account = ?",
+            db.scalar(session, "SELECT SESSION_USER()"),
+        )
+    )
+
+
+def calls(session: Connection) -> int:
+    return int(db.query(session, "SHOW SESSION STATUS LIKE 'Com_call_procedure'")[0]["Value"])
+
+
+def test_a_new_name_of_an_account_already_seen_asks_no_role_check(shared, conn: Connection) -> None:
+    """Issue 42: a front end's second new player is decided from the kept role: its first
+    guess runs one CALL fewer than the first new player's (_wordle_caller_access's), and
+    writes no second row."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    with db.connect(shared("player")) as front:
+        counts = []
+        for name in ("first_new", "second_new"):
+            before = calls(front)
+            game.play(front, name, WRONG[0])
+            counts.append(calls(front) - before - 1)  # less the client's own CALL
+        assert counts[0] - counts[1] == 1, counts
+        assert kept_roles(conn, front) == 1
+
+
+# Each row forges an administrator's role decision for the attacker's session (a player's
+# account under player_names 'account': the one name it may play is its login's) with one part
+# of its key other than the session's own: another account (as SESSION_USER() spells accounts
+# that utf8mb4_nopad_bin tells apart), an older version, another node, a mark at or above the
+# session's id. Only the first row, the session's own key, lets it play another name: the
+# probe that shows a kept decision is found at all.
+FORGED_ROLES = [
+    ("its own key", {}, "row"),
+    ("another account", {"account": "root@localhost"}, "WD039"),
+    ("its account with a trailing space", {"account": "{account} "}, "WD039"),
+    ("its account in capitals", {"account": "{ACCOUNT}"}, "WD039"),
+    ("the previous version", {"version": "{version_before}"}, "WD039"),
+    ("another node", {"node": "{node}x"}, "WD039"),
+    ("this node without skip-name-resolve", {"node": "{node_other_resolve}"}, "WD039"),
+    ("a mark at the session's id", {"after": "{session}"}, "WD039"),
+    ("a mark above the session's id", {"after": "{session_above}"}, "WD039"),
+]
+
+
+@pytest.mark.parametrize(
+    ("changed", "expected"),
+    [(changed, expected) for _, changed, expected in FORGED_ROLES],
+    ids=[label for label, _, _ in FORGED_ROLES],
+)
+def test_a_forged_role_decision_serves_only_its_exact_key(
+    shared, conn: Connection, changed: dict[str, str], expected: str
+) -> None:
+    db.call(conn, "wordle_set_setting", "player_names", "account")
+    attacker = shared("player")
+    with db.connect(attacker) as c:
+        account, session = (
+            db.scalar(c, "SELECT SESSION_USER()"),
+            db.scalar(c, "SELECT CONNECTION_ID()"),
+        )
+        node = db.scalar(conn, "SELECT _wordle_node()")
+        version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
+        values = {
+            "account": account,
+            "ACCOUNT": account.upper(),
+            "version_before": str(version - 1),
+            "node": node,
+            "node_other_resolve": node.removesuffix(" skip-name-resolve")
+            if node.endswith(" skip-name-resolve")
+            else f"{node} skip-name-resolve",
+            "session": str(session),
+            "session_above": str(session + 1000),
+        }
+        row = {"account": account, "node": node, "version": str(version), "after": "0"}
+        row.update({k: v.format(**values) for k, v in changed.items()})
+        conn.exec_driver_sql(
+            "INSERT INTO account_access (account, node, version, connection, after, role, login) "
+            "VALUES (?, ?, ?, 1, ?, 'admin', ?)",
+            (row["account"], row["node"], row["version"], row["after"], attacker.username),
+        )
+        got = row_or_sqlstate(c, "wordle_play", f"v{uuid.uuid4().hex[:8]}", "slate", None, None)
+    assert (got[0] if got[0] == "row" else got[1]) == expected, got
+
+
+def test_a_pooled_connection_changed_to_another_user_never_uses_the_first_ones_role(
+    shared, conn: Connection
+) -> None:
+    """COM_CHANGE_USER keeps the connection (its CONNECTION_ID()) and changes SESSION_USER():
+    the kept role is the account's, so the second login plays as itself only (player_names
+    'account'), and a reader's login is refused, on the connection that kept a player's."""
+    db.call(conn, "wordle_set_setting", "player_names", "account")
+    first, second, reader = shared("player"), shared("player"), shared("reader")
+    with db.connect(first) as pooled:
+        game.play(pooled, first.username, WRONG[0])
+        assert kept_roles(conn, pooled) == 1
+        raw = pooled.connection.dbapi_connection
+        raw.change_user(second.username, second.password, second.database)
+        assert db.scalar(pooled, "SELECT SESSION_USER()").startswith(f"{second.username}@")
+        refused(lambda: game.play(pooled, first.username, WRONG[1]), "plays as")
+        assert game.play(pooled, second.username, WRONG[0])["attempt"] == 1
+        raw.change_user(reader.username, reader.password, reader.database)
+        refused(lambda: game.play(pooled, reader.username, WRONG[0]), "cannot play")
+    assert db.scalar(conn, "SELECT COUNT(DISTINCT account) FROM account_access") >= 2
+
+
+def test_a_session_older_than_a_change_never_uses_a_role_kept_after_it(
+    shared, conn: Connection
+) -> None:
+    """The account loses its role and gets it back (two refreshes: marks above every session
+    then open). A session opened after keeps a role decision at the new version; a session
+    opened before is refused (08WD1, connect again) for a new name all the same: the kept
+    decision's mark is at or above its id."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    url = shared("player")
+    with db.connect(url) as old:
+        game.play(old, f"n{uuid.uuid4().hex[:8]}", WRONG[0])
+        lose_role(conn, url, "")
+        roles.grant(conn, "player", f"{url.username}@localhost", url.password)
+        with db.connect(url) as new:
+            game.play(new, f"n{uuid.uuid4().hex[:8]}", WRONG[0])
+            assert kept_roles(conn, new) == 1
+        with pytest.raises(DBAPIError) as caught:  # on this session (db.call would reconnect)
+            old.exec_driver_sql(
+                "CALL wordle_play(?, ?, NULL, NULL)", (f"n{uuid.uuid4().hex[:8]}", WRONG[0])
+            )
+        assert getattr(caught.value.orig, "sqlstate", None) == "08WD1", caught.value
+
+
+def test_many_sessions_of_one_account_keep_its_role_without_waiting(
+    shared, conn: Connection
+) -> None:
+    """Sixteen sessions of one front end make new players' first moves at once right after
+    the decisions were retired: each may decide the role and keep it (a row of its own
+    session's), none waits for another's row, none fails."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front = shared("player")
+    with db.connect(front) as c:
+        game.play(c, "warm", WRONG[0])
+    conn.exec_driver_sql("CALL _wordle_access_changed()")
+
+    def lane(k: int) -> Callable[[], None]:
+        def work() -> None:
+            with db.connect(front) as c:
+                for n in range(4):
+                    game.play(c, f"lane{k}_{n}", WRONG[0])
+
+        return work
+
+    with no_lock_waits(conn):
+        assert at_once([lane(k) for k in range(16)]) == []
+    rows = db.query(
+        conn,
+        "SELECT COUNT(*) AS n, COUNT(DISTINCT connection) AS sessions FROM account_access r "
+        "JOIN access_version v ON v.id = 1 AND r.version = v.version",
+    )[0]
+    assert 1 <= rows["n"] == rows["sessions"] <= 16, rows
+
+
+def test_the_refresh_purges_retired_role_decisions_only(conn: Connection) -> None:
+    """Kept role decisions of the previous version are deleted by the accounts refresh, by
+    their exact keys; the current ones stay."""
+    settle(conn)
+    version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
+    accounts = ["a@localhost", "a @localhost", "A@localhost", "\U0001f600@h", "x" * 384]
+    rows = [(a, f"node{n}", v, n) for a in accounts for n in (1, 2) for v in (version - 1, version)]
+    db.executemany(
+        conn,
+        "INSERT INTO account_access (account, node, version, connection, after, role, login) "
+        "VALUES (?, ?, ?, ?, 0, 'player', 'a')",
+        rows,
+    )
+    db.query(conn, "CALL _wordle_accounts_refresh()")
+    left = db.query(conn, "SELECT account, node, version, connection FROM account_access")
+    assert sorted((r["account"], r["node"], r["version"], r["connection"]) for r in left) == sorted(
+        row for row in rows if row[2] == version
+    )

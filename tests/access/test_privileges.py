@@ -588,6 +588,14 @@ def test_what_counts_as_no_password(priv: dict, open_: bool) -> None:
         "UPDATE access_version SET version = 0",
         "SELECT * FROM player_access",
         "CALL _wordle_access_changed()",
+        # the role decisions kept per account (migration 0057)
+        "INSERT INTO account_access (account, node, version, connection, after, role, login) "
+        "SELECT SESSION_USER(), _wordle_node(), version, CONNECTION_ID(), 0, 'admin', 'x' "
+        "FROM access_version",
+        "UPDATE account_access SET role = 'admin'",
+        "DELETE FROM account_access",
+        "SELECT * FROM account_access",
+        "SELECT COUNT(*) FROM account_access WHERE role = 'admin'",
     ],
 )
 def test_no_role_touches_the_kept_decisions(shared, statement: str) -> None:
@@ -606,6 +614,8 @@ def test_no_role_reaches_the_purge_or_shadows_its_tables(shared, role: str) -> N
         "CALL _wordle_accounts_refresh()",
         "CREATE TEMPORARY TABLE _wordle_retired_access (account INT)",
         "CREATE TEMPORARY TABLE player_access (account INT)",
+        "CREATE TEMPORARY TABLE account_access (account INT)",
+        "CREATE TEMPORARY TABLE _wordle_retired_roles (account INT)",
         "CREATE TEMPORARY TABLE access_version (id INT, version INT)",
         "LOCK TABLES past_puzzles READ",
         "SELECT * FROM player_access",

@@ -21,6 +21,7 @@ and for existing players against the least a change may leave (`--guard NEW,EXIS
 default the reference machine's 0.34,0.39: bench/README.md); under it, the exit status is 1.
 Linux only (/proc).
 Run: .venv/bin/python bench/cpu.py [--games 300] [--rounds 3] [--guard 0.34,0.39]
+[--revision head]
 (./dev bench runs it with --games 1000: fewer of /proc's 10 ms ticks per call)
 """
 
@@ -63,9 +64,14 @@ def main() -> None:
         help="the least real/bare a change may leave new and existing players (default: the "
         "reference machine's, 0.34,0.39)",
     )
+    parser.add_argument(
+        "--revision",
+        default="head",
+        help="the migration the bench database is at (e.g. main's last, to compare in one sitting)",
+    )
     args = parser.parse_args()
     with private_server() as server:
-        front_url = prepare(db.parse_url(server.url("wordle_bench")), "head")
+        front_url = prepare(db.parse_url(server.url("wordle_bench")), args.revision)
         pid = server.pid()
         assert pid is not None
         with db.connect(front_url) as front:

@@ -77,9 +77,10 @@ def objects_up(names: list[str], revision: str) -> None:
 
 def objects_up_each(revisions: dict[str, str]) -> None:
     """Install each object at its revision, in order. The players' access decisions kept by
-    the routines replaced (player_access, see _wordle_player) may not be the new ones': a new
-    access version retires them before, and again once the calls that were running the old
-    routines have ended (one of them could have stamped an old decision with the new version)."""
+    the routines replaced (player_access and account_access, see _wordle_player) may not be the
+    new ones': a new access version retires them before, and again once the calls that were
+    running the old routines have ended (one of them could have stamped an old decision with
+    the new version)."""
     kept = bool(
         scalar(
             op.get_bind(),

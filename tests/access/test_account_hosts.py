@@ -1246,14 +1246,14 @@ def test_a_mark_of_the_last_run_refuses_no_session_of_the_next(server: Server) -
         assert kind == "ok", answer
 
 
-# A decision kept in player_access is keyed by SESSION_USER(), whose `localhost` is the socket
-# alone with skip-name-resolve and also 127.0.0.1 and ::1 when names are resolved (0039 retires
-# the decisions when its refresh sees skip_name_resolve change). Login u: an administrator's
-# account at %, a player's at 127.0.0.1. With skip-name-resolve the socket is the
-# administrator's (it plays another name: the decision kept); the server is restarted
-# resolving names, where a client at 127.0.0.1 is the player's account known as localhost.
-# Each row: the restarted server's event scheduler (the refresh every minute), and whether a
-# refresh ran before the player's move; the move as the other name is refused (WD039).
+# A decision kept in player_access (and the role in account_access) is keyed by SESSION_USER(),
+# whose `localhost` is the socket alone with skip-name-resolve and also 127.0.0.1 and ::1 when
+# names are resolved (0039 retires the decisions when its refresh sees skip_name_resolve change).
+# Login u: an administrator's account at %, a player's at 127.0.0.1. With skip-name-resolve the
+# socket is the administrator's (it plays another name: the decision kept); the server is
+# restarted resolving names, where a client at 127.0.0.1 is the player's account known as
+# localhost. Each row: the restarted server's event scheduler (the refresh every minute), and
+# whether a refresh ran before the player's move; the move as the other name is refused (WD039).
 RESTARTS = [("ON", True), ("OFF", False)]
 
 
@@ -1283,10 +1283,11 @@ def test_a_decision_kept_for_the_socket_never_serves_another_client_after_a_rest
         assert who == ("ok", f"{user}@localhost\t{user}@127.0.0.1"), who
         kind, answer = play(server, "loopback4", user)
         assert kind == "ok", answer
-        kind, answer = server.call(
-            "loopback4", user, f"CALL wordle_play('{victim}', 'plumb', NULL, NULL)"
-        )
-        assert kind == "error" and answer.startswith("WD039 this account plays as"), answer
+        for name in (victim, f"n{uuid.uuid4().hex[:8]}"):  # the role kept too (0057)
+            kind, answer = server.call(
+                "loopback4", user, f"CALL wordle_play('{name}', 'plumb', NULL, NULL)"
+            )
+            assert kind == "error" and answer.startswith("WD039 this account plays as"), answer
 
 
 def _refresh(url: URL, *, call: bool = True) -> None:

@@ -4,7 +4,9 @@ decided once and then found in one key lookup, never outlives what it was decide
 Each attack lets a front-end account play a name (its decision is kept), changes what the
 decision read (the account's role, the account itself, player_names, another login taking the
 name, an anonymous account on its host), and plays again on the same connection: the kept
-decision must not let the move through. New attacks join ACCOUNT_CHANGES.
+decision must not let the move through. New attacks join ACCOUNT_CHANGES. The role decision
+kept per account (migration 0057, account_access) meets the same attacks with a name the
+session never played, and forged rows in FORGED_ROLES.
 
 The decisions are retired by a version and purged by the accounts refresh
 (_wordle_accounts_refresh, every minute and after each account change): the purge's exact keys
@@ -138,6 +140,7 @@ def test_a_decision_made_while_the_accounts_change_is_never_used(
         assert game.play(front, name, WRONG[0])["attempt"] == 1  # decided on the old role
         changer.exec_driver_sql("COMMIT")
         refused(lambda: game.play(front, name, WRONG[1]), "no player role")
+        refused(lambda: game.play(front, f"{name}x", WRONG[0]), "no player role")  # its role
 
 
 def test_another_account_never_uses_a_decision_kept_for_one(shared, conn: Connection) -> None:
@@ -590,6 +593,8 @@ def test_a_new_name_of_an_account_already_seen_asks_no_role_check(shared, conn: 
 FORGED_ROLES = [
     ("its own key", {}, "row"),
     ("another account", {"account": "root@localhost"}, "WD039"),
+    ("its login at another host", {"account": "{login}@127.0.0.1"}, "WD039"),
+    ("its login at any host", {"account": "{login}@%"}, "WD039"),
     ("its account with a trailing space", {"account": "{account} "}, "WD039"),
     ("its account in capitals", {"account": "{ACCOUNT}"}, "WD039"),
     ("the previous version", {"version": "{version_before}"}, "WD039"),
@@ -618,6 +623,7 @@ def test_a_forged_role_decision_serves_only_its_exact_key(
         node = db.scalar(conn, "SELECT _wordle_node()")
         version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
         values = {
+            "login": attacker.username,
             "account": account,
             "ACCOUNT": account.upper(),
             "version_before": str(version - 1),

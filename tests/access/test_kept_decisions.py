@@ -77,6 +77,38 @@ def anonymous_account_on_the_host(conn: Connection, _url: URL, _name: str) -> No
     conn.exec_driver_sql(REFRESH)
 
 
+def renamed(conn: Connection, url: URL, name: str) -> None:
+    conn.exec_driver_sql(f"RENAME USER {user_of(url)} TO '{name}'@'localhost'")
+    conn.exec_driver_sql(REFRESH)
+
+
+def wildcard_twin_is_a_reader(conn: Connection, url: URL, _name: str) -> None:
+    roles.grant(conn, "reader", f"{url.username}@%", url.password, allow_any_host=True)
+
+
+def numeric_twin_is_a_reader(conn: Connection, url: URL, _name: str) -> None:
+    roles.grant(conn, "reader", f"{url.username}@127.0.0.1", url.password)
+
+
+def anonymous_account_at_any_host(conn: Connection, _url: URL, _name: str) -> None:
+    conn.exec_driver_sql("CREATE USER IF NOT EXISTS ''@'%'")
+    conn.exec_driver_sql(REFRESH)
+
+
+def dropped_and_created_again_as_reader(conn: Connection, url: URL, _name: str) -> None:
+    conn.exec_driver_sql(f"DROP USER {user_of(url)}")  # by hand: no refresh in between
+    roles.grant(conn, "reader", f"{url.username}@localhost", url.password)
+
+
+def drop_twins(conn: Connection, url: URL, name: str) -> None:
+    """Drops what the changes above may have created, then refreshes."""
+    for account in ("''@'localhost'", "''@'%'", f"'{name}'@'localhost'"):
+        conn.exec_driver_sql(f"DROP USER IF EXISTS {account}")
+    for host in ("%", "127.0.0.1"):
+        conn.exec_driver_sql(f"DROP USER IF EXISTS '{url.username}'@'{host}'")
+    conn.exec_driver_sql(REFRESH)
+
+
 # (player_names, change, what the next move's refusal says)
 ACCOUNT_CHANGES = [
     ("any", lose_role, "no player role"),
@@ -85,6 +117,11 @@ ACCOUNT_CHANGES = [
     ("any", names_back_to_account, "plays as"),
     ("created", another_login_takes_the_name, "belongs to another account"),
     ("any", anonymous_account_on_the_host, "cannot be told apart"),
+    ("any", renamed, "connect again"),
+    ("any", wildcard_twin_is_a_reader, "different roles"),
+    ("any", numeric_twin_is_a_reader, "different roles"),
+    ("any", anonymous_account_at_any_host, "cannot be told apart"),
+    ("any", dropped_and_created_again_as_reader, "cannot play"),
 ]
 
 
@@ -117,9 +154,7 @@ def test_a_kept_decision_ends_with_what_it_was_made_from(
             == 2
         )
     finally:
-        conn.exec_driver_sql("DROP USER IF EXISTS ''@'localhost'")
-        conn.exec_driver_sql(f"DROP USER IF EXISTS '{name}'@'localhost'")
-        conn.exec_driver_sql(REFRESH)
+        drop_twins(conn, url, name)
 
 
 def test_a_decision_made_while_the_accounts_change_is_never_used(
@@ -548,9 +583,7 @@ def test_a_kept_role_decision_ends_with_what_it_was_made_from(
             refused(lambda: game.play(front, name, WRONG[0]), needle)
         assert db.scalar(conn, "SELECT COUNT(*) FROM players WHERE name = ?", name) == 0
     finally:
-        conn.exec_driver_sql("DROP USER IF EXISTS ''@'localhost'")
-        conn.exec_driver_sql(f"DROP USER IF EXISTS '{name}'@'localhost'")
-        conn.exec_driver_sql(REFRESH)
+        drop_twins(conn, url, name)
 
 
 def kept_roles(conn: Connection, session: Connection) -> int:

@@ -28,13 +28,16 @@
 -- routines).
 -- The role decision (_wordle_caller_access), which depends on the account and not on the name,
 -- is kept the same way in account_access (per account, node, version and the session that
--- made it, so that sessions never write one row), with the same mark: a new name of an
--- account already seen there is decided without asking _wordle_caller_access.
+-- made it, so that sessions never write one row), with the mark of this server run only (as
+-- _wordle_session_mark reads them: an earlier run's, left until the refresh clears it, would
+-- keep every later session from the row, and each would keep one of its own): a new name of
+-- an account already seen there is decided without asking _wordle_caller_access.
 -- Refusals are never kept, nor decisions of reads (`create` false: they write nothing; they
 -- use kept ones). The version is read before anything the decision reads, so a decision made
 -- while the accounts changed carries the old version and is never used.
 -- Reads: player_access, account_access, access_version, server_accounts, node_accounts,
--- players, settings. Writes: players, player_access, account_access.
+-- players, settings, information_schema.GLOBAL_STATUS (only when a mark is set). Writes:
+-- players, player_access, account_access.
 -- revision: 0057
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
@@ -51,7 +54,7 @@ find: BEGIN
   DECLARE v_version BIGINT UNSIGNED;
   DECLARE v_node VARCHAR(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin DEFAULT _wordle_node();
   DECLARE v_caller VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  DECLARE v_after BIGINT UNSIGNED;
+  DECLARE v_after, v_run_after BIGINT UNSIGNED;  -- the highest mark: of any run, of this run
   DECLARE v_other BOOLEAN;
   DECLARE v_decided BOOLEAN DEFAULT FALSE;  -- the role asked of _wordle_caller_access
   SELECT MAX(a.player_id), MAX(v.version), MAX(r.role), MAX(r.login)
@@ -111,7 +114,10 @@ find: BEGIN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name belongs to another account (setting player_names)';
   END IF;
   IF o_id IS NOT NULL AND p_create THEN  -- a move: reads write nothing
-    SELECT COALESCE(MAX(m.connection), 0) INTO v_after  -- a plain read: it locks nothing
+    SELECT COALESCE(MAX(m.connection), 0),  -- a plain read: it locks nothing
+           COALESCE(MAX(IF(m.connection > 0 AND m.server_run = _wordle_server_run(),
+                           m.connection, 0)), 0)
+      INTO v_after, v_run_after
     FROM node_accounts m WHERE m.node = v_node AND m.user IN (v_caller, '');
     INSERT INTO player_access (account, name, version, player_id, node, after)
     VALUES (SESSION_USER(), p_name, v_version, o_id, v_node, v_after)
@@ -119,7 +125,7 @@ find: BEGIN
                             node = VALUES(node), after = VALUES(after);  -- or on another node
     IF v_decided THEN  -- this session's own row: no other session waits for it
       INSERT INTO account_access (account, node, version, connection, after, role, login)
-      VALUES (SESSION_USER(), v_node, v_version, CONNECTION_ID(), v_after, v_role, v_caller)
+      VALUES (SESSION_USER(), v_node, v_version, CONNECTION_ID(), v_run_after, v_role, v_caller)
       ON DUPLICATE KEY UPDATE after = VALUES(after), role = VALUES(role), login = VALUES(login);
     END IF;
   END IF;

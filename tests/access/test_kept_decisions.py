@@ -770,3 +770,33 @@ def test_the_refresh_purges_retired_role_decisions_only(conn: Connection) -> Non
     assert sorted((r["account"], r["node"], r["version"], r["connection"]) for r in left) == sorted(
         row for row in rows if row[2] == version
     )
+
+
+@pytest.mark.found_by("review of 0057")
+def test_a_mark_of_an_earlier_run_keeps_no_role_decision_per_connection(
+    shared, conn: Connection
+) -> None:
+    """After a restart, until the accounts refresh clears them, node_accounts holds the earlier
+    run's marks (connection ids count again from 1). _wordle_caller_access ignores them
+    (_wordle_session_mark: this run's only), but the kept role's mark is read from every run:
+    above each new session, so no session finds another's row and each keeps one of its own,
+    never purged while the version stands. A front end opening a connection per request keeps
+    one role decision for it, not one per connection."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front = shared("player")
+    conn.exec_driver_sql(
+        "UPDATE node_accounts SET connection = 4000000000, server_run = _wordle_server_run() - 1 "
+        "WHERE node = _wordle_node() AND user = ?",
+        (front.username,),
+    )
+    for n in range(12):
+        with db.connect(front) as c:
+            assert game.play(c, f"req{n}_{uuid.uuid4().hex[:6]}", WRONG[0])["attempt"] == 1
+            account = db.scalar(c, "SELECT SESSION_USER()")
+    kept = db.scalar(
+        conn,
+        "SELECT COUNT(*) FROM account_access r JOIN access_version v ON v.id = 1 "
+        "AND r.version = v.version WHERE r.account = ?",
+        account,
+    )
+    assert kept == 1, f"{kept} role decisions kept for 12 connections of one account"

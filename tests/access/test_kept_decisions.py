@@ -20,6 +20,7 @@ import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from datetime import timedelta
 from pathlib import Path
 
@@ -800,3 +801,63 @@ def test_a_mark_of_an_earlier_run_keeps_no_role_decision_per_connection(
         account,
     )
     assert kept == 1, f"{kept} role decisions kept for 12 connections of one account"
+
+
+def test_kept_roles_of_one_version_agree_while_the_role_flips(
+    shared, conn: Connection, db_url: URL
+) -> None:
+    """An account flips between player and administrator six times (wordle-db grant: a refresh,
+    a new version, a mark) while eight sessions of it open connections and make new players'
+    first moves: every role row seen under one version says the role the accounts held at that
+    version (MAX(role) of several rows never mixes two), and every refused move says why in one
+    line (08WD1: the session began before the change)."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    url = shared("player")
+    held = {db.scalar(conn, "SELECT version FROM access_version WHERE id = 1"): "player"}
+    seen: dict[int, set[str]] = {}
+    errors: list[str] = []
+    moves: list[int] = []
+    stop = threading.Event()
+
+    def watch() -> None:
+        with db.connect(db_url) as w:
+            while not stop.is_set():
+                for r in db.query(w, "SELECT version, role FROM account_access"):
+                    seen.setdefault(r["version"], set()).add(r["role"])
+
+    def lane(k: int) -> Callable[[], None]:
+        def work() -> None:
+            n = 0
+            while not stop.is_set():
+                n += 1
+                with ExitStack() as stack:
+                    try:
+                        c = stack.enter_context(db.connect(url))
+                    except DBAPIError:  # the server's own refusal: between REVOKE and grant
+                        continue
+                    try:
+                        game.play(c, f"flip{k}_{n}", WRONG[0])
+                        moves.append(1)
+                    except DatabaseError as exc:
+                        errors.append(str(exc))
+
+        return work
+
+    def flip() -> None:
+        try:
+            for role in ("admin", "player") * 3:
+                time.sleep(0.3)
+                if role == "player":  # by hand: grant gives no less than a held admin
+                    conn.exec_driver_sql(f"REVOKE wordle_admin FROM {user_of(url)}")
+                roles.grant(conn, role, f"{url.username}@localhost")
+                held[db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")] = role
+            time.sleep(0.3)
+        finally:
+            stop.set()
+
+    assert at_once([watch, flip, *[lane(k) for k in range(8)]]) == []
+    assert len(moves) > 50, len(moves)
+    assert all("connect again" in e for e in errors), [e[:300] for e in errors]
+    assert set().union(*seen.values()) == {"admin", "player"}, seen  # both kept, in turn
+    mixed = {v: r for v, r in seen.items() if v in held and r != {held[v]}}
+    assert not mixed and set(seen) <= set(held), (seen, held)

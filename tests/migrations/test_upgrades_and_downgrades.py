@@ -552,3 +552,37 @@ def test_leagues_and_guesses_go_on_while_0056_runs_both_ways(new_db) -> None:
         for n, nickname in enumerate(NO_LOOK_MEMBERS):
             removed = leagues.remove(conn, f"old{n}", "Old", nickname)
             assert (removed["removed"], removed["members"]) == (nickname, 1), removed
+
+
+def test_new_players_go_on_while_0057_runs_both_ways(new_db) -> None:
+    """0057 adds account_access and replaces _wordle_player (which reads and writes it), the
+    refresh and _wordle_access_changed; a downgrade drops the table. Four players making new
+    players' first moves while it runs up, down, up, down and up see no error, and the role
+    they kept is found again after the last upgrade."""
+    url = rush_database(new_db)
+    schema.migrate(url, "0056")
+    stop, played = threading.Event(), [0]
+    errors: list[BaseException] = []
+    threads = [
+        threading.Thread(target=_guessing(url, stop, played, errors), args=(n,)) for n in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    counts = []
+    try:
+        for revision in ("0057", "0056", "0057", "0056", "0057"):
+            before = played[0]
+            schema.migrate(url, revision)
+            counts.append(played[0] - before)
+        time.sleep(0.5)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+    assert errors == []
+    assert all(counts), counts  # moves were made while each migration ran
+    with db.connect(url) as conn:
+        kept = (
+            "SELECT COUNT(*) FROM account_access r JOIN access_version v ON r.version = v.version"
+        )
+        assert db.scalar(conn, kept) >= 1

@@ -861,3 +861,56 @@ def test_kept_roles_of_one_version_agree_while_the_role_flips(
     assert set().union(*seen.values()) == {"admin", "player"}, seen  # both kept, in turn
     mixed = {v: r for v, r in seen.items() if v in held and r != {held[v]}}
     assert not mixed and set(seen) <= set(held), (seen, held)
+
+
+def test_no_first_move_waits_for_a_purge_of_role_decisions_held_in_its_transaction(
+    shared, conn: Connection, db_url: URL
+) -> None:
+    """The refresh's purge deletes retired role decisions (of the attacker's account and of an
+    account sorted after it, around the keys new rows take) and is held inside its transaction
+    by a session that holds the last of them. Meanwhile eight sessions of the account make new
+    players' first moves at once, each keeping a role row next to the purged ones, with every
+    lock wait an error: none fails, none waits, and the purge ends once let go."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front = shared("player")
+    settle(conn)
+    with db.connect(front) as c:
+        account = db.scalar(c, "SELECT SESSION_USER()")
+    node = db.scalar(conn, "SELECT _wordle_node()")
+    version = db.scalar(conn, "SELECT version FROM access_version WHERE id = 1")
+    retired = [
+        (who, node, version - 1, n) for who in (account, "zzz@localhost") for n in range(1, 201)
+    ]
+    db.executemany(
+        conn,
+        "INSERT INTO account_access (account, node, version, connection, after, role, login) "
+        "VALUES (?, ?, ?, ?, 0, 'admin', 'x')",
+        retired,
+    )
+
+    def refresh() -> None:
+        with db.connect(db_url) as admin:
+            admin.exec_driver_sql(REFRESH)
+
+    with db.connect(db_url) as holder, ThreadPoolExecutor(1) as pool:
+        holder.exec_driver_sql("START TRANSACTION")
+        db.query(
+            holder,
+            "SELECT * FROM account_access WHERE account = 'zzz@localhost' AND node = ? "
+            "AND version = ? AND connection = 200 FOR UPDATE",
+            node,
+            version - 1,
+        )
+        running = pool.submit(refresh)
+        time.sleep(1)
+        assert not running.done()
+        before = lock_waits(conn)
+        with no_lock_waits(conn):
+            assert at_once([player_game(front, f"rush{n}") for n in range(8)]) == []
+        assert lock_waits(conn) == before
+        kept = "SELECT COUNT(*) FROM account_access WHERE account = ? AND version = ?"
+        assert 1 <= db.scalar(conn, kept, account, version) <= 8
+        holder.exec_driver_sql("ROLLBACK")
+        running.result(timeout=60)
+    left = "SELECT COUNT(*) FROM account_access WHERE version < ?"
+    assert db.scalar(conn, left, version) == 0

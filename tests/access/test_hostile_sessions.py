@@ -905,6 +905,44 @@ def test_hostile_settings_give_a_guess_the_clean_result(shared, conn: Connection
         assert seen == clean, setting
 
 
+ROLE_CASES = [(setting, [setting]) for setting in SETTINGS] + PRESETS
+
+
+@pytest.mark.parametrize("case", ROLE_CASES, ids=[name for name, _ in ROLE_CASES])
+def test_a_hostile_session_keeps_the_role_a_clean_one_would(
+    shared, conn: Connection, case: tuple[str, list[str]]
+) -> None:
+    """With no role decision kept (all retired), a front end's session under a hostile setting
+    decides and keeps one (account_access, 0057) with a new name's first move: the move gets a
+    clean session's row or a refusal; a kept row says the account's role and login, with a mark
+    below the session, and a clean session's next new name uses it (no second row)."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front = shared("player")
+    with db.connect(front) as c:
+        clean = row_or_sqlstate(c, "wordle_play_on", None, "clean", "slate", None, None)
+        account = db.scalar(c, "SELECT SESSION_USER()")
+    conn.exec_driver_sql("CALL _wordle_access_changed()")
+    kept = (
+        "SELECT connection, after, role, login FROM account_access r JOIN access_version v "
+        "ON v.id = 1 AND r.version = v.version WHERE r.account = ?"
+    )
+    with db.connect(front) as c:
+        session = db.scalar(c, "SELECT CONNECTION_ID()")
+        for statement in case[1]:
+            c.exec_driver_sql(statement)
+        got = row_or_sqlstate(c, "wordle_play_on", None, "hostile", "slate", None, None)
+    rows = [(r["connection"], r["role"], r["login"]) for r in db.query(conn, kept, account)]
+    if got[0] == "error":
+        assert got[1] in REFUSED and rows == [], (case[0], got, rows)
+        return
+    assert got == clean, case[0]
+    assert rows == [(session, "player", front.username)], (case[0], rows)
+    assert db.query(conn, kept, account)[0]["after"] < session
+    with db.connect(front) as c:
+        assert row_or_sqlstate(c, "wordle_play_on", None, "later", "slate", None, None) == clean
+    assert len(db.query(conn, kept, account)) == 1
+
+
 @pytest.mark.found_by("second review of migration 0036: held")
 def test_a_hostile_session_is_left_with_nothing_open(conn: Connection, front_urls) -> None:
     """autocommit off, START TRANSACTION before each league change (done and refused): no

@@ -7,6 +7,7 @@ a burst and rejoined, the daily event surviving its node. No 1213 may reach a ca
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import subprocess
@@ -21,8 +22,9 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
+from sqlalchemy.exc import DBAPIError
 
-from wordle_db import db, game, leagues, publish
+from wordle_db import db, game, leagues, publish, roles
 from wordle_db.cluster import LocalCluster
 from wordle_db.errors import GONE, DatabaseError, WordleError
 from wordle_db.ports import free_ports
@@ -246,6 +248,79 @@ def test_one_players_guesses_raced_over_the_nodes(galera: LocalCluster, cluster_
         for player in players:
             state = game.game_state(conn, player)
             assert (state["attempts"], state["state"]) == (6, "lost")
+
+
+def test_kept_roles_agree_over_the_nodes_while_a_role_flips(
+    galera: LocalCluster, cluster_db: str
+) -> None:
+    """An account flips between player and administrator four times through the first node
+    (wordle-db grant, then each node's own refresh: each may make a version) while six of its
+    sessions, two per node, open connection after connection and make new players' first
+    moves: the role rows kept on every node under one version say one role, the one the
+    accounts held then (migration 0057, account_access); a refused move says 'connect again'
+    (08WD1) and no 1213 reaches a caller."""
+    urls = [node_url(galera, i, cluster_db) for i in range(3)]
+    user, password = f"u{uuid.uuid4().hex[:10]}", uuid.uuid4().hex
+    with db.connect(urls[0]) as conn:
+        publish.publish(conn)
+        db.call(conn, "wordle_set_setting", "player_names", "any")
+        roles.grant(conn, "player", f"{user}@%", password, allow_any_host=True)
+    held: dict[int, str] = {}
+    seen: dict[int, set[str]] = {}
+    errors: list[str] = []
+    moves = [0]
+    stop = threading.Event()
+
+    def refresh_all(role: str) -> None:
+        for url in urls:
+            with db.connect(url) as c:
+                c.exec_driver_sql("SET SESSION wsrep_sync_wait = 1")
+                c.exec_driver_sql("CALL _wordle_accounts_refresh()")
+                held[db.scalar(c, "SELECT version FROM access_version WHERE id = 1")] = role
+
+    def work(i: int) -> None:
+        if i == 0:  # the flipper
+            try:
+                refresh_all("player")
+                for role in ("admin", "player") * 2:
+                    time.sleep(0.4)
+                    with db.connect(urls[0]) as c:
+                        if role == "player":  # grant gives no less than a held admin
+                            c.exec_driver_sql(f"REVOKE wordle_admin FROM '{user}'@'%'")
+                        roles.grant(c, role, f"{user}@%", password, allow_any_host=True)
+                    refresh_all(role)
+                time.sleep(0.4)
+            finally:
+                stop.set()
+            return
+        if i == 1:  # the watcher
+            with db.connect(urls[0]) as c:
+                while not stop.is_set():
+                    for r in db.query(c, "SELECT version, role FROM account_access"):
+                        seen.setdefault(r["version"], set()).add(r["role"])
+            return
+        n = 0
+        while not stop.is_set():
+            n += 1
+            with contextlib.ExitStack() as stack:
+                try:
+                    c = stack.enter_context(
+                        db.connect(urls[i % 3].set(username=user, password=password))
+                    )
+                except DBAPIError:  # the server's own refusal: between REVOKE and grant
+                    continue
+                try:
+                    game.play(c, f"flip{i}_{n}", "slate")
+                    moves[0] += 1
+                except DatabaseError as exc:
+                    errors.append(str(exc))
+
+    assert run_threads(8, work) == []
+    assert moves[0] > 30, moves
+    assert all("connect again" in e for e in errors), [e[:300] for e in errors]
+    assert set().union(*seen.values()) == {"admin", "player"}, seen
+    mixed = {v: r for v, r in seen.items() if len(r) > 1 or (v in held and r != {held[v]})}
+    assert not mixed, (mixed, held)
 
 
 def test_a_read_right_after_a_write_on_another_node_sees_it(

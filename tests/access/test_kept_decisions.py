@@ -15,6 +15,10 @@ sessions of one account while the accounts are refreshed."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 import threading
 import time
 import uuid
@@ -914,3 +918,70 @@ def test_no_first_move_waits_for_a_purge_of_role_decisions_held_in_its_transacti
         running.result(timeout=60)
     left = "SELECT COUNT(*) FROM account_access WHERE version < ?"
     assert db.scalar(conn, left, version) == 0
+
+
+NODE_CHANGE_USER = """
+import mariadb from "mariadb";
+const e = process.env;
+const conn = await mariadb.createConnection({
+  socketPath: e.SOCKET, database: e.DB, user: e.ADMIN, password: e.ADMIN_PASSWORD,
+});
+async function play(name) {
+  try {
+    await conn.query("CALL wordle_play(?, 'slate', NULL, NULL)", [name]);
+    return "ok";
+  } catch (err) {
+    return err.sqlState;
+  }
+}
+const as = async (user, password) => conn.changeUser({ user, password, database: e.DB });
+const seen = [await play("node_admin_1")];
+await as(e.PLAYER, e.PLAYER_PASSWORD);
+seen.push(await play("node_other_1"), await play(e.PLAYER), await play("node_other_2"));
+await as(e.READER, e.READER_PASSWORD);
+seen.push(await play("node_reader_1"));
+await as(e.ADMIN, e.ADMIN_PASSWORD);
+seen.push(await play("node_admin_2"));
+console.log(JSON.stringify(seen));
+await conn.end();
+"""
+
+
+def test_a_node_pooled_connection_changed_between_roles_keeps_each_accounts_own(
+    shared, conn: Connection, db_url: URL, repo_root: Path
+) -> None:
+    """Node's `mariadb` connector, changeUser (COM_CHANGE_USER) on one connection, player_names
+    'account': an administrator plays another name (its role kept); as a player the same
+    connection plays its login only, before and after its own role is kept; as a reader it
+    is refused (it may not call wordle_play); as the administrator again it plays another
+    name. Each account's kept row says its own role."""
+    node = shutil.which("node")
+    if node is None or not (repo_root / "node_modules" / "mariadb").exists():
+        pytest.fail("Node.js and npm's mariadb are missing: ./dev test installs them")
+    db.call(conn, "wordle_set_setting", "player_names", "account")
+    admin, player, reader = shared("admin"), shared("player"), shared("reader")
+    env = {**os.environ, "SOCKET": str(db_url.query["unix_socket"]), "DB": str(db_url.database)}
+    for key, url in (("ADMIN", admin), ("PLAYER", player), ("READER", reader)):
+        env[key], env[f"{key}_PASSWORD"] = str(url.username), str(url.password)
+    run = subprocess.run(
+        [node, "--input-type=module", "-e", NODE_CHANGE_USER],
+        cwd=repo_root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    # the reader is refused by the server itself: no EXECUTE on wordle_play (42000)
+    assert json.loads(run.stdout) == ["ok", "WD039", "ok", "WD039", "42000", "ok"]
+    kept = db.query(
+        conn,
+        "SELECT login, role FROM account_access r JOIN access_version v ON v.id = 1 "
+        "AND r.version = v.version WHERE r.login IN (?, ?, ?)",
+        admin.username,
+        player.username,
+        reader.username,
+    )
+    assert sorted((r["login"], r["role"]) for r in kept) == sorted(
+        [(admin.username, "admin"), (player.username, "player")]
+    )

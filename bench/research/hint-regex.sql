@@ -8,7 +8,8 @@
 -- letters' replacement +1.2; the greens' +2.0 (+1.7 with the 5-letter pattern a constant);
 -- the repeated-letter test +1.0. A regular expression built per call costs 1-2 µs, as much as
 -- the 3-4 loop steps it replaces; the lookaheads to a suffix of (b) cost more than they save.
--- 1.5 times naive_hint (7.5 µs) is not reached this way (bench/log/2026-11-27.md).
+-- 1.5 times naive_hint (7.5 µs) is not reached this way (bench/log/2026-11-27.md). (a)'s
+-- expressions with fewer statements around them became migration 0058's wordle_hint (8.5 µs).
 
 -- (a) absent letters, then greens, by expression; a letter present once is 1 without a loop;
 -- only a guess with a repeated present letter (11.6 % of the pairs) runs wordle_hint's pass 2.

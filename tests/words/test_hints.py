@@ -87,6 +87,9 @@ def test_null_in_gives_null_and_no_rows(conn: Connection) -> None:
         ("crane", "cr ne", "words of letters"),
         ("", "", "words of letters"),
         ("crane", "cran]", "words of letters"),
+        ("z-a", "abc", "words of letters"),  # what would make a bad character class
+        ("cr\\Qne", "crane", "words of letters"),
+        ("\\p", "ab", "words of letters"),
     ],
 )
 def test_bad_input_raises_the_same_error_from_both(

@@ -22,6 +22,8 @@ from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db, publish, roles
 
+from support.node import run_module
+
 REPO = Path(__file__).resolve().parents[2]
 NODE_CONNECTOR = REPO / "node_modules" / "mariadb"
 ANSWER = "crane"
@@ -121,15 +123,6 @@ def test_node_reads_the_puzzles_day_as_docs_sql_api_says(
     """The Clients section's warning, checked: in Asia/Tokyo, Node's connector gives today's
     DATE as a Date at local midnight, whose toISOString() is yesterday; with dateStrings the
     day itself."""
-    environment = {**os.environ, **account, "TZ": "Asia/Tokyo", "DATE_STRINGS": date_strings}
-    run = subprocess.run(
-        [command("node")[0], "--input-type=module", "-e", NODE_DAY],
-        cwd=REPO,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
+    shown = run_module(NODE_DAY, {**account, "TZ": "Asia/Tokyo", "DATE_STRINGS": date_strings})
     day = db.scalar(conn, "SELECT wordle_today()")
-    assert run.stdout.strip() == (day + timedelta(shift)).isoformat()
+    assert shown.strip() == (day + timedelta(shift)).isoformat()

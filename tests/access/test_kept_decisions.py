@@ -16,9 +16,6 @@ sessions of one account while the accounts are refreshed."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 import threading
 import time
 import uuid
@@ -36,6 +33,7 @@ from wordle_db import db, game, roles
 from wordle_db.errors import DatabaseError
 
 from support.calls import row_or_sqlstate
+from support.node import run_module
 from support.puzzles import GUESSES, WRONG, today
 from support.races import assert_consistent, at_once, lock_waits, no_lock_waits, player_game
 from support.secrets import denied
@@ -948,32 +946,21 @@ await conn.end();
 
 
 def test_a_node_pooled_connection_changed_between_roles_keeps_each_accounts_own(
-    shared, conn: Connection, db_url: URL, repo_root: Path
+    shared, conn: Connection, db_url: URL
 ) -> None:
     """Node's `mariadb` connector, changeUser (COM_CHANGE_USER) on one connection, player_names
     'account': an administrator plays another name (its role kept); as a player the same
     connection plays its login only, before and after its own role is kept; as a reader it
     is refused (it may not call wordle_play); as the administrator again it plays another
     name. Each account's kept row says its own role."""
-    node = shutil.which("node")
-    if node is None or not (repo_root / "node_modules" / "mariadb").exists():
-        pytest.fail("Node.js and npm's mariadb are missing: ./dev test installs them")
     db.call(conn, "wordle_set_setting", "player_names", "account")
     admin, player, reader = shared("admin"), shared("player"), shared("reader")
-    env = {**os.environ, "SOCKET": str(db_url.query["unix_socket"]), "DB": str(db_url.database)}
+    env = {"SOCKET": str(db_url.query["unix_socket"]), "DB": str(db_url.database)}
     for key, url in (("ADMIN", admin), ("PLAYER", player), ("READER", reader)):
         env[key], env[f"{key}_PASSWORD"] = str(url.username), str(url.password)
-    run = subprocess.run(
-        [node, "--input-type=module", "-e", NODE_CHANGE_USER],
-        cwd=repo_root,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
+    seen = run_module(NODE_CHANGE_USER, env)
     # the reader is refused by the server itself: no EXECUTE on wordle_play (42000)
-    assert json.loads(run.stdout) == ["ok", "WD039", "ok", "WD039", "42000", "ok"]
+    assert json.loads(seen) == ["ok", "WD039", "ok", "WD039", "42000", "ok"]
     kept = db.query(
         conn,
         "SELECT login, role FROM account_access r JOIN access_version v ON v.id = 1 "

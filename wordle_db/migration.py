@@ -104,7 +104,7 @@ def objects_up_each(revisions: dict[str, str]) -> None:
         # read a routine while it was being replaced can apparently keep that text as
         # current, and a downgrade that then dropped a table the replaced text reads failed
         # a guess (2 runs in 28 of test_new_players_go_on_while_0057_runs_both_ways under
-        # load; none in 40 with this). A routine replaced makes every session read its
+        # load; none in 56 since). A routine replaced makes every session read its
         # routines again, from what mysql.proc now holds.
         name = routines[-1]
         patiently(functools.partial(sqlfiles.apply, op.get_bind(), name, revisions[name]))

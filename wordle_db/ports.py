@@ -14,6 +14,7 @@ def free_ports(count: int, host: str = "127.0.0.1") -> list[int]:
     outgoing connections: a port bind(0) gives is in that range, where a client's connection
     (a flood's, another node's) can take it before the server listens on it."""
     low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    low = max(low, LOWEST + 1000)  # a range that starts lower leaves no port out of its way
     ports: list[int] = []
     while len(ports) < count:
         port = random.randrange(LOWEST, low)

@@ -26,12 +26,14 @@
 -- first columns, a search that finds nothing locks the next entry, another new player's game
 -- under way, and waits for it), so a new session generation (_wordle_session_bump) waits for
 -- the move or the move sees it; a move of any other generation than the player's is refused.
--- A missing game is made by _wordle_new_game; never found through LAST_INSERT_ID().
+-- A missing game is made by _wordle_new_game; never found through LAST_INSERT_ID(). A player
+-- the usual move's read did not find (no kept decision: most often a new player, whose locked
+-- read would find nothing) has its game made first, then read; the long way reads first.
 -- Errors: those of wordle_play_on and wordle_reveal_letter_on.
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
 -- attempts, revealed_letters, player_access.
--- revision: 0056
+-- revision: 0059
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_move(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN p_player MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
@@ -55,11 +57,11 @@ BEGIN
   DECLARE v_message VARCHAR(255);
   DECLARE v_tries INT DEFAULT 0;
   DECLARE v_waits TINYINT UNSIGNED DEFAULT 0;  -- its lock wait timeouts (_wordle_lock_waited)
-  DECLARE v_retry, v_created BOOLEAN;
+  DECLARE v_retry, v_created, v_by_name BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
   submit: LOOP
-    SET v_tries = v_tries + 1, v_retry = FALSE, v_created = FALSE;
+    SET v_tries = v_tries + 1, v_retry = FALSE, v_created = FALSE, v_by_name = FALSE;
     BEGIN
       DECLARE EXIT HANDLER FOR 1213 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
       DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_waits = v_waits + 1; CALL _wordle_lock_waited(v_waits); SET v_retry = TRUE; END;
@@ -101,22 +103,25 @@ BEGIN
       END IF;
       IF v_player IS NULL THEN
         CALL _wordle_player(p_player, TRUE, v_player);
+        SET v_by_name = NOT p_long_way;
       END IF;
-      find: LOOP  -- the game, locked; no row: NULLs
-        SELECT MAX(g.id), MAX(g.state), MAX(g.hard), MAX(g.attempts), MAX(g.max_tries),
-               MAX(g.revealed), MAX(p.session_generation),
-               MAX(EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = g.id AND t.guess = v_guess))
-          INTO v_game, v_state, v_hard, v_attempts, v_max, v_revealed, v_generation, v_tried
-        FROM games g FORCE INDEX (player_channel_day) JOIN players p ON p.id = g.player_id
-        WHERE g.player_id = v_player AND g.channel_id = v_channel AND g.day = v_day FOR UPDATE;
-        IF v_game IS NOT NULL OR v_created THEN
-          LEAVE find;
+      find: LOOP  -- the game, locked; no row: NULLs (v_by_name: made first)
+        IF NOT v_by_name THEN
+          SELECT MAX(g.id), MAX(g.state), MAX(g.hard), MAX(g.attempts), MAX(g.max_tries),
+                 MAX(g.revealed), MAX(p.session_generation),
+                 MAX(EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = g.id AND t.guess = v_guess))
+            INTO v_game, v_state, v_hard, v_attempts, v_max, v_revealed, v_generation, v_tried
+          FROM games g FORCE INDEX (player_channel_day) JOIN players p ON p.id = g.player_id
+          WHERE g.player_id = v_player AND g.channel_id = v_channel AND g.day = v_day FOR UPDATE;
+          IF v_game IS NOT NULL OR v_created THEN
+            LEAVE find;
+          END IF;
         END IF;
         IF v_channel_tries IS NULL THEN
           SELECT MAX(max_tries) INTO v_channel_tries FROM channels WHERE id = v_channel;
         END IF;
         CALL _wordle_new_game(v_player, v_channel, v_day, v_today, v_channel_tries);
-        SET v_created = TRUE;
+        SET v_created = TRUE, v_by_name = FALSE;
       END LOOP;
       IF v_game IS NULL THEN
         SIGNAL SQLSTATE 'WD060' SET MESSAGE_TEXT = 'that channel was removed while the move was made';

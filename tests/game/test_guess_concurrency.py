@@ -152,6 +152,37 @@ def test_many_sessions_of_a_kept_player_make_one_game(shared, conn: Connection) 
     ]
 
 
+def test_many_sessions_of_a_player_found_by_name_play_one_game(shared, conn: Connection) -> None:
+    """A player whose kept decision an access change retired is found by name, and its move
+    tries to make the day's game before reading it (migration 0059): 12 sessions of it send
+    the rest of its game at once, each making the game the key refuses, locking and deadlocking
+    on it: one game, never past max_tries, each guess once, only WD034/WD035 refusals."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front_end = shared("player")
+    with db.connect(front_end) as c:
+        game.play(c, "rush_found", GUESSES[0])  # today's game and a kept decision
+    db.query(conn, "UPDATE access_version SET version = version + 1")  # retired
+
+    def guess(word: str) -> Callable[[], None]:
+        def play() -> None:
+            with db.connect(front_end) as c:
+                game.play(c, "rush_found", word)
+
+        return play
+
+    errors = at_once([guess(word) for word in GUESSES[1:] * 2 + ["vivid", "bumpy"]])
+    assert {e.sqlstate for e in errors} <= {"WD034", "WD035"}, errors
+    rows = db.query(
+        conn,
+        "SELECT g.attempts, g.max_tries, g.state, COUNT(*) AS n, COUNT(DISTINCT a.guess) AS d "
+        "FROM games g JOIN players p ON p.id = g.player_id JOIN attempts a ON a.game_id = g.id "
+        "WHERE p.name = 'rush_found' GROUP BY g.id",
+    )
+    assert [(r["attempts"], r["n"], r["d"], r["state"]) for r in rows] == [
+        (rows[0]["max_tries"],) * 3 + ("lost",)
+    ]
+
+
 def test_publication_and_letter_hints_beside_the_players(
     shared, conn: Connection, db_url: URL
 ) -> None:

@@ -23,7 +23,15 @@ from wordle_db import channels, db, game, publish, words
 
 from support.calls import row_or_sqlstate
 from support.guess_ways import ZONES, games_of, install_ways, kept, zoned_channels
-from support.puzzles import SIDE, TODAY_WORD, TOMORROW_WORD, YESTERDAY_WORD, add_channel, today
+from support.puzzles import (
+    SIDE,
+    TODAY_WORD,
+    TOMORROW_WORD,
+    YESTERDAY_WORD,
+    add_channel,
+    set_word,
+    today,
+)
 
 
 def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connection) -> None:
@@ -48,6 +56,37 @@ def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connec
             when,
         )
         assert made == [{"archive": archive, "max_tries": 4, "attempts": 1, "state": "playing"}]
+
+
+def test_a_player_found_by_name_moves_in_the_game_it_has(conn: Connection) -> None:
+    """A player whose kept decision an access change retired is found by name on the usual
+    way, which makes its game before reading it (migration 0059); where the game exists the
+    key refuses the new one and the move goes on in the game it has: the next attempt, a
+    repeated guess refused (WD034), a won game over (WD035); one game all along."""
+    retire = "UPDATE access_version SET version = version + 1"
+    set_word(conn, today(conn), TODAY_WORD)
+    db.call(conn, "wordle_play", "ann", "slate", None, None)
+    db.query(conn, retire)
+    row = db.call(conn, "wordle_play", "ann", "pious", None, None)[0]
+    assert (row["attempt"], row["guess"], row["state"]) == (2, "pious", "playing")
+    db.query(conn, retire)
+    assert row_or_sqlstate(conn, "wordle_play", "ann", "slate", None, None)[:2] == (
+        "error",
+        "WD034",
+    )
+    db.query(conn, retire)
+    assert db.call(conn, "wordle_play", "ann", TODAY_WORD, None, None)[0]["state"] == "won"
+    db.query(conn, retire)
+    assert row_or_sqlstate(conn, "wordle_play", "ann", "plumb", None, None)[:2] == (
+        "error",
+        "WD035",
+    )
+    made = db.query(
+        conn,
+        "SELECT g.attempts, g.state FROM games g JOIN players p ON p.id = g.player_id "
+        "WHERE p.name = 'ann'",
+    )
+    assert made == [{"attempts": 3, "state": "won"}]
 
 
 @pytest.mark.found_by("review of migration 0029: held")

@@ -631,3 +631,83 @@ def test_kept_players_first_guesses_wait_for_no_other_player(
         )
         == 32
     )
+
+
+# A player's move while another move of its own holds its game (a transaction holds the row,
+# as above for the victim's move under way) and while its kept decision is retired (found by
+# name: 0059 makes its game, which the key refuses, before the locked read): the calls of
+# other players beside it, named (player made just before it, new player) -> the call. Each
+# goes through without a lock wait (innodb_lock_wait_timeout 0: a wait is WD025 at once).
+BESIDE_A_WAITING_MOVE: dict[str, Callable[[Connection, str], object]] = {
+    "the player made before it: a guess in its game": lambda c, p: game.play(c, p, "pious"),
+    "the player made before it: its first guess of a past day": lambda c, p: game.play(
+        c, p, "slate", today(c) - timedelta(1)
+    ),
+    "a new player's first guess": lambda c, p: game.play(c, f"n{time.monotonic_ns()}", "slate"),
+    "a new player's first guess on the side channel": lambda c, p: game.play(
+        c, f"n{time.monotonic_ns()}", "vexor", channel="side"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        pytest.param(r, marks=pytest.mark.found_by("review of 0059: held"))
+        for r in BESIDE_A_WAITING_MOVE
+    ],
+)
+def test_a_move_found_by_name_waiting_for_its_game_holds_up_no_other_player(
+    shared, conn: Connection, db_url: URL, call: str
+) -> None:
+    """vic, then the account's own login player (its game of today after vic's); the access
+    version bumped; a transaction holds the login player's game (its own move under way) and
+    the login player's guess waits behind it (its session's lock wait timeout 10 s, which no
+    check refuses): another player's call goes through at once, and the waiting move ends in
+    its own game."""
+    game.play(conn, "vic", "slate")
+    url = shared("player")
+    login = str(url.username)
+    with db.connect(url) as c:
+        game.play(c, login, "slate")
+    held = db.scalar(
+        conn,
+        "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id "
+        "WHERE p.name = ? AND g.channel_id = 1",
+        login,
+    )
+    db.query(conn, "UPDATE access_version SET version = version + 1")  # found by name
+    moved: list[Any] = []
+    with db.connect(db_url) as holder, db.connect(url) as mover, db.connect(db_url) as other:
+        holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
+        holder.exec_driver_sql("START TRANSACTION")
+        db.query(holder, "SELECT id FROM games WHERE id = ? FOR UPDATE", held)
+        mover.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 10")
+        mover_id = db.scalar(mover, "SELECT CONNECTION_ID()")
+        move = threading.Thread(
+            target=lambda: moved.append(
+                row_or_sqlstate(mover, "wordle_play_on", None, login, "pious", None, None)
+            )
+        )
+        move.start()
+        try:
+            deadline = time.monotonic() + 5
+            while not db.scalar(
+                conn,
+                "SELECT COUNT(*) FROM information_schema.INNODB_TRX "
+                "WHERE trx_mysql_thread_id = ? AND trx_state = 'LOCK WAIT'",
+                mover_id,
+            ):
+                assert time.monotonic() < deadline, "the move never waited for its game"
+                time.sleep(0.15)  # INNODB_TRX is a cache a read within 0.1 s leaves as it is
+            other.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 0")
+            got = None
+            try:
+                BESIDE_A_WAITING_MOVE[call](other, "vic")
+            except DatabaseError as exc:
+                got = (exc.sqlstate, str(exc))
+        finally:
+            holder.exec_driver_sql("ROLLBACK")
+            move.join(timeout=30)
+    assert got is None, got
+    assert moved[0][0] == "row" and moved[0][1]["attempt"] == 2, moved

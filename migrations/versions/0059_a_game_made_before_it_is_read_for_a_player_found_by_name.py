@@ -1,11 +1,12 @@
-"""_wordle_move: a player found by name (no kept decision: most often a new player) has its
-game made before the locked read (issue 42).
+"""_wordle_move: a player that _wordle_player made in this call has its game made before the
+locked read (issue 42).
 
 A new player's first move read its game (locked, finding nothing), made it, and read it
-again; now it makes it and reads it once. A player found by name whose game exists (its kept
-decision retired by an access change) tries to make it, is refused by the key (1062, as
-when another session made it first), and reads it. 3-6 % of a new player's first guess
-(bench/research/guess-cost/variants.py, bench/log/2026-11-28.md); a later guess is unchanged.
+again; now it makes it and reads it once. Any other player's game is read first, as before:
+an INSERT of an existing game, refused by its key, would share-lock the gap before the key
+entry, where the player made before it makes its new games (found by an attacker's review of
+this revision before it landed). A new player's first guess costs 3 % less server CPU
+(bench/research/guess-cost/ab.py, bench/log/2026-11-28.md); a later guess the same.
 
 Revision ID: 0059
 Revises: 0058

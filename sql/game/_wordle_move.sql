@@ -27,8 +27,10 @@
 -- under way, and waits for it), so a new session generation (_wordle_session_bump) waits for
 -- the move or the move sees it; a move of any other generation than the player's is refused.
 -- A missing game is made by _wordle_new_game; never found through LAST_INSERT_ID(). A player
--- the usual move's read did not find (no kept decision: most often a new player, whose locked
--- read would find nothing) has its game made first, then read; the long way reads first.
+-- _wordle_player made in this call (LAST_INSERT_ID() set to 0 before it, its id after: a flag,
+-- never a row found by it) has no game: it is made first, then read. Any other player's game
+-- is read first: a refused INSERT of an existing game would share-lock the gap before its key
+-- entry, where the player made before it makes its new games. The long way reads first.
 -- Errors: those of wordle_play_on and wordle_reveal_letter_on.
 -- Reads: settings, channels, words, channel_words, puzzles, players, games, attempts,
 -- letters, positions, revealed_letters, player_access, access_version. Writes: players, games,
@@ -57,11 +59,11 @@ BEGIN
   DECLARE v_message VARCHAR(255);
   DECLARE v_tries INT DEFAULT 0;
   DECLARE v_waits TINYINT UNSIGNED DEFAULT 0;  -- its lock wait timeouts (_wordle_lock_waited)
-  DECLARE v_retry, v_created, v_by_name BOOLEAN;
+  DECLARE v_retry, v_created, v_new BOOLEAN;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
   submit: LOOP
-    SET v_tries = v_tries + 1, v_retry = FALSE, v_created = FALSE, v_by_name = FALSE;
+    SET v_tries = v_tries + 1, v_retry = FALSE, v_created = FALSE, v_new = FALSE;
     BEGIN
       DECLARE EXIT HANDLER FOR 1213 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_retry = TRUE; END;
       DECLARE EXIT HANDLER FOR 1205 BEGIN ROLLBACK AND NO CHAIN NO RELEASE; SET v_waits = v_waits + 1; CALL _wordle_lock_waited(v_waits); SET v_retry = TRUE; END;
@@ -102,11 +104,12 @@ BEGIN
         CALL _wordle_accept_guess(v_channel, v_answer, p_guess, v_known, v_guess);
       END IF;
       IF v_player IS NULL THEN
+        DO LAST_INSERT_ID(0);
         CALL _wordle_player(p_player, TRUE, v_player);
-        SET v_by_name = NOT p_long_way;
+        SET v_new = NOT p_long_way AND LAST_INSERT_ID() = v_player;  -- made by this call
       END IF;
-      find: LOOP  -- the game, locked; no row: NULLs (v_by_name: made first)
-        IF NOT v_by_name THEN
+      find: LOOP  -- the game, locked; no row: NULLs (v_new: made first)
+        IF NOT v_new THEN
           SELECT MAX(g.id), MAX(g.state), MAX(g.hard), MAX(g.attempts), MAX(g.max_tries),
                  MAX(g.revealed), MAX(p.session_generation),
                  MAX(EXISTS (SELECT 1 FROM attempts t WHERE t.game_id = g.id AND t.guess = v_guess))
@@ -121,7 +124,7 @@ BEGIN
           SELECT MAX(max_tries) INTO v_channel_tries FROM channels WHERE id = v_channel;
         END IF;
         CALL _wordle_new_game(v_player, v_channel, v_day, v_today, v_channel_tries);
-        SET v_created = TRUE, v_by_name = FALSE;
+        SET v_created = TRUE, v_new = FALSE;
       END LOOP;
       IF v_game IS NULL THEN
         SIGNAL SQLSTATE 'WD060' SET MESSAGE_TEXT = 'that channel was removed while the move was made';

@@ -153,10 +153,10 @@ def test_many_sessions_of_a_kept_player_make_one_game(shared, conn: Connection) 
 
 
 def test_many_sessions_of_a_player_found_by_name_play_one_game(shared, conn: Connection) -> None:
-    """A player whose kept decision an access change retired is found by name, and its move
-    tries to make the day's game before reading it (migration 0059): 12 sessions of it send
-    the rest of its game at once, each making the game the key refuses, locking and deadlocking
-    on it: one game, never past max_tries, each guess once, only WD034/WD035 refusals."""
+    """A player whose kept decision an access change retired is found by name (0059 as first
+    written made the day's game before reading it, the key refusing it): 12 sessions of it send
+    the rest of its game at once: one game, never past max_tries, each guess once, only
+    WD034/WD035 refusals."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     front_end = shared("player")
     with db.connect(front_end) as c:
@@ -648,13 +648,30 @@ BESIDE_A_WAITING_MOVE: dict[str, Callable[[Connection, str], object]] = {
         c, f"n{time.monotonic_ns()}", "vexor", channel="side"
     ),
 }
+# Found by the review of 0059: rows as above. The refused insert's duplicate check share-locks
+# the found player's game with the gap before it in player_channel_day (READ COMMITTED too),
+# where the new games of the player made before it go.
+BESIDE_A_WAITING_MOVE_FOUND: dict[str, Callable[[Connection, str], object]] = {
+    "the player made before it: its first guess on the side channel": lambda c, p: game.play(
+        c, p, "vexor", channel="side"
+    ),
+    "the player made before it: its first letter hint on the side channel": lambda c, p: (
+        game.reveal_letter(c, p, channel="side")
+    ),
+}
 
 
 @pytest.mark.parametrize(
     "call",
     [
-        pytest.param(r, marks=pytest.mark.found_by("review of 0059: held"))
-        for r in BESIDE_A_WAITING_MOVE
+        *(
+            pytest.param(r, marks=pytest.mark.found_by("review of 0059: held"))
+            for r in BESIDE_A_WAITING_MOVE
+        ),
+        *(
+            pytest.param(r, marks=pytest.mark.found_by("review of 0059"))
+            for r in BESIDE_A_WAITING_MOVE_FOUND
+        ),
     ],
 )
 def test_a_move_found_by_name_waiting_for_its_game_holds_up_no_other_player(
@@ -703,7 +720,7 @@ def test_a_move_found_by_name_waiting_for_its_game_holds_up_no_other_player(
             other.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 0")
             got = None
             try:
-                BESIDE_A_WAITING_MOVE[call](other, "vic")
+                {**BESIDE_A_WAITING_MOVE, **BESIDE_A_WAITING_MOVE_FOUND}[call](other, "vic")
             except DatabaseError as exc:
                 got = (exc.sqlstate, str(exc))
         finally:

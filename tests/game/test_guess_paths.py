@@ -60,9 +60,9 @@ def test_a_first_guess_makes_the_game_of_its_day_kept_player_or_not(conn: Connec
 
 def test_a_player_found_by_name_moves_in_the_game_it_has(conn: Connection) -> None:
     """A player whose kept decision an access change retired is found by name on the usual
-    way, which makes its game before reading it (migration 0059); where the game exists the
-    key refuses the new one and the move goes on in the game it has: the next attempt, a
-    repeated guess refused (WD034), a won game over (WD035); one game all along."""
+    way (0059 first made its game before reading it, and the key refused the new one; since
+    its review only a player made by the move does): the move goes on in the game it has,
+    the next attempt, a repeated guess refused (WD034), a won game over (WD035); one game."""
     retire = "UPDATE access_version SET version = version + 1"
     set_word(conn, today(conn), TODAY_WORD)
     db.call(conn, "wordle_play", "ann", "slate", None, None)

@@ -745,3 +745,61 @@ def test_the_usual_move_writes_out_the_functions_own_expression(
         expression = re.sub(rf"\b{parameter}\b", name, expression)
     move = " ".join((repo_root / "sql" / "game" / "_wordle_move.sql").read_text().split())
     assert expression.replace("( ", "(") in move.replace("( ", "("), expression
+
+
+RETIRE = "UPDATE access_version SET version = version + 1"
+FOUND_STEPS = [  # (guess: which word, hard flipped, generation shift): each after an access change
+    (0, None, 0),  # the game made (found by name: made first since 0059)
+    (1, None, 1),  # WD096: an ended session, in the game it has
+    (1, None, None),
+    (1, None, 0),  # WD034
+    (0, True, None),  # WD037: hard mode after the first guess
+    (2, None, 0),  # en's today: its answer; elsewhere another guess
+    (3, None, None),  # en's today: WD035
+]
+FOUND_WORDS = {  # the words each channel accepts, in FOUND_STEPS's order
+    None: ("slate", "pious", "crane", "plumb"),
+    "side": ("slate", "vexor", "zimbu", "qopaz"),
+    "west": ("slate", "zimbu", "vexor", "jumpy"),
+    "east": ("slate", "zimbu", "vexor", "jumpy"),
+}
+
+
+@pytest.mark.found_by("review of 0059: held")
+def test_moves_of_a_player_found_by_name_agree_with_the_long_way(
+    old_and_new_player, conn: Connection
+) -> None:
+    """A player whose kept decision every move finds retired (the access version bumped before
+    each): channels (default, side, west with 10 tries, east) x days (today, past, unpublished,
+    a zone's future) x hard mode, each game played through FOUND_STEPS (the game made, an ended
+    generation, a guess, a repeat, hard mode too late, a win or a guess, a move after the win):
+    the usual way (0059: the game made before the locked read) answers each move as the long
+    way does (each error with the same message) and leaves the same games."""
+    _url, c = old_and_new_player
+    todays = zoned(conn)
+    seen: dict[str, list[Any]] = {}
+    for proc in PROCS:
+        name = "found" + proc[-1]
+        db.call(c, "wordle_sign_out_everywhere", name, None)  # the player, no game
+        gen = db.scalar(conn, "SELECT session_generation FROM players WHERE name = ?", name)
+        results = []
+        for channel, shift, hard in CASES:
+            day = todays.get(channel or "", today(conn)) + timedelta(shift)
+            for word, flip, gshift in FOUND_STEPS:
+                db.query(conn, RETIRE)
+                r = row_or_sqlstate(
+                    c,
+                    proc,
+                    channel,
+                    name,
+                    FOUND_WORDS[channel][word],
+                    day,
+                    hard if flip is None else not hard,
+                    False,
+                    None if gshift is None else gen + gshift,
+                )
+                results.append(r)  # an error with its message
+        seen[proc] = [results, games_of(conn, name)]
+    assert seen["_wordle_way_usual"] == seen["_wordle_way_long"]
+    codes = {r[1] for r in seen["_wordle_way_usual"][0] if r[0] == "error"}
+    assert {"WD096", "WD034", "WD037", "WD035"} <= codes, codes

@@ -20,6 +20,7 @@ import pytest
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, publish, words
+from wordle_db.errors import DatabaseError
 
 from support.calls import row_or_sqlstate
 from support.guess_ways import ZONES, games_of, install_ways, kept, zoned_channels
@@ -803,3 +804,58 @@ def test_moves_of_a_player_found_by_name_agree_with_the_long_way(
     assert seen["_wordle_way_usual"] == seen["_wordle_way_long"]
     codes = {r[1] for r in seen["_wordle_way_usual"][0] if r[0] == "error"}
     assert {"WD096", "WD034", "WD037", "WD035"} <= codes, codes
+
+
+HINT_STEPS = [  # (procedure, day shift, generation shift): a letter hint or a guess with keyboard
+    ("wordle_reveal_letter_on", 0, 0),  # a new player's first move: a letter hint
+    ("wordle_reveal_letter_on", 0, 1),  # WD096
+    ("wordle_reveal_letter_on", 0, None),
+    ("wordle_reveal_letter_on", 0, 0),  # no hint left
+    ("wordle_guess_on", 0, 0),
+    ("wordle_reveal_letter_on", -1, None),  # a past day's first move
+    ("wordle_guess_on", -1, 1),  # WD096 in it
+    ("wordle_guess_on", -1, 0),
+    ("wordle_reveal_letter_on", -3, None),  # unpublished: WD031
+]
+
+
+@pytest.mark.found_by("review of 0059: held")
+def test_hints_and_guesses_on_of_a_player_found_by_name_are_a_kept_players(
+    shared, conn: Connection
+) -> None:
+    """HINT_STEPS twice through one front-end account: by a player found by name at every step
+    (the access version bumped before each: 0059 makes its game before reading it, a letter
+    hint as its first move too) and by a player whose decision stays kept: the same answers
+    (the revealed letter's place aside: it is drawn) and the same games."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    url = shared("player")
+    day = today(conn)
+    seen = {}
+    with db.connect(url) as c:
+        for name, retire in (("hints_found", True), ("hints_kept", False)):
+            db.call(c, "wordle_sign_out_everywhere", name, None)  # the player, no game
+            gen = db.scalar(conn, "SELECT session_generation FROM players WHERE name = ?", name)
+            answers = []
+            for proc, shift, gshift in HINT_STEPS:
+                if retire:
+                    db.query(conn, RETIRE)
+                passed = None if gshift is None else gen + gshift
+                args = (
+                    (None, name, day + timedelta(shift), passed)
+                    if "reveal" in proc
+                    else (None, name, "slate", day + timedelta(shift), None, passed)
+                )
+                try:
+                    answers.append(
+                        [
+                            {k: v for k, v in row.items() if k not in ("position", "letter")}
+                            for row in db.call(c, proc, *args)
+                        ]
+                    )
+                except DatabaseError as exc:
+                    answers.append(exc.sqlstate)
+            seen[name] = (answers, games_of(conn, name))
+    assert seen["hints_found"] == seen["hints_kept"]
+    assert [g["revealed"] for g in seen["hints_found"][1]] == [2, 1], seen
+    errors = [a for a in seen["hints_found"][0] if isinstance(a, str)]
+    assert errors == ["WD096", "WD040", "WD096", "WD031"], seen

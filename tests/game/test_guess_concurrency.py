@@ -22,7 +22,7 @@ from sqlalchemy.engine import URL, Connection
 from wordle_db import db, game, publish, schema, solver, words
 from wordle_db.errors import DatabaseError
 
-from support.calls import row_or_sqlstate
+from support.calls import raw_call, row_or_sqlstate
 from support.guess_ways import games_of, kept, zoned_channels
 from support.puzzles import GUESSES, WRONG, set_word, today
 from support.puzzles import TODAY_WORD as ANSWER
@@ -631,6 +631,88 @@ def test_kept_players_first_guesses_wait_for_no_other_player(
         )
         == 32
     )
+
+
+# Many sessions of one player, through three accounts (two front ends with player_names
+# 'any', an administrator: three kept decisions, none making another wait), its decisions
+# retired throughout (the access version bumped 20 times while they play: each move may be
+# found by name and make its game first, 0059), with a change of its own: change -> SQL run
+# meanwhile. Sessions hold the player's session generation, every third one a generation a
+# sign-out ended before the rush (each of its moves WD096).
+FOUND_RUSH_CHANGES: dict[str, str | None] = {
+    "nothing else": None,
+    "the channel's max_tries lowered": "UPDATE channels SET max_tries = 3 WHERE id = 1",
+    "the channel's max_tries raised": "UPDATE channels SET max_tries = 12 WHERE id = 1",
+}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(c, marks=pytest.mark.found_by("review of 0059: held"))
+        for c in FOUND_RUSH_CHANGES
+    ],
+)
+@pytest.mark.parametrize("past", [False, True])
+def test_a_player_found_by_name_from_three_accounts_at_once(
+    shared, conn: Connection, db_url: URL, change: str, past: bool
+) -> None:
+    """24 sessions (8 per account) each send one guess of the player's game (today's, under
+    way; or a past day's, which their first guesses make) with its keyboard, calls as other
+    applications send them (no retry): one game, with the channel's max_tries when it was
+    made (6), never past them, each guess once, only WD034/WD035 from sessions of the current
+    generation and WD096 from the others: no WD025, no raw error."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    urls = [shared("player"), shared("player"), db_url]
+    for url, word in zip(urls[:2], ("vexor", "slate"), strict=True):
+        with db.connect(url) as c:
+            game.play(c, "mob", word, channel="side")  # the decisions kept
+    day = today(conn) - timedelta(1 if past else 0)
+    if not past:
+        game.play(conn, "mob", GUESSES[0])
+    db.call(conn, "wordle_sign_out_everywhere", "mob", None)
+    gen = db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'mob'")
+    sql = FOUND_RUSH_CHANGES[change]
+    words = GUESSES if past else [*GUESSES[1:], "vivid", "bumpy", "jazzy"]
+    got: list[Any] = []
+
+    def guess(url: URL, word: str, generation: int) -> Callable[[], None]:
+        def play() -> None:
+            with db.connect(url) as c:
+                call = "CALL wordle_guess_on(NULL, 'mob', ?, ?, NULL, ?)"
+                got.append((generation, raw_call(c, call, word, day, generation)))
+
+        return play
+
+    def meanwhile() -> None:
+        for n in range(20):
+            db.query(conn, "UPDATE access_version SET version = version + 1")
+            if sql and n == 5:
+                db.query(conn, sql)
+            time.sleep(0.005)
+
+    workers = [
+        guess(url, words[(n + k) % len(words)], gen - 1 if n % 3 == 0 else gen)
+        for k, url in enumerate(urls)
+        for n in range(8)
+    ]
+    assert at_once([meanwhile, *workers]) == []
+    ended = [g for generation, g in got if generation != gen]
+    refused = {g for generation, g in got if generation == gen and not isinstance(g, list)}
+    assert ended == ["WD096"] * 9 and refused <= {"WD034", "WD035"}, got
+    rows = db.query(
+        conn,
+        "SELECT g.attempts, g.max_tries, g.state, g.archive, COUNT(a.game_id) AS n, "
+        "COUNT(DISTINCT a.guess) AS d FROM games g JOIN players p ON p.id = g.player_id "
+        "LEFT JOIN attempts a ON a.game_id = g.id WHERE p.name = 'mob' AND g.day = ? "
+        "AND g.channel_id = 1 GROUP BY g.id",
+        day,
+    )
+    assert len(rows) == 1, rows
+    r = rows[0]
+    assert r["max_tries"] == 6 and r["archive"] == past, r
+    assert r["attempts"] == r["n"] == r["d"] <= 6, r
+    assert (r["attempts"] == 6) == (r["state"] == "lost"), (r, got)
 
 
 # A player's move while another move of its own holds its game (a transaction holds the row,

@@ -23,7 +23,7 @@ from wordle_db import channels, db, game, publish, words
 from wordle_db.errors import DatabaseError
 
 from support.calls import row_or_sqlstate
-from support.guess_ways import ZONES, games_of, install_ways, kept, zoned_channels
+from support.guess_ways import LONG, USUAL, ZONES, games_of, install_ways, kept, zoned_channels
 from support.puzzles import (
     SIDE,
     TODAY_WORD,
@@ -859,3 +859,65 @@ def test_hints_and_guesses_on_of_a_player_found_by_name_are_a_kept_players(
     assert [g["revealed"] for g in seen["hints_found"][1]] == [2, 1], seen
     errors = [a for a in seen["hints_found"][0] if isinstance(a, str)]
     assert errors == ["WD096", "WD040", "WD096", "WD031"], seen
+
+
+@pytest.mark.found_by("review of 0059: held")
+@pytest.mark.alone  # it holds mysql.proc: every worker's routine loads would wait
+@pytest.mark.parametrize("change", ["remove", "max_tries", "version"])
+@pytest.mark.parametrize("player", ["found", "new"])
+def test_a_change_while_a_move_makes_the_game_of_a_player_found_or_made(
+    old_and_new_player, conn: Connection, db_url: URL, change: str, player: str
+) -> None:
+    """A guess of yesterday on west by a player found by name (access version bumped), with no
+    game there, or by a player the move makes (which makes the game before its locked read),
+    paused (mysql.proc held) where it calls _wordle_new_game, while an administrator removes
+    west (force), lowers its max_tries or bumps the access version again: the channel removed
+    is WD060 with no game left; otherwise the guess lands in the one game, with west's 10 tries
+    read before the pause."""
+    url, _c = old_and_new_player
+    todays = zoned(conn)
+    yesterday = todays["west"] - timedelta(1)
+    name = "foundw"
+    with db.connect(url) as first:
+        made = [row_or_sqlstate(first, USUAL, "west", name, "slate", None, None, False, None)]
+        assert {m[0] for m in made} == {"row"}, made
+    add_channel(conn, "spare", 5, ANSWERS)
+    db.call(conn, "wordle_channel_remove", "spare", True)  # root's routines loaded
+    sql = {
+        "remove": "CALL wordle_channel_remove('west', TRUE)",
+        "max_tries": "UPDATE channels SET max_tries = 7 WHERE name = 'west'",
+        "version": RETIRE,
+    }[change]
+    mover = name if player == "found" else "madew"
+    with db.connect(url) as c:
+        # c loads what a move found by name calls, but _wordle_new_game (a kept move, the long way)
+        assert row_or_sqlstate(c, USUAL, "west", name, "wuxiq", None, None, False, None)[0] == "row"
+        db.query(conn, RETIRE)
+        assert row_or_sqlstate(c, LONG, "west", name, "jumpy", None, None, False, None)[0] == "row"
+        db.query(conn, RETIRE)
+        got: list[Any] = []
+        call = threading.Thread(
+            target=lambda: got.append(
+                row_or_sqlstate(c, USUAL, "west", mover, "wuxiq", yesterday, None, False, None)
+            )
+        )
+        with routines_not_loaded(db_url):
+            call.start()
+            time.sleep(0.5)
+            waiting = db.query(
+                conn,
+                "SELECT info FROM information_schema.processlist "
+                "WHERE info LIKE 'CALL _wordle_new_game%'",
+            )
+            assert len(waiting) == 1, waiting
+            db.query(conn, sql)
+        call.join(30)
+    made = [
+        (g["day"], g["max_tries"], g["archive"], g["attempts"], g["rows_"])
+        for g in games_of(conn, mover)
+        if g["day"] == yesterday
+    ]
+    if change == "remove":
+        assert got[0][:2] == ("error", "WD060") and made == [], (got, made)
+    else:
+        assert got[0][0] == "row" and made == [(yesterday, 10, 1, 1, 1)], (got, made)

@@ -905,6 +905,72 @@ def test_hostile_settings_give_a_guess_the_clean_result(shared, conn: Connection
         assert seen == clean, setting
 
 
+# The moves of a player found by name (its kept decision retired before each: migration 0059
+# makes its game before the locked read) in its game of today and of yesterday, as a front
+# end sends them: (procedure, arguments; "ME" the player's name, a timedelta a day from today).
+FOUND_MOVES = [
+    ("wordle_play_on", (None, "ME", "slate", timedelta(0), None)),  # the game made
+    ("wordle_play_on", (None, "ME", "pious", timedelta(0), None)),
+    ("wordle_play_on", (None, "ME", "pious", timedelta(0), None)),  # WD034
+    ("wordle_reveal_letter_on", (None, "ME", timedelta(-1), None)),  # yesterday's game made
+    ("wordle_guess_on", (None, "ME", "slate", timedelta(-1), None, None)),
+    ("wordle_guess_on", (None, "ME", "pious", timedelta(-1), True, None)),  # WD037
+    ("wordle_play_on", (None, "ME", TODAY_WORD, timedelta(0), None)),  # won
+    ("wordle_guess_on", (None, "ME", "dumpy", timedelta(0), None, None)),  # WD035
+]
+
+
+@pytest.mark.found_by("review of 0059: held")
+@pytest.mark.parametrize("preset", PRESETS, ids=[p[0] for p in PRESETS])
+def test_a_hostile_session_of_a_player_found_by_name_moves_as_a_clean_one(
+    shared, conn: Connection, preset: tuple[str, list[str]]
+) -> None:
+    """FOUND_MOVES by a fresh player in a clean session and in a hostile one (a preset of
+    support/sessions.py), the access version bumped before each move: the same answers (the
+    revealed letter's place aside: it is drawn) or a refusal of the session (WD012, WD013),
+    the same games, and nothing left open."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    front = shared("player")
+    day = today(conn)
+    seen = {}
+    for who, statements in (("clean", []), ("hostile", preset[1])):
+        name = f"{who}_{uuid.uuid4().hex[:6]}"
+        answers = []
+        with db.connect(front) as c:
+            for statement in statements:
+                c.exec_driver_sql(statement)
+            for procedure, arguments in FOUND_MOVES:
+                db.query(conn, "UPDATE access_version SET version = version + 1")
+                args = [
+                    name if a == "ME" else day + a if isinstance(a, timedelta) else a
+                    for a in arguments
+                ]
+                r = row_or_sqlstate(c, procedure, *args)
+                answers.append(
+                    r[1]
+                    if r[0] == "error"
+                    else {k: v for k, v in r[1].items() if k not in ("position", "letter")}
+                )
+            assert db.scalar(c, "SELECT @@in_transaction") == 0 or "autocommit" in str(statements)
+        games = db.query(
+            conn,
+            "SELECT g.day, g.max_tries, g.archive, g.hard, g.attempts, g.state, g.revealed "
+            "FROM games g JOIN players p ON p.id = g.player_id WHERE p.name = ? ORDER BY g.day",
+            name,
+        )
+        seen[who] = (answers, games)
+    clean_answers, clean_games = seen["clean"]
+    answers, games = seen["hostile"]
+    refusals = [a for a in answers if a in REFUSED]
+    if refusals:
+        assert refusals == answers and games == [], seen
+    else:
+        assert seen["hostile"] == seen["clean"], seen
+    assert [a for a in clean_answers if isinstance(a, str)] == ["WD034", "WD037", "WD035"]
+    assert len(clean_games) == 2, clean_games
+    assert_games_consistent(conn)
+
+
 ROLE_CASES = [(setting, [setting]) for setting in SETTINGS] + PRESETS
 
 

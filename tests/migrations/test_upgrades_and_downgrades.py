@@ -19,6 +19,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import channels, db, game, leagues, migration, schema, sqlfiles
+from wordle_db.errors import DatabaseError
 
 from support.calls import sql_error
 from support.puzzles import GUESSES, OWN, SIX, WRONG, add_channel, today
@@ -586,3 +587,69 @@ def test_new_players_go_on_while_0057_runs_both_ways(new_db) -> None:
             "SELECT COUNT(*) FROM account_access r JOIN access_version v ON r.version = v.version"
         )
         assert db.scalar(conn, kept) >= 1
+
+
+@pytest.mark.found_by("review of 0059: held")
+def test_players_found_by_name_go_on_while_0059_runs_both_ways(new_db) -> None:
+    """0059 replaces _wordle_move (a player found by name has its game made before the locked
+    read); each install bumps the access version, so every player's next move is found by
+    name, and a fifth thread bumps it all along. Two threads make new players' games, two
+    repeat a guess in games under way of 20 existing players (WD034 each time, the game made
+    before it is read since 0059, read first before it), while 0059 runs up, down, up, down
+    and up: no other error, and the games under way keep their one attempt."""
+    url = rush_database(new_db)
+    schema.migrate(url, "0058")
+    with db.connect(url) as conn:
+        for n in range(20):
+            game.play(conn, f"old{n}", GUESSES[0])
+    stop, played, repeated = threading.Event(), [0], [0]
+    errors: list[BaseException] = []
+
+    def repeating(n: int) -> None:
+        try:
+            with db.connect(url) as c:
+                while not stop.is_set():
+                    for k in range(n, 20, 2):
+                        with pytest.raises(DatabaseError) as refused:
+                            game.play(c, f"old{k}", GUESSES[0])
+                        assert refused.value.sqlstate == "WD034", refused.value
+                        repeated[0] += 1
+        except BaseException as exc:  # collected, and asserted below
+            errors.append(exc)
+
+    def retiring() -> None:
+        try:
+            with db.connect(url) as c:
+                while not stop.is_set():
+                    db.query(c, "UPDATE access_version SET version = version + 1")
+                    time.sleep(0.01)
+        except BaseException as exc:  # collected, and asserted below
+            errors.append(exc)
+
+    threads = [
+        threading.Thread(target=_guessing(url, stop, played, errors), args=(n,)) for n in (0, 1)
+    ]
+    threads += [threading.Thread(target=repeating, args=(n,)) for n in (0, 1)]
+    threads.append(threading.Thread(target=retiring))
+    for thread in threads:
+        thread.start()
+    counts = []
+    try:
+        for revision in ("0059", "0058", "0059", "0058", "0059"):
+            before = (played[0], repeated[0])
+            schema.migrate(url, revision)
+            counts.append((played[0] - before[0], repeated[0] - before[1]))
+        time.sleep(0.5)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+    assert errors == []
+    assert all(a and b for a, b in counts), counts  # moves were made while each migration ran
+    with db.connect(url) as conn:
+        attempts = db.query(
+            conn,
+            "SELECT g.attempts, COUNT(*) AS n FROM games g JOIN players p ON p.id = g.player_id "
+            "JOIN attempts a ON a.game_id = g.id WHERE p.name LIKE 'old%' GROUP BY g.id",
+        )
+    assert [(r["attempts"], r["n"]) for r in attempts] == [(1, 1)] * 20, attempts

@@ -250,6 +250,62 @@ def test_one_players_guesses_raced_over_the_nodes(galera: LocalCluster, cluster_
             assert (state["attempts"], state["state"]) == (6, "lost")
 
 
+# Games of players found by name on every node (the access version bumped while they play:
+# 0059 makes a game found by name before reading it, which the key refuses where it exists,
+# and a node whose copy lags makes it and conflicts at certification): game -> made before.
+FOUND_RACES = {"games under way": True, "games (and players) made by the race": False}
+
+
+@pytest.mark.found_by("review of 0059: held")
+@pytest.mark.parametrize("race", list(FOUND_RACES))
+def test_players_found_by_name_raced_over_the_nodes(
+    galera: LocalCluster, cluster_db: str, race: str
+) -> None:
+    """Three players; for each, 12 sessions (4 per node) send different guesses of today's
+    game at once, the access version bumped 10 times meanwhile (each node's next move of each player
+    found by name): no seventh try, no attempt twice, every success recorded once, nothing but
+    WD034/WD035 told (no 1213, no WD025), the nodes equal."""
+    url0 = node_url(galera, 0, cluster_db)
+    with db.connect(url0) as conn:
+        publish.publish(conn)
+        answer = publish.reveal(conn, today(url0))
+    pool = guess_words(url0, answer, 12 * 3)
+    players = [f"found{i}" for i in range(3)]
+    with db.connect(url0) as conn:
+        for player in players:
+            if FOUND_RACES[race]:
+                game.play(conn, player, pool[-1])  # attempt 1 of the game under way
+    accepted: list[tuple[str, int]] = []
+    lock = threading.Lock()
+
+    def racer(i: int) -> None:
+        if i == 36:
+            with db.connect(node_url(galera, 2, cluster_db)) as conn:
+                for _ in range(10):
+                    db.query(conn, "UPDATE access_version SET version = version + 1")
+                    time.sleep(0.01)
+            return
+        player = players[i % 3]
+        mine = pool[(i // 3) * 3 : (i // 3) * 3 + 3]
+        with db.connect(node_url(galera, i % 3, cluster_db)) as conn:
+            for word in mine:
+                try:
+                    row = game.play(conn, player, word)
+                except DatabaseError as exc:
+                    if exc.sqlstate in REFUSALS:
+                        continue
+                    raise
+                with lock:
+                    accepted.append((player, int(row["attempt"])))
+
+    assert run_threads(37, racer) == []
+    first = 2 if FOUND_RACES[race] else 1
+    assert sorted(accepted) == sorted((p, n) for p in players for n in range(first, 7))
+    assert_nodes_equal(galera, cluster_db)
+    for i in range(3):
+        check_games(node_url(galera, i, cluster_db))
+
+
 def test_kept_roles_agree_over_the_nodes_while_a_role_flips(
     galera: LocalCluster, cluster_db: str
 ) -> None:

@@ -499,6 +499,63 @@ HELD_READS_FOUND: dict[
 }
 
 
+RETIRE = "UPDATE access_version SET version = version + 1"
+
+
+def found_by_name(call: Callable[..., object]) -> Callable[..., object]:
+    """The call after an access change: its player found by name (0059 makes its game before
+    the locked read, a game that exists refused by the key)."""
+
+    def after_a_change(c: Connection, h: Held) -> object:
+        c.exec_driver_sql(RETIRE)
+        return call(c, h)
+
+    return after_a_change
+
+
+# Found-by-name moves (review of 0059), each in a game the player has or one it makes, beside
+# rows as above.
+HELD_READS_FOUND_BY_NAME: dict[
+    str, tuple[str, Callable[[Held], tuple[Any, ...]], Callable[..., object]]
+] = {
+    "a guess found by name, the channel's puzzle changing": (
+        "SELECT day FROM puzzles WHERE channel_id = ? FOR UPDATE",
+        lambda h: (h.channel_id,),
+        found_by_name(lambda c, h: game.play(c, h.player, "SILVER", channel=h.channel)),
+    ),
+    "a guess found by name, the channel changing": (
+        "SELECT id FROM channels WHERE name = ? FOR UPDATE",
+        lambda h: (h.channel,),
+        found_by_name(lambda c, h: game.play(c, h.player, "SILVER", channel=h.channel)),
+    ),
+    "a letter hint found by name, the channel changing": (
+        "SELECT id FROM channels WHERE name = ? FOR UPDATE",
+        lambda h: (h.channel,),
+        found_by_name(lambda c, h: game.reveal_letter(c, h.player, channel=h.channel)),
+    ),
+    "a guess found by name, the setting player_names changing": (
+        "SELECT value FROM settings WHERE name = ? FOR UPDATE",
+        lambda h: ("player_names",),
+        found_by_name(lambda c, h: game.play(c, h.player, "SILVER", channel=h.channel)),
+    ),
+    "a guess found by name, another player's move holding its game": (
+        GAME_OF,
+        lambda h: (h.member,),
+        found_by_name(lambda c, h: game.play(c, h.player, "SILVER", channel=h.channel)),
+    ),
+    "a guess found by name, another player's row held": (
+        "SELECT id FROM players WHERE name = ? FOR UPDATE",
+        lambda h: (h.member,),
+        found_by_name(lambda c, h: game.play(c, h.player, "SILVER", channel=h.channel)),
+    ),
+    "a first guess on another channel found by name, another player's move holding its game": (
+        GAME_OF,
+        lambda h: (h.member,),
+        found_by_name(lambda c, h: game.play(c, h.player, "slate")),
+    ),
+}
+
+
 @pytest.mark.parametrize(
     "read",
     [
@@ -509,6 +566,10 @@ HELD_READS_FOUND: dict[
         *(
             pytest.param(r, marks=pytest.mark.found_by("review of lows40 and cost"))
             for r in HELD_READS_FOUND
+        ),
+        *(
+            pytest.param(r, marks=pytest.mark.found_by("review of 0059: held"))
+            for r in HELD_READS_FOUND_BY_NAME
         ),
     ],
 )
@@ -534,6 +595,6 @@ def test_a_read_on_the_way_of_a_call_waits_for_no_held_row(
         db.scalar(conn, "SELECT id FROM leagues WHERE code_hash = UNHEX(SHA2(?, 256))", code),
         member,
     )
-    hold, args, call = {**HELD_READS, **HELD_READS_FOUND}[read]
+    hold, args, call = {**HELD_READS, **HELD_READS_FOUND, **HELD_READS_FOUND_BY_NAME}[read]
     got = behind_held_rows(db_url, hold, args(held), lambda c: call(c, held))
     assert got == (None, "", 0), got

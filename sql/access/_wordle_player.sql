@@ -35,10 +35,14 @@
 -- Refusals are never kept, nor decisions of reads (`create` false: they write nothing; they
 -- use kept ones). The version is read before anything the decision reads, so a decision made
 -- while the accounts changed carries the old version and is never used.
+-- A decision written for a player that existed (not made by this call) first locks the
+-- player's row for writing (the key check of the decision's insert would share-lock it, and a
+-- caller that locks it later, a move's game read, would wait behind a call waiting for the
+-- row, wordle_sign_out_everywhere's, which the server then aborts as a deadlock).
 -- Reads: player_access, account_access, access_version, server_accounts, node_accounts,
 -- players, settings, information_schema.GLOBAL_STATUS (only when a mark is set). Writes:
 -- players, player_access, account_access.
--- revision: 0057
+-- revision: 0060
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE _wordle_player(
     IN p_name MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_create BOOLEAN,
     OUT o_id INT UNSIGNED)
@@ -57,6 +61,7 @@ find: BEGIN
   DECLARE v_after, v_run_after BIGINT UNSIGNED;  -- the highest mark: of any run, of this run
   DECLARE v_other BOOLEAN;
   DECLARE v_decided BOOLEAN DEFAULT FALSE;  -- the role asked of _wordle_caller_access
+  DECLARE v_made BOOLEAN DEFAULT FALSE;  -- the player inserted by this call
   SELECT MAX(a.player_id), MAX(v.version), MAX(r.role), MAX(r.login)
     INTO o_id, v_version, v_role, v_login
   FROM access_version v
@@ -105,7 +110,8 @@ find: BEGIN
   SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name AND own = v_own;
   IF o_id IS NULL AND p_create THEN
     BEGIN
-      DECLARE CONTINUE HANDLER FOR 1062 BEGIN END;  -- another session created it first
+      DECLARE CONTINUE HANDLER FOR 1062 SET v_made = FALSE;  -- another session created it first
+      SET v_made = TRUE;
       INSERT INTO players (name, account, created_at) VALUES (p_name, v_login, SYSDATE(6));
     END;
     SELECT MAX(id), MAX(account) INTO o_id, v_owner FROM players WHERE name = p_name AND own = v_own;
@@ -114,6 +120,9 @@ find: BEGIN
     SIGNAL SQLSTATE 'WD039' SET MESSAGE_TEXT = 'that player name belongs to another account (setting player_names)';
   END IF;
   IF o_id IS NOT NULL AND p_create THEN  -- a move: reads write nothing
+    IF NOT v_made THEN
+      SELECT id INTO o_id FROM players WHERE id = o_id FOR UPDATE;
+    END IF;
     SELECT COALESCE(MAX(m.connection), 0),  -- a plain read: it locks nothing
            COALESCE(MAX(IF(m.connection > 0 AND m.server_run = _wordle_server_run(),
                            m.connection, 0)), 0)

@@ -810,3 +810,79 @@ def test_a_move_found_by_name_waiting_for_its_game_holds_up_no_other_player(
             move.join(timeout=30)
     assert got is None, got
     assert moved[0][0] == "row" and moved[0][1]["attempt"] == 2, moved
+
+
+# Account calls of the same player beside its move found by name, waiting for its game as
+# above (an administrator's, sent as other applications send them: no retry) -> the call.
+# Each must answer (after the move) or WD025, never the server's deadlock (1213): on one
+# server, docs/sql-api.md asks a caller to try again after WD025 only.
+ACCOUNT_CALLS_BESIDE_A_MOVE: dict[str, str] = {
+    "sign out everywhere": "CALL wordle_sign_out_everywhere(?, NULL)",
+    "a transfer code": "CALL wordle_transfer_code(?, NULL, @code)",
+}
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        pytest.param(r, marks=pytest.mark.found_by("review of 0059"))
+        for r in ACCOUNT_CALLS_BESIDE_A_MOVE
+    ],
+)
+def test_account_calls_beside_a_move_found_by_name_never_deadlock(
+    shared, conn: Connection, db_url: URL, call: str
+) -> None:
+    """The account's own login player found by name (access version bumped) sends a guess
+    that waits for its game (a transaction holds it: its own move under way); an
+    administrator's account call for that player waits behind the move; the game let go,
+    both answer."""
+    url = shared("player")
+    login = str(url.username)
+    with db.connect(url) as c:
+        game.play(c, login, "slate")
+    held = db.scalar(
+        conn,
+        "SELECT g.id FROM games g JOIN players p ON p.id = g.player_id WHERE p.name = ?",
+        login,
+    )
+    db.query(conn, "UPDATE access_version SET version = version + 1")  # found by name
+    moved: list[Any] = []
+    called: list[Any] = []
+    with db.connect(db_url) as holder, db.connect(url) as mover, db.connect(db_url) as admin:
+        holder.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
+        holder.exec_driver_sql("START TRANSACTION")
+        db.query(holder, "SELECT id FROM games WHERE id = ? FOR UPDATE", held)
+        ids = []
+        for c in (mover, admin):
+            c.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 10")
+            ids.append(db.scalar(c, "SELECT CONNECTION_ID()"))
+        threads = [
+            threading.Thread(
+                target=lambda: moved.append(
+                    raw_call(mover, "CALL wordle_play_on(NULL, ?, 'pious', NULL, NULL)", login)
+                )
+            ),
+            threading.Thread(
+                target=lambda: called.append(
+                    raw_call(admin, ACCOUNT_CALLS_BESIDE_A_MOVE[call], login)
+                )
+            ),
+        ]
+        try:
+            for thread, connection_id in zip(threads, ids, strict=True):
+                thread.start()
+                deadline = time.monotonic() + 5
+                while not db.scalar(
+                    conn,
+                    "SELECT COUNT(*) FROM information_schema.INNODB_TRX "
+                    "WHERE trx_mysql_thread_id = ? AND trx_state = 'LOCK WAIT'",
+                    connection_id,
+                ):
+                    assert time.monotonic() < deadline, "a call never waited"
+                    time.sleep(0.15)  # INNODB_TRX is a cache a read within 0.1 s leaves as it is
+        finally:
+            holder.exec_driver_sql("ROLLBACK")
+            for thread in threads:
+                thread.join(timeout=30)
+    assert isinstance(called[0], list), called
+    assert isinstance(moved[0], list) and moved[0][0]["attempt"] == 2, moved

@@ -715,6 +715,44 @@ def test_a_player_found_by_name_from_three_accounts_at_once(
     assert (r["attempts"] == 6) == (r["state"] == "lost"), (r, got)
 
 
+@pytest.mark.found_by("review of 0059: held")
+@pytest.mark.parametrize("past", [False, True])
+def test_letter_hints_as_a_new_players_first_moves_at_once(
+    shared, conn: Connection, db_url: URL, past: bool
+) -> None:
+    """A new player's first moves are 12 letter hints at once (the channel allows 2), sent
+    through three accounts (two front ends with player_names any, an administrator), all
+    found by name (0059: each makes the game before reading it, the key refusing all but
+    one), of today's game or a past day's: one game, two letters revealed at two places,
+    every other hint WD040 (no hint left), calls as other applications send them."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    urls = [shared("player"), shared("player"), db_url]
+    day = today(conn) - timedelta(1 if past else 0)
+    got: list[Any] = []
+
+    def hint(url: URL) -> Callable[[], None]:
+        def reveal() -> None:
+            with db.connect(url) as c:
+                got.append(
+                    raw_call(c, "CALL wordle_reveal_letter_on(NULL, 'hinted', ?, NULL)", day)
+                )
+
+        return reveal
+
+    assert at_once([hint(url) for url in urls for _ in range(4)]) == []
+    rows = [g[0] for g in got if isinstance(g, list)]
+    assert sorted(r["letters_revealed"] for r in rows) == [1, 2], got
+    assert len({r["position"] for r in rows}) == 2, rows
+    assert sorted(g for g in got if not isinstance(g, list)) == ["WD040"] * 10, got
+    made = db.query(
+        conn,
+        "SELECT g.revealed, g.attempts, g.archive, (SELECT COUNT(*) FROM revealed_letters r "
+        "WHERE r.game_id = g.id) AS n FROM games g JOIN players p ON p.id = g.player_id "
+        "WHERE p.name = 'hinted'",
+    )
+    assert made == [{"revealed": 2, "attempts": 0, "archive": past, "n": 2}], made
+
+
 # A player's move while another move of its own holds its game (a transaction holds the row,
 # as above for the victim's move under way) and while its kept decision is retired (found by
 # name: 0059 makes its game, which the key refuses, before the locked read): the calls of

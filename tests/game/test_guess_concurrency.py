@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, game, publish, schema, solver, words
+from wordle_db import db, game, publish, roles, schema, solver, words
 from wordle_db.errors import DatabaseError
 
 from support.calls import raw_call, row_or_sqlstate
@@ -636,13 +636,20 @@ def test_kept_players_first_guesses_wait_for_no_other_player(
 # Many sessions of one player, through three accounts (two front ends with player_names
 # 'any', an administrator: three kept decisions, none making another wait), its decisions
 # retired throughout (the access version bumped 20 times while they play: each move may be
-# found by name and make its game first, 0059), with a change of its own: change -> SQL run
-# meanwhile. Sessions hold the player's session generation, every third one a generation a
-# sign-out ended before the rush (each of its moves WD096).
-FOUND_RUSH_CHANGES: dict[str, str | None] = {
+# found by name and make its game first, 0059), with a change of its own: change -> what an
+# administrator does meanwhile. Sessions hold the player's session generation, every third
+# one a generation a sign-out ended before the rush (each of its moves WD096).
+FOUND_RUSH_CHANGES: dict[str, Callable[[Connection], object] | None] = {
     "nothing else": None,
-    "the channel's max_tries lowered": "UPDATE channels SET max_tries = 3 WHERE id = 1",
-    "the channel's max_tries raised": "UPDATE channels SET max_tries = 12 WHERE id = 1",
+    "the channel's max_tries lowered": lambda c: db.query(
+        c, "UPDATE channels SET max_tries = 3 WHERE id = 1"
+    ),
+    "the channel's max_tries raised": lambda c: db.query(
+        c, "UPDATE channels SET max_tries = 12 WHERE id = 1"
+    ),
+    "an account granted (wordle-db grant, the accounts refreshed)": lambda c: roles.grant(
+        c, "reader", "rush_reader@localhost", "pw"
+    ),
 }
 
 
@@ -672,7 +679,7 @@ def test_a_player_found_by_name_from_three_accounts_at_once(
         game.play(conn, "mob", GUESSES[0])
     db.call(conn, "wordle_sign_out_everywhere", "mob", None)
     gen = db.scalar(conn, "SELECT session_generation FROM players WHERE name = 'mob'")
-    sql = FOUND_RUSH_CHANGES[change]
+    administrator = FOUND_RUSH_CHANGES[change]
     words = GUESSES if past else [*GUESSES[1:], "vivid", "bumpy", "jazzy"]
     got: list[Any] = []
 
@@ -687,8 +694,8 @@ def test_a_player_found_by_name_from_three_accounts_at_once(
     def meanwhile() -> None:
         for n in range(20):
             db.query(conn, "UPDATE access_version SET version = version + 1")
-            if sql and n == 5:
-                db.query(conn, sql)
+            if administrator and n == 5:
+                administrator(conn)
             time.sleep(0.005)
 
     workers = [
@@ -696,7 +703,10 @@ def test_a_player_found_by_name_from_three_accounts_at_once(
         for k, url in enumerate(urls)
         for n in range(8)
     ]
-    assert at_once([meanwhile, *workers]) == []
+    try:
+        assert at_once([meanwhile, *workers]) == []
+    finally:
+        conn.exec_driver_sql("DROP USER IF EXISTS 'rush_reader'@'localhost'")
     ended = [g for generation, g in got if generation != gen]
     refused = {g for generation, g in got if generation == gen and not isinstance(g, list)}
     assert ended == ["WD096"] * 9 and refused <= {"WD034", "WD035"}, got

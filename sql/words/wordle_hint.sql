@@ -5,7 +5,7 @@
 -- lowered and compared as code points. NULL in gives NULL. Errors WD001 (not words of
 -- letters) and WD002 (lengths differ).
 -- Reads: nothing. Agrees with wordle_hint_rows (a recursive CTE) on every input.
--- revision: 0058
+-- revision: 0061
 CREATE OR REPLACE FUNCTION wordle_hint(
     answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -13,10 +13,22 @@ RETURNS VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 COMMENT 'Hint digits for a guess: 2 right place, 1 elsewhere, 0 absent; duplicates counted'
 BEGIN
-  DECLARE i, p INT;
-  DECLARE hint, taken VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
-  IF (CHAR_LENGTH(answer) = CHAR_LENGTH(guess) AND CONCAT(answer, guess) REGEXP '^[\\p{L}\\p{M}]+$')
-     IS NOT TRUE THEN
+  DECLARE letter VARCHAR(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  DECLARE hint, taken, kept VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  -- Words of letters of one length: the guess with the letters found nowhere in the answer
+  -- made 0; else NULL. The server compiles the class even when the IF() does not take it:
+  -- quoted (\Q...\E, no backslash left inside), it is a valid pattern for any answer.
+  SET taken = IF(CHAR_LENGTH(answer) = CHAR_LENGTH(guess) AND CONCAT(answer, guess) REGEXP '^[\\p{L}\\p{M}]+$',
+                 REGEXP_REPLACE(LOWER(guess), CONCAT('[^0\\Q', REPLACE(LOWER(answer), '\\', ''), '\\E]'), '0'),
+                 NULL);
+  -- No letter left repeats (most guesses): in CONCAT(guess, answer) a letter is green when the
+  -- letter n places on is the same one; every other letter left has a copy for it alone: 1.
+  IF taken NOT REGEXP '([^0]).*\\1' THEN
+    RETURN REGEXP_REPLACE(LEFT(REGEXP_REPLACE(CONCAT(taken, LOWER(answer)),
+                                              CONCAT('(.)(?=.{', CHAR_LENGTH(answer) - 1, '}\\1)'), '2'),
+                               CHAR_LENGTH(answer)), '[^02]', '1');
+  END IF;
+  IF taken IS NULL THEN
     IF answer IS NULL OR guess IS NULL THEN
       RETURN NULL;
     END IF;
@@ -25,35 +37,24 @@ BEGIN
     END IF;
     SIGNAL SQLSTATE 'WD002' SET MESSAGE_TEXT = 'wordle_hint: answer and guess must have the same number of letters';
   END IF;
-  -- Letters of the guess found nowhere in the answer become 0. The class is safe because both
-  -- words were checked above (the server compiles a pattern even inside an IF() branch not
-  -- taken, and refuses a NULL one: the checks cannot be folded into this statement).
-  SET taken = REGEXP_REPLACE(LOWER(guess), CONCAT('[^', LOWER(answer), ']'), '0');
-  -- No letter left repeats (most guesses): in CONCAT(guess, answer) a letter is green when the
-  -- letter n places on is the same one; every other letter left has a copy for it alone: 1.
-  IF taken NOT REGEXP '([^0]).*\\1' THEN
-    RETURN REGEXP_REPLACE(LEFT(REGEXP_REPLACE(CONCAT(taken, LOWER(answer)),
-                                              CONCAT('(.)(?=.{', CHAR_LENGTH(answer) - 1, '}\\1)'), '2'),
-                               CHAR_LENGTH(answer)), '[^02]', '1');
-  END IF;
-  -- A repeated letter: greens as above, then left to right each letter left takes the first
-  -- copy in the answer that is neither green nor taken ('x' in `taken`, indexed like the answer).
-  SET answer = LOWER(answer), guess = LOWER(guess),
-      hint = REGEXP_REPLACE(LEFT(REGEXP_REPLACE(CONCAT(taken, answer),
-                                                CONCAT('(.)(?=.{', CHAR_LENGTH(answer) - 1, '}\\1)'), '2'),
-                                 CHAR_LENGTH(answer)), '[^02]', '?'),
-      taken = hint, i = LOCATE('?', hint);
+  -- A repeated letter: greens as above (2), the letters left as they are; then for each letter
+  -- that repeats, its copies in the answer that are not green (k) make its first k letters
+  -- left 1 and the others 0. k = copies in the answer - greens of it, the greens of it being
+  -- its letters in `taken` less those left in `hint`.
+  SET answer = LOWER(answer),
+      hint = LEFT(REGEXP_REPLACE(CONCAT(taken, answer),
+                                 CONCAT('(.)(?=.{', CHAR_LENGTH(answer) - 1, '}\\1)'), '2'),
+                  CHAR_LENGTH(answer)),
+      guess = REGEXP_REPLACE(taken, '0|(.)(?!.*\\1)', '');  -- the letters that repeat
   REPEAT
-    SET p = LOCATE(SUBSTRING(guess, i, 1), answer);
-    WHILE SUBSTRING(taken, p, 1) IN ('2', 'x') DO
-      SET p = LOCATE(SUBSTRING(guess, i, 1), answer, p + 1);
-    END WHILE;
-    IF p > 0 THEN
-      SET taken = INSERT(taken, p, 1, 'x'), hint = INSERT(hint, i, 1, '1');
-    ELSE
-      SET hint = INSERT(hint, i, 1, '0');
-    END IF;
-    SET i = LOCATE('?', hint, i + 1);
-  UNTIL i = 0 END REPEAT;
-  RETURN hint;
+    SET letter = LEFT(guess, 1),
+        kept = REGEXP_SUBSTR(hint, CONCAT('^(?:[^', letter, ']*', letter, '){0,',
+                                          CHAR_LENGTH(answer) - CHAR_LENGTH(REPLACE(answer, letter, ''))
+                                          - CHAR_LENGTH(REPLACE(hint, letter, ''))
+                                          + CHAR_LENGTH(REPLACE(taken, letter, '')), '}')),
+        hint = CONCAT(REPLACE(kept, letter, '1'),
+                      REPLACE(SUBSTRING(hint, CHAR_LENGTH(kept) + 1), letter, '0')),
+        guess = REPLACE(guess, letter, '');
+  UNTIL guess = '' END REPEAT;
+  RETURN REGEXP_REPLACE(hint, '[^02]', '1');
 END

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import random
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL, Connection
 
 from wordle_db import db
+from wordle_db.errors import DatabaseError
 
 from support.puzzles import reference_hint
 
@@ -102,6 +106,53 @@ def test_bad_input_raises_the_same_error_from_both(
         with pytest.raises(Exception, match=message) as raised:
             call()
         assert raised.value.sqlstate in ("WD001", "WD002")
+
+
+# Text an application may send, built from what a regular expression or its character class
+# reads as syntax, letters and marks the class holds, and the NUL byte.
+HOSTILE_ALPHABET = [
+    "a",
+    "b",
+    "é",
+    "\u0301",
+    "\\",
+    "E",
+    "Q",
+    "]",
+    "[",
+    "^",
+    "-",
+    ":",
+    "(",
+    ".",
+    "*",
+    "\0",
+]
+
+
+def outcome(work: Callable[..., Any], *args: Any) -> Any:
+    """The call's result, or the SQLSTATE that refused it."""
+    try:
+        return work(*args)
+    except DatabaseError as exc:
+        return exc.sqlstate
+
+
+@pytest.mark.found_by("migration 0061: the class built from any answer")
+def test_hostile_text_gets_one_answer_from_both(conn: Connection) -> None:
+    """1,500 pairs (a fixed seed) of 1 to 6 characters of HOSTILE_ALPHABET, of one length or
+    not: wordle_hint and wordle_hint_rows give the same hint or refuse with the same SQLSTATE
+    (WD001 or WD002), never a raw error; a pair of words of letters gets the reference hint."""
+    rng = random.Random(20261128)
+    for _ in range(1500):
+        size = rng.randint(1, 6)
+        answer = "".join(rng.choices(HOSTILE_ALPHABET, k=size))
+        guess = "".join(rng.choices(HOSTILE_ALPHABET, k=rng.choice([size, size, size + 1])))
+        got = outcome(db.scalar, conn, "SELECT wordle_hint(?, ?)", answer, guess)
+        rows = outcome(rows_hint, conn, answer, guess)
+        assert got == rows, (answer, guess, got, rows)
+        if got not in ("WD001", "WD002"):
+            assert got == reference_hint(answer, guess), (answer, guess, got)
 
 
 def test_long_words_and_a_low_recursion_limit(conn: Connection) -> None:

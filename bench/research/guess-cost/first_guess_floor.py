@@ -12,14 +12,12 @@ TEXT = (Path(__file__).resolve().parents[3] / "sql/access/_wordle_player.sql").r
 KEPT = "  IF o_id IS NOT NULL THEN\n    LEAVE find;\n  END IF;\n"
 WRITES_ONLY = (
     KEPT
-    + """  INSERT INTO players (name, account, created_at) VALUES (p_name, 'bench_front', SYSDATE(6));
+    + """  INSERT INTO players (name, account, created_at)
+  VALUES (p_name, 'bench_front', SYSDATE(6));
   SELECT MAX(id) INTO o_id FROM players WHERE name = p_name AND own = FALSE;
   INSERT INTO player_access (account, name, version, player_id, node, after)
   VALUES (SESSION_USER(), p_name, v_version, o_id, v_node, 0);
 END"""
 )
 
-VARIANTS = {
-    "base": [],
-    "no rules": [("_wordle_player", TEXT[TEXT.index(KEPT) :], WRITES_ONLY)],
-}
+VARIANTS = {"base": [], "no rules": [("_wordle_player", TEXT[TEXT.index(KEPT) :], WRITES_ONLY)]}

@@ -233,3 +233,100 @@ def test_rows_agree_with_reference_on_every_abc_pair(db_url: URL) -> None:
     assert len(checked) == sum(map(len, results)) == 59_049
     wrong = [r for result in results for r in result if r[2] != reference_hint(r[0], r[1])]
     assert wrong == []
+
+
+# Letters of every plane and kind a caller may send: 4-byte letters (mathematical script,
+# Deseret), titlecase digraphs, ligatures, dotless i, combining marks (alone or after a letter).
+# Letters whose lower case differs between Python and MariaDB (final sigma, dotted capital I,
+# capital Deseret) stay out, so the reference applies.
+PLANES_ALPHABET = ["a", "b", "A", "é", "ß", "𝒜", "𝒞", "𝓏", "𐐨", "ǅ", "ǆ", "ǈ", "ﬀ", "ﬃ", "ı", "ᾼ"]
+PLANES_ALPHABET += ["\u0301", "\u0308", "\u0345"]
+
+
+@pytest.mark.found_by("review of 0061: held")
+def test_letters_of_every_plane_get_one_answer_from_both(conn: Connection) -> None:
+    """600 pairs (a fixed seed) of 1 to 32 letters and marks of PLANES_ALPHABET, some letters
+    repeated many times: wordle_hint, wordle_hint_rows and the reference give one hint."""
+    rng = random.Random(20261129)
+    for _ in range(600):
+        size = rng.randint(1, 32)
+        alphabet = PLANES_ALPHABET[: rng.randint(2, len(PLANES_ALPHABET))]
+        answer = "".join(rng.choices(alphabet, k=size))
+        guess = "".join(rng.choices(alphabet, k=size))
+        got = outcome(db.scalar, conn, "SELECT wordle_hint(?, ?)", answer, guess)
+        assert got == outcome(rows_hint, conn, answer, guess), (answer, guess)
+        assert got == reference_hint(answer, guess), (answer, guess, got)
+
+
+# Each argument as another application may pass it: in another character set or collation.
+PASSED_AS = [
+    "CONVERT(? USING latin1)",
+    "CONVERT(? USING ucs2)",
+    "CONVERT(? USING utf16)",
+    "CONVERT(? USING utf32)",
+    "CONVERT(? USING utf8mb3)",
+    "CAST(? AS BINARY)",
+    "? COLLATE utf8mb4_unicode_ci",
+    "? COLLATE utf8mb4_turkish_ci",
+    "? COLLATE utf8mb4_general_nopad_ci",
+    "CONVERT(? USING utf16) COLLATE utf16_spanish2_ci",
+]
+
+
+@pytest.mark.found_by("review of 0061: held")
+@pytest.mark.parametrize("passed_as", PASSED_AS)
+def test_other_character_sets_and_collations_give_the_same_hint(
+    conn: Connection, passed_as: str
+) -> None:
+    """Words a latin-1 text holds (repeated letters, accents, upper case) and bad input: the
+    hint or the SQLSTATE of the same words sent as utf8mb4."""
+    pairs = [("ABBEY", "kebab"), ("crème", "CRÈME"), ("ñandú", "ÑANDU"), ("essay", "SEASE")]
+    pairs += [("élève", "ÉLÈVE"), ("straße", "strass"), ("ab", "a]"), ("cr4ne", "crane")]
+    for answer, guess in pairs:
+        expected = outcome(db.scalar, conn, "SELECT wordle_hint(?, ?)", answer, guess)
+        for sql in (
+            f"SELECT wordle_hint({passed_as}, {passed_as})",
+            f"CALL wordle_hint_rows({passed_as}, {passed_as})",
+        ):
+            got = outcome(db.query, conn, sql, answer, guess)
+            if not isinstance(got, str):  # rows: the hint's one value, or its digits
+                got = "".join(str(list(row.values())[-1]) for row in got)
+            assert got == expected, (passed_as, sql, answer, guess, got)
+
+
+# Pairs whose answer a session's regular expression flags could change: repeated letters (the
+# counting pattern's quantifier), words on several lines (^ and $), hostile text.
+FLAG_PROBES = [
+    ("abbey", "kebab"),
+    ("essay", "sease"),
+    ("dread", "added"),
+    ("yabba", "bobby"),
+    ("crane", "crane"),
+    ("abcde", "abcd\n"),
+    ("a\nb", "abc"),
+    ("a\n((", "((\nb"),
+    ("a\n]]", "]]\nb"),
+    ("ab c", "ab c"),
+    ("a#bb", "bba#"),
+]
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        pytest.param(flags, marks=pytest.mark.found_by("review of 0061: held"))
+        for flags in ("DOTALL", "EXTENDED", "DUPNAMES", "DOTALL,EXTENDED,DUPNAMES")
+    ],
+)
+def test_regex_flags_of_the_session_change_no_hint(conn: Connection, flags: str) -> None:
+    """A session's default_regex_flags (any account may set them): wordle_hint and
+    wordle_hint_rows give what a clean session gets (or refuse with WD012), never a raw
+    error."""
+    expected = [outcome(db.scalar, conn, "SELECT wordle_hint(?, ?)", a, g) for a, g in FLAG_PROBES]
+    conn.exec_driver_sql(f"SET SESSION default_regex_flags = '{flags}'")
+    for (answer, guess), clean in zip(FLAG_PROBES, expected, strict=True):
+        for got in (
+            outcome(db.scalar, conn, "SELECT wordle_hint(?, ?)", answer, guess),
+            outcome(rows_hint, conn, answer, guess),
+        ):
+            assert got in (clean, "WD012"), (flags, answer, guess, clean, got)

@@ -3,7 +3,8 @@
 -- Duplicates count: greens first, then left to right a letter is 1 only while the answer has
 -- an unmatched copy (ABBEY/KEBAB = 01211). Case-insensitive, accent-sensitive: letters are
 -- lowered and compared as code points. NULL in gives NULL. Errors WD001 (not words of
--- letters) and WD002 (lengths differ).
+-- letters) and WD002 (lengths differ); WD012 when a session's default_regex_flags make a
+-- pattern fail.
 -- Reads: nothing. Agrees with wordle_hint_rows (a recursive CTE) on every input.
 -- revision: 0061
 CREATE OR REPLACE FUNCTION wordle_hint(
@@ -15,10 +16,21 @@ COMMENT 'Hint digits for a guess: 2 right place, 1 elsewhere, 0 absent; duplicat
 BEGIN
   DECLARE letter VARCHAR(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
   DECLARE hint, taken, kept VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+  -- A session's default_regex_flags that the patterns cannot undo (EXTRA: no pattern compiles)
+  -- is refused as _wordle_session_check refuses it; a handler costs the usual call nothing.
+  DECLARE EXIT HANDLER FOR 1105, 1139
+  BEGIN
+    IF @@SESSION.default_regex_flags = '' THEN
+      RESIGNAL;
+    END IF;
+    SIGNAL SQLSTATE 'WD012' SET MESSAGE_TEXT = 'this session''s settings are refused by wordle-db: default_regex_flags is set';
+  END;
   -- Words of letters of one length: the guess with the letters found nowhere in the answer
-  -- made 0; else NULL. The server compiles the class even when the IF() does not take it:
+  -- made 0; else NULL. Patterns that a session's default_regex_flags would change are anchored
+  -- by \A and \z (not ^ and $, which MULTILINE moves and a final newline passes) and keep
+  -- their greed ((?-U)). The server compiles the class even when the IF() does not take it:
   -- quoted (\Q...\E, no backslash left inside), it is a valid pattern for any answer.
-  SET taken = IF(CHAR_LENGTH(answer) = CHAR_LENGTH(guess) AND CONCAT(answer, guess) REGEXP '^[\\p{L}\\p{M}]+$',
+  SET taken = IF(CHAR_LENGTH(answer) = CHAR_LENGTH(guess) AND CONCAT(answer, guess) REGEXP '\\A[\\p{L}\\p{M}]+\\z',
                  REGEXP_REPLACE(LOWER(guess), CONCAT('[^0\\Q', REPLACE(LOWER(answer), '\\', ''), '\\E]'), '0'),
                  NULL);
   -- No letter left repeats (most guesses): in CONCAT(guess, answer) a letter is green when the
@@ -32,7 +44,7 @@ BEGIN
     IF answer IS NULL OR guess IS NULL THEN
       RETURN NULL;
     END IF;
-    IF CONCAT(answer, guess) NOT REGEXP '^[\\p{L}\\p{M}]+$' THEN
+    IF CONCAT(answer, guess) NOT REGEXP '\\A[\\p{L}\\p{M}]+\\z' THEN
       SIGNAL SQLSTATE 'WD001' SET MESSAGE_TEXT = 'wordle_hint: answer and guess must be words of letters';
     END IF;
     SIGNAL SQLSTATE 'WD002' SET MESSAGE_TEXT = 'wordle_hint: answer and guess must have the same number of letters';
@@ -48,7 +60,7 @@ BEGIN
       guess = REGEXP_REPLACE(taken, '0|(.)(?!.*\\1)', '');  -- the letters that repeat
   REPEAT
     SET letter = LEFT(guess, 1),
-        kept = REGEXP_SUBSTR(hint, CONCAT('^(?:[^', letter, ']*', letter, '){0,',
+        kept = REGEXP_SUBSTR(hint, CONCAT('(?-U)\\A(?:[^', letter, ']*', letter, '){0,',
                                           CHAR_LENGTH(answer) - CHAR_LENGTH(REPLACE(answer, letter, ''))
                                           - CHAR_LENGTH(REPLACE(hint, letter, ''))
                                           + CHAR_LENGTH(REPLACE(taken, letter, '')), '}')),

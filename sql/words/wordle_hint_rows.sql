@@ -1,9 +1,10 @@
 -- wordle_hint_rows(answer, guess): the hint as a result set, one row per letter of the guess:
 -- (position, letter, state) ordered by position, state 2/1/0 as in wordle_hint. One query: a
 -- recursive CTE numbers the positions and window functions count the duplicates. NULL in gives
--- no rows; bad input raises the same errors as wordle_hint (WD001, WD002).
+-- no rows; bad input raises the same errors as wordle_hint (WD001, WD002); a session setting
+-- that would change it, WD012 (_wordle_session_check).
 -- Reads: nothing. Agrees with wordle_hint on every input (tests/words/test_hints.py).
--- revision: 0036
+-- revision: 0061
 CREATE OR REPLACE PROCEDURE wordle_hint_rows(
     IN answer VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     IN guess VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)
@@ -19,8 +20,10 @@ BEGIN
   END;
   SET checked = wordle_hint(answer, guess);  -- the same input checks and errors as the function
   SET answer = LOWER(answer), guess = LOWER(guess);
-  -- Past this limit a recursive CTE only warns and stops short: make room for every letter.
-  SET SESSION max_recursive_iterations = GREATEST(saved_limit, CHAR_LENGTH(answer));
+  -- Past this limit a recursive CTE only warns and stops short: make room for every letter
+  -- (1000, what _wordle_session_check asks, is more than a word has), then check the rest.
+  SET SESSION max_recursive_iterations = GREATEST(saved_limit, 1000);
+  CALL _wordle_session_check();
 
   WITH RECURSIVE positions (position) AS (
     SELECT 1 FROM DUAL WHERE CHAR_LENGTH(answer) > 0 AND CHAR_LENGTH(guess) > 0

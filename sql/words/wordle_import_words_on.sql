@@ -13,7 +13,7 @@
 -- WD025 the database stayed busy: a row it writes stayed locked by another session.
 -- Reads: word_import, settings, channels, words, channel_words, positions, letter_folds,
 -- puzzles, answer_pool. Writes: words, channel_words, letters, answer_pool.
--- revision: 0050
+-- revision: 0061
 CREATE OR REPLACE DEFINER = 'wordle_owner'@'localhost' PROCEDURE wordle_import_words_on(
     IN p_channel MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin, IN p_answers BOOLEAN)
 MODIFIES SQL DATA SQL SECURITY DEFINER
@@ -38,7 +38,7 @@ BEGIN
       SIGNAL SQLSTATE 'WD064' SET MESSAGE_TEXT = 'this session has no table word_import: CALL wordle_import_begin() first, then fill it';
     UPDATE word_import
        SET word = LOWER(word),
-           error = IF(word NOT REGEXP '^[\\p{L}\\p{M}]+$', 'not a single word of letters', NULL);
+           error = IF(word NOT REGEXP '\\A[\\p{L}\\p{M}]+\\z', 'not a single word of letters', NULL);
   END;
   UPDATE word_import SET word = _wordle_fold_by(word, v_accents)
   WHERE v_accents LIKE 'fold%' AND error IS NULL AND CHAR_LENGTH(word) <= v_letters AND word REGEXP '[^a-z]';

@@ -316,7 +316,8 @@ FLAG_PROBES = [
     [
         pytest.param(flags, marks=pytest.mark.found_by("review of 0061: held"))
         for flags in ("DOTALL", "EXTENDED", "DUPNAMES", "DOTALL,EXTENDED,DUPNAMES")
-    ],
+    ]
+    + [pytest.param("UNGREEDY", marks=pytest.mark.found_by("review of 0061"))],
 )
 def test_regex_flags_of_the_session_change_no_hint(conn: Connection, flags: str) -> None:
     """A session's default_regex_flags (any account may set them): wordle_hint and

@@ -317,7 +317,10 @@ FLAG_PROBES = [
         pytest.param(flags, marks=pytest.mark.found_by("review of 0061: held"))
         for flags in ("DOTALL", "EXTENDED", "DUPNAMES", "DOTALL,EXTENDED,DUPNAMES")
     ]
-    + [pytest.param("UNGREEDY", marks=pytest.mark.found_by("review of 0061"))],
+    + [
+        pytest.param(flags, marks=pytest.mark.found_by("review of 0061"))
+        for flags in ("UNGREEDY", "MULTILINE", "EXTRA")
+    ],
 )
 def test_regex_flags_of_the_session_change_no_hint(conn: Connection, flags: str) -> None:
     """A session's default_regex_flags (any account may set them): wordle_hint and

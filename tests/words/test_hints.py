@@ -94,6 +94,9 @@ def test_null_in_gives_null_and_no_rows(conn: Connection) -> None:
         ("z-a", "abc", "words of letters"),  # what would make a bad character class
         ("cr\\Qne", "crane", "words of letters"),
         ("\\p", "ab", "words of letters"),
+        pytest.param(
+            "abcde", "abcd\n", "words of letters", marks=pytest.mark.found_by("review of 0061")
+        ),
     ],
 )
 def test_bad_input_raises_the_same_error_from_both(

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import URL, Connection
 
-from wordle_db import db, game, publish, roles, schema, solver, words
+from wordle_db import db, game, leagues, publish, roles, schema, solver, words
 from wordle_db.errors import DatabaseError
 
 from support.calls import raw_call, row_or_sqlstate
@@ -723,6 +723,74 @@ def test_a_player_found_by_name_from_three_accounts_at_once(
     assert r["max_tries"] == 6 and r["archive"] == past, r
     assert r["attempts"] == r["n"] == r["d"] <= 6, r
     assert (r["attempts"] == 6) == (r["state"] == "lost"), (r, got)
+
+
+# The calls of one player that write a kept decision (_wordle_player with create: since 0060
+# the found player's row locked for writing first), as other applications send them (no retry).
+PLAYER_CALLS: dict[str, str] = {
+    "a guess": "CALL wordle_guess_on(NULL, 'mob', ?, NULL, NULL, NULL)",
+    "a letter hint": "CALL wordle_reveal_letter_on(NULL, 'mob', NULL, ?)",
+    "sign out everywhere": "CALL wordle_sign_out_everywhere('mob', ?)",
+    "a transfer code": "CALL wordle_transfer_code('mob', ?, @code)",
+    "a league joined": "CALL wordle_league_join('mob', NULL, ?, 'mob')",
+}
+
+
+@pytest.mark.found_by("review of 0061: held")
+def test_one_players_calls_of_every_kind_from_three_accounts_at_once(
+    shared, conn: Connection, db_url: URL
+) -> None:
+    """24 sessions of one player (8 per account: two front ends with player_names 'any', an
+    administrator), the access version bumped 20 times meanwhile: each sends one call of
+    PLAYER_CALLS in turn (guesses, letter hints, sign-outs, transfer codes, joins of one
+    league). Each answers, or refuses as the game's rules say (WD034 a repeated guess, WD035
+    over, WD040 no hint left): never the server's deadlock (1213), a
+    lock wait (WD025) or another raw error; the game stays one game within its tries."""
+    db.call(conn, "wordle_set_setting", "player_names", "any")
+    urls = [shared("player"), shared("player"), db_url]
+    for url, word in zip(urls[:2], ("vexor", "slate"), strict=True):
+        with db.connect(url) as c:
+            game.play(c, "mob", word, channel="side")  # the decisions kept
+    game.play(conn, "mob", GUESSES[0])
+    code = str(leagues.create(conn, "lou", "the league", "lou")["code"])
+    words = [*GUESSES[1:], "vivid", "bumpy", "jazzy"]
+    got: list[tuple[str, Any]] = []
+
+    def call(url: URL, kind: str, n: int) -> Callable[[], None]:
+        arg = {"a guess": words[n % len(words)], "a league joined": code}.get(kind)
+
+        def send() -> None:
+            with db.connect(url) as c:
+                got.append((kind, raw_call(c, PLAYER_CALLS[kind], arg)))
+
+        return send
+
+    def meanwhile() -> None:
+        for _ in range(20):
+            db.query(conn, "UPDATE access_version SET version = version + 1")
+            time.sleep(0.005)
+
+    kinds = list(PLAYER_CALLS)
+    workers = [
+        call(url, kinds[(n + k) % len(kinds)], n + 8 * k)
+        for k, url in enumerate(urls)
+        for n in range(8)
+    ]
+    assert at_once([meanwhile, *workers]) == []
+    refused = {(kind, g) for kind, g in got if not isinstance(g, list)}
+    assert refused <= {
+        ("a guess", "WD034"),
+        ("a guess", "WD035"),
+        ("a letter hint", "WD035"),
+        ("a letter hint", "WD040"),
+    }, got
+    rows = db.query(
+        conn,
+        "SELECT g.attempts, g.state, COUNT(a.game_id) AS n FROM games g JOIN players p "
+        "ON p.id = g.player_id LEFT JOIN attempts a ON a.game_id = g.id WHERE p.name = 'mob' "
+        "AND g.channel_id = 1 GROUP BY g.id",
+    )
+    assert len(rows) == 1 and rows[0]["attempts"] == rows[0]["n"] <= 6, rows
 
 
 @pytest.mark.found_by("review of 0059: held")

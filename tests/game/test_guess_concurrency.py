@@ -880,6 +880,39 @@ def test_a_move_found_by_name_waiting_for_its_game_holds_up_no_other_player(
     the login player's guess waits behind it (its session's lock wait timeout 10 s, which no
     check refuses): another player's call goes through at once, and the waiting move ends in
     its own game."""
+    move_found_by_name_waiting_beside(shared, conn, db_url, call, None)
+
+
+# The waiting move's session as a hostile application leaves it: its LAST_INSERT_ID() already
+# the id of the player the move finds by name (0059 makes the game first only for a player
+# LAST_INSERT_ID() says its own call made) -> statements run before the move ({id}: the id).
+MOVER_SESSIONS: dict[str, str] = {
+    "LAST_INSERT_ID(id) selected": "SELECT LAST_INSERT_ID({id})",
+    "last_insert_id set": "SET last_insert_id = {id}",
+    "LAST_INSERT_ID(id) in a user variable's assignment": "SET @seen = LAST_INSERT_ID({id})",
+}
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        pytest.param(r, marks=pytest.mark.found_by("review of 0061: held"))
+        for r in BESIDE_A_WAITING_MOVE_FOUND
+    ],
+)
+@pytest.mark.parametrize("session", list(MOVER_SESSIONS))
+def test_a_waiting_move_whose_session_says_its_player_was_just_made(
+    shared, conn: Connection, db_url: URL, call: str, session: str
+) -> None:
+    """As above, the moving session's LAST_INSERT_ID() set to its player's id beforehand: the
+    move still reads its game first (no gap lock before it), so the other player's first move
+    on the side channel goes through at once."""
+    move_found_by_name_waiting_beside(shared, conn, db_url, call, MOVER_SESSIONS[session])
+
+
+def move_found_by_name_waiting_beside(
+    shared, conn: Connection, db_url: URL, call: str, session: str | None
+) -> None:
     game.play(conn, "vic", "slate")
     url = shared("player")
     login = str(url.username)
@@ -898,6 +931,10 @@ def test_a_move_found_by_name_waiting_for_its_game_holds_up_no_other_player(
         holder.exec_driver_sql("START TRANSACTION")
         db.query(holder, "SELECT id FROM games WHERE id = ? FOR UPDATE", held)
         mover.exec_driver_sql("SET SESSION innodb_lock_wait_timeout = 10")
+        if session:
+            player = db.scalar(conn, "SELECT id FROM players WHERE name = ?", login)
+            mover.exec_driver_sql(session.format(id=player))
+            assert db.scalar(mover, "SELECT LAST_INSERT_ID()") == player
         mover_id = db.scalar(mover, "SELECT CONNECTION_ID()")
         move = threading.Thread(
             target=lambda: moved.append(

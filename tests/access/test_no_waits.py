@@ -364,6 +364,59 @@ def test_a_readers_locking_read_through_past_games_does_not_hold_players_rows(
             assert read[0][0]["n"] >= 1 and time.monotonic() - begun >= 1.5, (clause, read)
 
 
+# Calls that write a kept decision for a player found by name (the access version bumped
+# before each: 0060 locks the found player's row for writing first), made by an administrator
+# while a role's long locking read through its view reads that player's rows.
+FOUND_BY_NAME_CALLS: dict[str, Callable[[Connection, str], object]] = {
+    "a guess": lambda c, p: game.play(c, p, "pious"),
+    "sign out everywhere": lambda c, p: accounts.sign_out_everywhere(c, p, None),
+    "a transfer code": lambda c, p: accounts.transfer_code(c, p, None),
+    "a league created": lambda c, p: leagues.create(c, p, f"l{uuid.uuid4().hex[:8]}", "me"),
+}
+
+
+@pytest.mark.found_by("review of 0061: held")
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
+@pytest.mark.parametrize(("role", "view"), [("reader", "past_games"), ("player", "my_games")])
+def test_a_locking_read_through_a_view_holds_up_no_player_found_by_name(
+    shared, conn: Connection, db_url: URL, role: str, view: str
+) -> None:
+    """The role's read of its view FOR UPDATE and LOCK IN SHARE MODE (a serializable session,
+    autocommit, 1.5 s) reads the player's rows (the reader's: ann's past game; the player
+    account's: its own login player's): an administrator's calls for that player, each
+    found by name, go through at once (innodb_lock_wait_timeout 1), a guess to the game's
+    refusal (WD034, WD035: its decision written before), the others to their answer."""
+    url = shared(role)
+    player = "ann" if role == "reader" else str(url.username)
+    if role == "player":
+        with db.connect(url) as c:
+            game.play(c, player, "slate")
+    with db.connect(url) as holder, db.connect(db_url) as admin:
+        holder.exec_driver_sql("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE")
+        admin.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+        for clause in ("FOR UPDATE", "LOCK IN SHARE MODE"):
+            read: list[Any] = []
+            sql = f"SELECT COUNT(*) + SLEEP(1.5) AS n FROM {view} WHERE player = ? {clause}"
+            thread = threading.Thread(
+                target=lambda s=sql, r=read: r.append(
+                    result_or_sqlstate(lambda: db.query(holder, s, player))
+                )
+            )
+            begun = time.monotonic()
+            thread.start()
+            time.sleep(0.3)
+            for name, call in FOUND_BY_NAME_CALLS.items():
+                db.query(admin, "UPDATE access_version SET version = version + 1")
+                started = time.monotonic()
+                try:
+                    call(admin, player)
+                except DatabaseError as exc:  # the game's refusals come after the decision
+                    assert name == "a guess" and exc.sqlstate in ("WD034", "WD035"), str(exc)
+                assert time.monotonic() - started < 1, (clause, name)
+            thread.join(timeout=30)
+            assert read[0][0]["n"] >= 1 and time.monotonic() - begun >= 1.5, (clause, read)
+
+
 def test_a_serializable_reader_of_a_channel_holds_up_no_publication(
     shared, conn: Connection, db_url: URL
 ) -> None:

@@ -301,6 +301,53 @@ def test_account_calls_of_other_players_do_not_wait_for_a_held_player(
                 assert time.monotonic() - started < 1
 
 
+# Calls a front end is refused for another account's player (player_names 'created'): name ->
+# (whose row is held: "created" front end A's player web-ann, "login" A's login player; the
+# call). A refusal reads no further than the rule: since 0060 a decision written for a found
+# player locks its row, never a refused one. Readers and publishers may not call these at all.
+REFUSED_BESIDE_A_HELD_PLAYER: dict[str, tuple[str, Callable[[Connection, str], object]]] = {
+    "another front end's player: a guess": ("created", lambda c, p: game.play(c, p, "slate")),
+    "another front end's player: sign out everywhere": (
+        "created",
+        lambda c, p: accounts.sign_out_everywhere(c, p, None),
+    ),
+    "another front end's player: a transfer code": (
+        "created",
+        lambda c, p: accounts.transfer_code(c, p, None),
+    ),
+    "another front end's player: a league created": (
+        "created",
+        lambda c, p: leagues.create(c, p, f"l{uuid.uuid4().hex[:8]}", "me"),
+    ),
+    "another login's name: a guess": ("login", lambda c, p: game.play(c, p, "slate")),
+}
+
+
+@pytest.mark.found_by("review of 0061: held")
+@pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
+@pytest.mark.parametrize("refused", list(REFUSED_BESIDE_A_HELD_PLAYER))
+def test_a_refused_call_waits_for_no_held_player(
+    conn: Connection, db_url: URL, front_urls, refused: str
+) -> None:
+    """Front end A signs up web-ann and plays as its login; a transaction holds the row of
+    one of them; another account's call for that player, after an access change (no kept
+    decision), is refused at once with WD039 (innodb_lock_wait_timeout 1), never WD025."""
+    held, call = REFUSED_BESIDE_A_HELD_PLAYER[refused]
+    url = front_urls("player")
+    with db.connect(url) as web:
+        sign_up(web, "web-ann", C1, 1)
+        game.play(web, str(url.username), "slate")
+    name = "web-ann" if held == "created" else str(url.username)
+    with db.connect(front_urls("player")) as other, held_player_row(db_url, name):
+        other.exec_driver_sql("SET innodb_lock_wait_timeout = 1")
+        db.query(conn, "UPDATE access_version SET version = version + 1")
+        started = time.monotonic()
+        with pytest.raises(DatabaseError) as raised:
+            call(other, name)
+        assert raised.value.sqlstate == "WD039", str(raised.value)
+        assert time.monotonic() - started < 1, refused
+
+
 @pytest.mark.found_by("review 2 of session generations (c25d707) and the league board (0025)")
 @pytest.mark.alone  # it measures time: no other worker beside it (conftest.py)
 def test_one_players_held_row_stops_every_accounts_passkey_sign_in(

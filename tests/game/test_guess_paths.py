@@ -921,3 +921,40 @@ def test_a_change_while_a_move_makes_the_game_of_a_player_found_or_made(
         assert got[0][:2] == ("error", "WD060") and made == [], (got, made)
     else:
         assert got[0][0] == "row" and made == [(yesterday, 10, 1, 1, 1)], (got, made)
+
+
+# What a caller's LAST_INSERT_ID() reads after a move in a game its player has (no row
+# inserted with an AUTO_INCREMENT id), its own value set before the move: the move -> whether
+# its player is found by name (the access version bumped before it: 0059's flag sets
+# LAST_INSERT_ID() to 0 around _wordle_player).
+MOVES_IN_A_GAME_UNDER_WAY: dict[str, tuple[bool, Callable[[Connection], object]]] = {
+    "a guess, its decision kept": (False, lambda c: game.play(c, "lid", "pious")),
+}
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        pytest.param(m, marks=pytest.mark.found_by("review of 0061: held"))
+        for m in MOVES_IN_A_GAME_UNDER_WAY
+        if not MOVES_IN_A_GAME_UNDER_WAY[m][0]
+    ]
+    + [
+        pytest.param(m, marks=pytest.mark.found_by("review of 0061"))
+        for m in MOVES_IN_A_GAME_UNDER_WAY
+        if MOVES_IN_A_GAME_UNDER_WAY[m][0]
+    ],
+)
+def test_a_move_in_a_game_under_way_leaves_the_callers_last_insert_id(
+    shared, conn: Connection, move: str
+) -> None:
+    """lid's games of today on the default and side channels under way; the caller's
+    LAST_INSERT_ID() 77 (its own last insert, say): after the move it still reads 77."""
+    game.play(conn, "lid", "slate")
+    game.play(conn, "lid", "vexor", channel=SIDE)
+    found, call = MOVES_IN_A_GAME_UNDER_WAY[move]
+    if found:
+        conn.exec_driver_sql(RETIRE)
+    conn.exec_driver_sql("SELECT LAST_INSERT_ID(77)")
+    call(conn)
+    assert db.scalar(conn, "SELECT LAST_INSERT_ID()") == 77, move

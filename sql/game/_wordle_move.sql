@@ -60,6 +60,7 @@ BEGIN
   DECLARE v_tries INT DEFAULT 0;
   DECLARE v_waits TINYINT UNSIGNED DEFAULT 0;  -- its lock wait timeouts (_wordle_lock_waited)
   DECLARE v_retry, v_created, v_new BOOLEAN;
+  DECLARE v_last BIGINT UNSIGNED;  -- the caller's LAST_INSERT_ID()
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK AND NO CHAIN NO RELEASE; RESIGNAL; END;
 
   submit: LOOP
@@ -104,9 +105,13 @@ BEGIN
         CALL _wordle_accept_guess(v_channel, v_answer, p_guess, v_known, v_guess);
       END IF;
       IF v_player IS NULL THEN
+        SET v_last = LAST_INSERT_ID();
         DO LAST_INSERT_ID(0);
         CALL _wordle_player(p_player, TRUE, v_player);
         SET v_new = NOT p_long_way AND LAST_INSERT_ID() = v_player;  -- made by this call
+        IF NOT v_new THEN
+          DO LAST_INSERT_ID(v_last);  -- the caller's, as a move that inserts nothing leaves it
+        END IF;
       END IF;
       find: LOOP  -- the game, locked; no row: NULLs (v_new: made first)
         IF NOT v_new THEN

@@ -929,6 +929,8 @@ def test_a_change_while_a_move_makes_the_game_of_a_player_found_or_made(
 # LAST_INSERT_ID() to 0 around _wordle_player).
 MOVES_IN_A_GAME_UNDER_WAY: dict[str, tuple[bool, Callable[[Connection], object]]] = {
     "a guess, its decision kept": (False, lambda c: game.play(c, "lid", "pious")),
+    "a guess found by name": (True, lambda c: game.play(c, "lid", "pious")),
+    "a letter hint found by name": (True, lambda c: game.reveal_letter(c, "lid", channel=SIDE)),
 }
 
 

@@ -15,6 +15,7 @@ from wordle_db import db
 from wordle_db.errors import DatabaseError
 
 from support.puzzles import reference_hint
+from support.sessions import PRESETS
 
 PUBLISHED = [
     ("abbey", "kebab", "01211"),
@@ -337,3 +338,28 @@ def test_regex_flags_of_the_session_change_no_hint(conn: Connection, flags: str)
             outcome(rows_hint, conn, answer, guess),
         ):
             assert got in (clean, "WD012"), (flags, answer, guess, clean, got)
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        pytest.param(name, marks=pytest.mark.found_by("review of 0061: held"))
+        for name, _ in PRESETS
+        # MULTILINE: test_regex_flags_of_the_session_change_no_hint
+        if name not in ("regex flags", "join size", "session memory")
+    ],
+)
+def test_hostile_sessions_get_the_clean_sessions_hints(conn: Connection, preset: str) -> None:
+    """Every hostile session preset of support/sessions.py (wordle_hint is a function any
+    account calls in its own session, which no session check refuses): FLAG_PROBES and the
+    published pairs get what a clean session gets from wordle_hint and wordle_hint_rows, or
+    the session's refusal (WD012) as every procedure gives it."""
+    probes = FLAG_PROBES + [(a, g) for a, g, _ in PUBLISHED + ACCENTED]
+    clean = [outcome(db.scalar, conn, "SELECT wordle_hint(?, ?)", a, g) for a, g in probes]
+    for statement in dict(PRESETS)[preset]:
+        conn.exec_driver_sql(statement)
+    for (answer, guess), expected in zip(probes, clean, strict=True):
+        got = outcome(db.scalar, conn, "SELECT wordle_hint(?, ?)", answer, guess)
+        assert got in (expected, "WD012"), (preset, answer, guess, got)
+        got = outcome(rows_hint, conn, answer, guess)
+        assert got in (expected, "WD012"), (preset, answer, guess, got)

@@ -347,6 +347,10 @@ def test_regex_flags_of_the_session_change_no_hint(conn: Connection, flags: str)
         for name, _ in PRESETS
         # MULTILINE: test_regex_flags_of_the_session_change_no_hint
         if name not in ("regex flags", "join size", "session memory")
+    ]
+    + [
+        pytest.param(name, marks=pytest.mark.found_by("review of 0061"))
+        for name in ("join size", "session memory")
     ],
 )
 def test_hostile_sessions_get_the_clean_sessions_hints(conn: Connection, preset: str) -> None:

@@ -180,6 +180,23 @@ def test_init_through_one_node_creates_everything_on_all_three(
     assert state["words"][0] > 10_000 and state["answer_pool"][0] > 2_000
 
 
+def play_accepted(
+    url: URL, player: str, words: list[str], accepted: list[tuple[str, int]], lock: threading.Lock
+) -> None:
+    """Play `words` as `player` through `url`: each guess taken goes to `accepted` as (player,
+    attempt); a refusal of REFUSALS is passed over."""
+    with db.connect(url) as conn:
+        for word in words:
+            try:
+                row = game.play(conn, player, word)
+            except DatabaseError as exc:
+                if exc.sqlstate in REFUSALS:
+                    continue
+                raise
+            with lock:
+                accepted.append((player, int(row["attempt"])))
+
+
 def test_publication_is_exactly_once_with_publishers_on_all_three_nodes(
     galera: LocalCluster, cluster_db: str
 ) -> None:
@@ -226,18 +243,8 @@ def test_one_players_guesses_raced_over_the_nodes(galera: LocalCluster, cluster_
     lock = threading.Lock()
 
     def racer(i: int) -> None:
-        player = players[i % 4]
         mine = pool[(i // 4) * 3 : (i // 4) * 3 + 3]
-        with db.connect(node_url(galera, i % 3, cluster_db)) as conn:
-            for word in mine:
-                try:
-                    row = game.play(conn, player, word)
-                except DatabaseError as exc:
-                    if exc.sqlstate in REFUSALS:
-                        continue
-                    raise
-                with lock:
-                    accepted.append((player, int(row["attempt"])))
+        play_accepted(node_url(galera, i % 3, cluster_db), players[i % 4], mine, accepted, lock)
 
     assert run_threads(48, racer) == []
     assert sorted(accepted) == sorted((p, n) for p in players for n in range(1, 7))
@@ -285,18 +292,8 @@ def test_players_found_by_name_raced_over_the_nodes(
                     db.query(conn, "UPDATE access_version SET version = version + 1")
                     time.sleep(0.01)
             return
-        player = players[i % 3]
         mine = pool[(i // 3) * 3 : (i // 3) * 3 + 3]
-        with db.connect(node_url(galera, i % 3, cluster_db)) as conn:
-            for word in mine:
-                try:
-                    row = game.play(conn, player, word)
-                except DatabaseError as exc:
-                    if exc.sqlstate in REFUSALS:
-                        continue
-                    raise
-                with lock:
-                    accepted.append((player, int(row["attempt"])))
+        play_accepted(node_url(galera, i % 3, cluster_db), players[i % 3], mine, accepted, lock)
 
     assert run_threads(37, racer) == []
     first = 2 if FOUND_RACES[race] else 1

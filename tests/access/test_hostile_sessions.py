@@ -905,8 +905,8 @@ def test_hostile_settings_give_a_guess_the_clean_result(shared, conn: Connection
         assert seen == clean, setting
 
 
-# The moves of a player found by name (its kept decision retired before each: migration 0059
-# makes its game before the locked read) in its game of today and of yesterday, as a front
+# The moves of a player found by name (its kept decision retired before each: migrations 0059
+# and 0060 changed that path) in its game of today and of yesterday, as a front
 # end sends them: (procedure, arguments; "ME" the player's name, a timedelta a day from today).
 FOUND_MOVES = [
     ("wordle_play_on", (None, "ME", "slate", timedelta(0), None)),  # the game made

@@ -603,8 +603,8 @@ RETIRE = "UPDATE access_version SET version = version + 1"
 
 
 def found_by_name(call: Callable[..., object]) -> Callable[..., object]:
-    """The call after an access change: its player found by name (0059 makes its game before
-    the locked read, a game that exists refused by the key)."""
+    """The call after an access change: its player found by name (its decision written
+    again, 0060's lock of its row first)."""
 
     def after_a_change(c: Connection, h: Held) -> object:
         c.exec_driver_sql(RETIRE)

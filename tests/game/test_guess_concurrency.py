@@ -800,9 +800,10 @@ def test_letter_hints_as_a_new_players_first_moves_at_once(
 ) -> None:
     """A new player's first moves are 12 letter hints at once (the channel allows 2), sent
     through three accounts (two front ends with player_names any, an administrator), all
-    found by name (0059: each makes the game before reading it, the key refusing all but
-    one), of today's game or a past day's: one game, two letters revealed at two places,
-    every other hint WD040 (no hint left), calls as other applications send them."""
+    made by its move or found by name (0059: the move that makes the player makes its game
+    before reading it, the others read it first), of today's game or a past day's: one game,
+    two letters revealed at two places, every other hint WD040 (no hint left), calls as other
+    applications send them."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     urls = [shared("player"), shared("player"), db_url]
     day = today(conn) - timedelta(1 if past else 0)
@@ -833,7 +834,8 @@ def test_letter_hints_as_a_new_players_first_moves_at_once(
 
 # A player's move while another move of its own holds its game (a transaction holds the row,
 # as above for the victim's move under way) and while its kept decision is retired (found by
-# name: 0059 makes its game, which the key refuses, before the locked read): the calls of
+# name: 0059's first text made its game, which the key refused, before the locked read,
+# and share-locked the gap before it; the move now reads it first): the calls of
 # other players beside it, named (player made just before it, new player) -> the call. Each
 # goes through without a lock wait (innodb_lock_wait_timeout 0: a wait is WD025 at once).
 BESIDE_A_WAITING_MOVE: dict[str, Callable[[Connection, str], object]] = {

@@ -774,7 +774,8 @@ def test_moves_of_a_player_found_by_name_agree_with_the_long_way(
     each): channels (default, side, west with 10 tries, east) x days (today, past, unpublished,
     a zone's future) x hard mode, each game played through FOUND_STEPS (the game made, an ended
     generation, a guess, a repeat, hard mode too late, a win or a guess, a move after the win):
-    the usual way (0059: the game made before the locked read) answers each move as the long
+    the usual way (0059: the game read first, made first only for a player the move makes)
+    answers each move as the long
     way does (each error with the same message) and leaves the same games."""
     _url, c = old_and_new_player
     todays = zoned(conn)
@@ -824,9 +825,9 @@ def test_hints_and_guesses_on_of_a_player_found_by_name_are_a_kept_players(
     shared, conn: Connection
 ) -> None:
     """HINT_STEPS twice through one front-end account: by a player found by name at every step
-    (the access version bumped before each: 0059 makes its game before reading it, a letter
-    hint as its first move too) and by a player whose decision stays kept: the same answers
-    (the revealed letter's place aside: it is drawn) and the same games."""
+    (the access version bumped before each; a letter hint as its first move too) and by a
+    player whose decision stays kept: the same answers (the revealed letter's place aside: it
+    is drawn) and the same games."""
     db.call(conn, "wordle_set_setting", "player_names", "any")
     url = shared("player")
     day = today(conn)

@@ -63,6 +63,32 @@ def _guessing(
     return player
 
 
+def migrate_under_play(
+    url: URL,
+    revisions: tuple[str, ...],
+    threads: list[threading.Thread],
+    stop: threading.Event,
+    progress: Callable[[], tuple[int, ...]],
+    linger: float = 0.0,
+) -> list[tuple[int, ...]]:
+    """Start `threads`, migrate `url` to each of `revisions` in turn (then wait `linger` s),
+    stop and join them: how far each of `progress`'s counters moved while each migration ran."""
+    for thread in threads:
+        thread.start()
+    counts = []
+    try:
+        for revision in revisions:
+            before = progress()
+            schema.migrate(url, revision)
+            counts.append(tuple(a - b for a, b in zip(progress(), before, strict=True)))
+        time.sleep(linger)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+    return counts
+
+
 def test_the_game_works_while_an_idle_session_holds_up_the_rush_migration(new_db) -> None:
     """An attack on migration 0009 (and every revision since that replaces a routine a guess
     runs): a session leaves a transaction open that holds a routine the migration replaces
@@ -99,16 +125,8 @@ def test_players_play_on_while_the_rush_migration_runs_both_ways(new_db) -> None
     player = _guessing(url, stop, played, errors)
 
     threads = [threading.Thread(target=player, args=(n,)) for n in range(4)]
-    for thread in threads:
-        thread.start()
-    counts = []
-    for revision in ("0037", "0038", schema.baseline()[0], "0038"):
-        before = played[0]
-        schema.migrate(url, revision)
-        counts.append(played[0] - before)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=60)
+    revisions = ("0037", "0038", schema.baseline()[0], "0038")
+    counts = [n for (n,) in migrate_under_play(url, revisions, threads, stop, lambda: (played[0],))]
     assert errors == []
     assert all(counts), counts  # guesses were played while each migration ran
 
@@ -149,16 +167,8 @@ def test_players_play_on_while_migration_0028_runs_both_ways(new_db) -> None:
                             errors.append(exc)
 
     threads = [threading.Thread(target=player, args=(n,)) for n in range(6)]
-    for thread in threads:
-        thread.start()
-    counts = []
-    for revision in ("0038", "0037", "0038", "0037", "0038"):
-        before = played[0]
-        schema.migrate(url, revision)
-        counts.append(played[0] - before)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=60)
+    revisions = ("0038", "0037", "0038", "0037", "0038")
+    counts = [n for (n,) in migrate_under_play(url, revisions, threads, stop, lambda: (played[0],))]
     assert [str(e)[:100] for e in errors[:3]] == []
     assert all(counts), counts
 
@@ -537,16 +547,8 @@ def test_leagues_and_guesses_go_on_while_0056_runs_both_ways(new_db) -> None:
             errors.append(exc)
 
     threads = [threading.Thread(target=w, args=(n,)) for n in range(4) for w in (player, creator)]
-    for thread in threads:
-        thread.start()
-    counts = []
-    for revision in ("0056", "0055", "0056", "0055", "0056"):
-        before = done[0]
-        schema.migrate(url, revision)
-        counts.append(done[0] - before)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=60)
+    revisions = ("0056", "0055", "0056", "0055", "0056")
+    counts = [n for (n,) in migrate_under_play(url, revisions, threads, stop, lambda: (done[0],))]
     assert errors == []
     assert all(counts), counts  # calls were made while each migration ran
     with db.connect(url) as conn:
@@ -567,19 +569,9 @@ def test_new_players_go_on_while_0057_runs_both_ways(new_db) -> None:
     threads = [
         threading.Thread(target=_guessing(url, stop, played, errors), args=(n,)) for n in range(4)
     ]
-    for thread in threads:
-        thread.start()
-    counts = []
-    try:
-        for revision in ("0057", "0056", "0057", "0056", "0057"):
-            before = played[0]
-            schema.migrate(url, revision)
-            counts.append(played[0] - before)
-        time.sleep(0.5)
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join(timeout=60)
+    revisions = ("0057", "0056", "0057", "0056", "0057")
+    moved = migrate_under_play(url, revisions, threads, stop, lambda: (played[0],), linger=0.5)
+    counts = [n for (n,) in moved]
     assert errors == []
     assert all(counts), counts  # moves were made while each migration ran
     with db.connect(url) as conn:
@@ -591,11 +583,11 @@ def test_new_players_go_on_while_0057_runs_both_ways(new_db) -> None:
 
 @pytest.mark.found_by("review of 0059: held")
 def test_players_found_by_name_go_on_while_0059_runs_both_ways(new_db) -> None:
-    """0059 replaces _wordle_move (a player found by name has its game made before the locked
+    """0059 replaces _wordle_move (a player the move makes has its game made before the locked
     read); each install bumps the access version, so every player's next move is found by
     name, and a fifth thread bumps it all along. Two threads make new players' games, two
-    repeat a guess in games under way of 20 existing players (WD034 each time, the game made
-    before it is read since 0059, read first before it), while 0059 runs up, down, up, down
+    repeat a guess in games under way of 20 existing players (WD034 each time, found by name),
+    while 0059 runs up, down, up, down
     and up: no other error, and the games under way keep their one attempt."""
     url = rush_database(new_db)
     schema.migrate(url, "0058")
@@ -631,19 +623,10 @@ def test_players_found_by_name_go_on_while_0059_runs_both_ways(new_db) -> None:
     ]
     threads += [threading.Thread(target=repeating, args=(n,)) for n in (0, 1)]
     threads.append(threading.Thread(target=retiring))
-    for thread in threads:
-        thread.start()
-    counts = []
-    try:
-        for revision in ("0059", "0058", "0059", "0058", "0059"):
-            before = (played[0], repeated[0])
-            schema.migrate(url, revision)
-            counts.append((played[0] - before[0], repeated[0] - before[1]))
-        time.sleep(0.5)
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join(timeout=60)
+    revisions = ("0059", "0058", "0059", "0058", "0059")
+    counts = migrate_under_play(
+        url, revisions, threads, stop, lambda: (played[0], repeated[0]), linger=0.5
+    )
     assert errors == []
     assert all(a and b for a, b in counts), counts  # moves were made while each migration ran
     with db.connect(url) as conn:

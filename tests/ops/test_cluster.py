@@ -258,8 +258,9 @@ def test_one_players_guesses_raced_over_the_nodes(galera: LocalCluster, cluster_
 
 
 # Games of players found by name on every node (the access version bumped while they play:
-# 0059 makes a game found by name before reading it, which the key refuses where it exists,
-# and a node whose copy lags makes it and conflicts at certification): game -> made before.
+# 0059 as first written made a game found by name before reading it, which the key refused
+# where it existed; a new player's game is still made first, and a node whose copy lags makes
+# it and conflicts at certification): game -> made before.
 FOUND_RACES = {"games under way": True, "games (and players) made by the race": False}
 
 
